@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "ZappShell",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "zapp-shell", targets: ["zapp-shell"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNCurses",
+            path: "Sources/CNCurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "ZappModel"),
+        .target(name: "ZappCore", dependencies: ["ZappModel", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ZappPlugins", dependencies: ["ZappCore", "ZappModel", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ShellUI", dependencies: ["ZappCore", "ZappModel"]),
+        .target(name: "CursesTerminal", dependencies: ["CNCurses", "ShellUI"]),
+        .executableTarget(
+            name: "zapp-shell",
+            dependencies: [
+                "ZappModel", "ZappCore", "ZappPlugins", "ShellUI", "CursesTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("DemoApp")]
+        ),
+        .testTarget(name: "ZappModelTests", dependencies: ["ZappModel"]),
+        .testTarget(name: "ZappCoreTests", dependencies: ["ZappCore", "ZappModel"]),
+        .testTarget(name: "ZappPluginsTests", dependencies: ["ZappPlugins", "ZappCore", "ZappModel"]),
+        .testTarget(
+            name: "ShellUITests",
+            dependencies: [
+                "ShellUI", "ZappCore", "ZappModel",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ShellUI"]),
+        .testTarget(name: "ZappShellTests", dependencies: ["zapp-shell", "ZappModel"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,144 @@
+import Foundation
+
+/// A JSON document tree, kept as written (object keys in their original order) so that
+/// configuration can be handed on unchanged (to hooks, external processes, traces) and
+/// read tolerantly, the way the Zapp SDK reads real-world files.
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+}
+
+/// An ordered JSON object: keys keep the order in which they were written.
+public struct JSONObject: Sendable, Hashable, Sequence {
+    public private(set) var keys: [String]
+    public private(set) var storage: [String: JSONValue]
+
+    public init() {
+        keys = []
+        storage = [:]
+    }
+
+    public init(_ pairs: [(String, JSONValue)]) {
+        self.init()
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        get { storage[key] }
+        set {
+            if let newValue {
+                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+            } else if storage.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
+        var index = 0
+        return AnyIterator {
+            guard index < keys.count else { return nil }
+            defer { index += 1 }
+            let key = keys[index]
+            return (key, storage[key]!)
+        }
+    }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements)
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSONValue {
+    /// The object, if this is one.
+    public var objectValue: JSONObject? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+
+    /// The array, if this is one.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let array) = self { return array }
+        return nil
+    }
+
+    /// The string, if this is one (numbers and booleans are not converted).
+    public var stringValue: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    /// A number, tolerating numbers written as strings (`"17"`), as the SDK does.
+    public var doubleValue: Double? {
+        switch self {
+        case .number(let number): return number
+        case .string(let string): return Double(string.trimmingCharacters(in: .whitespaces))
+        default: return nil
+        }
+    }
+
+    /// An integer, tolerating numbers written as strings.
+    public var intValue: Int? {
+        guard let double = doubleValue, double.rounded() == double, abs(double) < 1e15 else { return nil }
+        return Int(double)
+    }
+
+    /// A boolean, tolerating `"1"`/`"0"`, `"true"`/`"false"` and the numbers 1 and 0.
+    public var boolValue: Bool? {
+        switch self {
+        case .bool(let bool): return bool
+        case .number(let number): return number == 1 ? true : (number == 0 ? false : nil)
+        case .string(let string):
+            switch string.lowercased() {
+            case "1", "true", "yes": return true
+            case "0", "false", "no": return false
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// True for `null`.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// Member lookup on an object; nil for anything else.
+    public subscript(key: String) -> JSONValue? {
+        objectValue?[key]
+    }
+
+    /// A short name of the kind of value, for diagnostics ("a string", "an object", ...).
+    public var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}

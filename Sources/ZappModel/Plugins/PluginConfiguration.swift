@@ -1,0 +1,74 @@
+/// One entry of `plugin_configurations.json`: a plugin manifest and its configuration.
+public struct PluginConfiguration: Sendable, Hashable {
+    public var manifest: PluginManifest
+    /// `configuration_json` (empty when absent or `null`).
+    public var configuration: JSONObject
+
+    public init(manifest: PluginManifest, configuration: JSONObject = [:]) {
+        self.manifest = manifest
+        self.configuration = configuration
+    }
+
+    public var identifier: String { manifest.identifier }
+}
+
+/// A plugin manifest (zappifest format): the keys ZappShell acts on.
+public struct PluginManifest: Sendable, Hashable {
+    public var identifier: String
+    public var name: String
+    /// `login`, `menu`, `nav_bar`, `general`, `analytics`, `player`, ...
+    public var type: String
+    public var isScreen: Bool
+    public var preload: Bool
+    public var api: PluginAPI
+    public var generalFields: [ManifestField]
+    public var styleFields: [ManifestField]
+
+    public init(
+        identifier: String, name: String = "", type: String, isScreen: Bool = false, preload: Bool = false,
+        api: PluginAPI = PluginAPI(), generalFields: [ManifestField] = [], styleFields: [ManifestField] = []
+    ) {
+        self.identifier = identifier
+        self.name = name
+        self.type = type
+        self.isScreen = isScreen
+        self.preload = preload
+        self.api = api
+        self.generalFields = generalFields
+        self.styleFields = styleFields
+    }
+
+    /// The `initial_value` of a `general.fields[]` entry.
+    public func generalInitialValue(_ key: String) -> JSONValue? {
+        generalFields.first { $0.key == key }?.initialValue
+    }
+
+    /// The `initial_value` of a `styles.fields[]` entry.
+    public func styleInitialValue(_ key: String) -> JSONValue? {
+        styleFields.first { $0.key == key }?.initialValue
+    }
+}
+
+/// A manifest's `api` block.
+public struct PluginAPI: Sendable, Hashable {
+    public var className: String?
+    public var requireStartupExecution: Bool
+
+    public init(className: String? = nil, requireStartupExecution: Bool = false) {
+        self.className = className
+        self.requireStartupExecution = requireStartupExecution
+    }
+}
+
+/// A `general.fields[]` or `styles.fields[]` entry: a key and its default.
+public struct ManifestField: Sendable, Hashable {
+    public var key: String
+    public var type: String?
+    public var initialValue: JSONValue?
+
+    public init(key: String, type: String? = nil, initialValue: JSONValue? = nil) {
+        self.key = key
+        self.type = type
+        self.initialValue = initialValue
+    }
+}

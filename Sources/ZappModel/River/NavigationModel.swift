@@ -1,0 +1,165 @@
+/// An entry of a screen's `navigations[]`: its navigation bar or its root menu.
+public struct NavigationModel: Sendable, Hashable {
+    public var id: String?
+    public var category: NavigationCategory
+    /// The plugin identifier that draws this navigation (`navigation_type`).
+    public var navigationType: String?
+    public var navItems: [NavItem]
+    public var styles: NavBarStyles
+    public var assets: NavBarAssets
+    public var rules: JSONObject
+
+    public init(
+        id: String? = nil, category: NavigationCategory, navigationType: String? = nil,
+        navItems: [NavItem] = [], styles: NavBarStyles = NavBarStyles(), assets: NavBarAssets = NavBarAssets(),
+        rules: JSONObject = [:]
+    ) {
+        self.id = id
+        self.category = category
+        self.navigationType = navigationType
+        self.navItems = navItems
+        self.styles = styles
+        self.assets = assets
+        self.rules = rules
+    }
+}
+
+/// `navigations[].category`.
+public enum NavigationCategory: Sendable, Hashable {
+    case navBar
+    case menu
+    case other(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "nav_bar": self = .navBar
+        case "menu": self = .menu
+        default: self = .other(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .navBar: return "nav_bar"
+        case .menu: return "menu"
+        case .other(let raw): return raw
+        }
+    }
+}
+
+/// A navigation item: a nav-bar button or a root-menu entry, possibly nested.
+public struct NavItem: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var title: String
+    /// `button`, `live_drawer`, `label`, `header`, `nested_menu`, `applicaster_epg`, ...
+    public var type: String
+    public var data: NavItemData
+    public var assets: JSONObject
+    public var styles: JSONObject
+    public var navItems: [NavItem]
+
+    public init(
+        id: String, title: String, type: String, data: NavItemData = NavItemData(),
+        assets: JSONObject = [:], styles: JSONObject = [:], navItems: [NavItem] = []
+    ) {
+        self.id = id
+        self.title = title
+        self.type = type
+        self.data = data
+        self.assets = assets
+        self.styles = styles
+        self.navItems = navItems
+    }
+}
+
+/// `nav_items[].data`: the target screen id (or URL) and its data source.
+public struct NavItemData: Sendable, Hashable {
+    public var target: String?
+    public var source: String?
+    public var type: String?
+    public var connected: Bool?
+
+    public init(target: String? = nil, source: String? = nil, type: String? = nil, connected: Bool? = nil) {
+        self.target = target
+        self.source = source
+        self.type = type
+        self.connected = connected
+    }
+}
+
+/// `navigations[].styles` of a navigation bar.
+public struct NavBarStyles: Sendable, Hashable {
+    public var backgroundColor: ZappColor?
+    public var titleColor: ZappColor?
+    public var titleColorTablet: ZappColor?
+    public var titleSize: Double?
+    public var titleSizeTablet: Double?
+    public var iosFontFamily: String?
+    public var presentationStyle: PresentationStyle?
+    public var style: BarStyle?
+    public var state: BarState?
+    public var homescreenShowLogo: Bool?
+    public var backgroundType: String?
+
+    public init(
+        backgroundColor: ZappColor? = nil, titleColor: ZappColor? = nil, titleColorTablet: ZappColor? = nil,
+        titleSize: Double? = nil, titleSizeTablet: Double? = nil, iosFontFamily: String? = nil,
+        presentationStyle: PresentationStyle? = nil, style: BarStyle? = nil, state: BarState? = nil,
+        homescreenShowLogo: Bool? = nil, backgroundType: String? = nil
+    ) {
+        self.backgroundColor = backgroundColor
+        self.titleColor = titleColor
+        self.titleColorTablet = titleColorTablet
+        self.titleSize = titleSize
+        self.titleSizeTablet = titleSizeTablet
+        self.iosFontFamily = iosFontFamily
+        self.presentationStyle = presentationStyle
+        self.style = style
+        self.state = state
+        self.homescreenShowLogo = homescreenShowLogo
+        self.backgroundType = backgroundType
+    }
+}
+
+/// `navigations[].assets` of a navigation bar: asset "URLs" (file paths, relative paths or remote URLs).
+public struct NavBarAssets: Sendable, Hashable {
+    public var appLogo: String?
+    public var backButton: String?
+    public var closeButton: String?
+    public var menuButton: String?
+    /// `background` or `background_image`.
+    public var background: String?
+    public var backgroundTablet: String?
+
+    public init(
+        appLogo: String? = nil, backButton: String? = nil, closeButton: String? = nil,
+        menuButton: String? = nil, background: String? = nil, backgroundTablet: String? = nil
+    ) {
+        self.appLogo = appLogo
+        self.backButton = backButton
+        self.closeButton = closeButton
+        self.menuButton = menuButton
+        self.background = background
+        self.backgroundTablet = backgroundTablet
+    }
+}
+
+/// `styles.style`: where the title/logo sits.
+public enum BarStyle: String, Sendable, Hashable, CaseIterable {
+    case left
+    case center
+}
+
+/// `styles.presentation_style`: what the bar shows in its title area.
+public enum PresentationStyle: String, Sendable, Hashable, CaseIterable {
+    case logo
+    case title
+    case hidden
+}
+
+/// `styles.state`: how the bar is placed relative to the content.
+public enum BarState: String, Sendable, Hashable, CaseIterable {
+    case onTop = "on_top"
+    case overlay
+    case hidden
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// A loaded Zapp app: its screens (river.json) and plugins (plugin_configurations.json),
+/// with the folder that relative asset paths resolve against.
+public struct ZappApp: Sendable, Hashable {
+    public var screens: [ScreenModel]
+    public var plugins: [PluginConfiguration]
+    /// The app folder (asset paths and external-hook commands are relative to it); nil for in-memory apps.
+    public var folder: URL?
+    /// A display name for messages (the folder name, or "demo").
+    public var name: String
+
+    private var screenIndex: [String: Int]
+    private var pluginIndex: [String: Int]
+
+    public init(screens: [ScreenModel], plugins: [PluginConfiguration], folder: URL? = nil, name: String = "app") {
+        self.screens = screens
+        self.plugins = plugins
+        self.folder = folder
+        self.name = name
+        var screenIndex: [String: Int] = [:]
+        for (offset, screen) in screens.enumerated() where screenIndex[screen.id] == nil {
+            screenIndex[screen.id] = offset
+        }
+        var pluginIndex: [String: Int] = [:]
+        for (offset, plugin) in plugins.enumerated() where pluginIndex[plugin.identifier] == nil {
+            pluginIndex[plugin.identifier] = offset
+        }
+        self.screenIndex = screenIndex
+        self.pluginIndex = pluginIndex
+    }
+
+    /// The screen with this id.
+    public func screen(id: String) -> ScreenModel? {
+        screenIndex[id].map { screens[$0] }
+    }
+
+    /// The screen with this id, else the first whose name matches (case-insensitively).
+    public func screen(idOrName key: String) -> ScreenModel? {
+        screen(id: key) ?? screens.first { $0.name.caseInsensitiveCompare(key) == .orderedSame }
+    }
+
+    /// The home screen (the first with `home: true`, else the first screen).
+    public var homeScreen: ScreenModel? {
+        screens.first { $0.isHome } ?? screens.first
+    }
+
+    /// The plugin configuration with this identifier.
+    public func plugin(identifier: String) -> PluginConfiguration? {
+        pluginIndex[identifier].map { plugins[$0] }
+    }
+
+    /// Resolves an asset "URL" (`file://` path, absolute path or path relative to the app folder)
+    /// to a local file; nil for remote URLs.
+    public func localAssetURL(_ asset: String) -> URL? {
+        if asset.hasPrefix("http://") || asset.hasPrefix("https://") { return nil }
+        if asset.hasPrefix("file://") { return URL(string: asset).map { URL(fileURLWithPath: $0.path) } }
+        if asset.hasPrefix("/") { return URL(fileURLWithPath: asset) }
+        guard let folder else { return nil }
+        return folder.appendingPathComponent(asset)
+    }
+}
