@@ -1,0 +1,24 @@
+import ZappModel
+
+/// A startup hook (`ZPAppLoadingHookProtocol`): plugins with
+/// `api.require_startup_execution: true`. Every phase is optional and awaited before the next.
+public protocol AppLoadingHook: AnyObject, Sendable {
+    /// Plugins are loaded; app data has not loaded yet.
+    func executeOnLaunch() async
+    /// App data failed to load.
+    func executeOnFailedLoading() async
+    /// All data is loaded and the root is about to be shown (splash on screen).
+    func executeOnApplicationReady() async
+    /// The root has been shown.
+    func executeAfterAppRootPresentation() async
+    /// The app was opened with a deep link (`--open URL`).
+    func executeOnContinuingUserActivity(_ url: String) async
+}
+
+extension AppLoadingHook {
+    public func executeOnLaunch() async {}
+    public func executeOnFailedLoading() async {}
+    public func executeOnApplicationReady() async {}
+    public func executeAfterAppRootPresentation() async {}
+    public func executeOnContinuingUserActivity(_ url: String) async {}
+}
