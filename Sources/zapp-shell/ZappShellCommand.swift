@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `zapp-shell` command: runs a Zapp app configuration in the terminal.
+@main
+struct ZappShellCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "zapp-shell",
+        abstract: "Run a Zapp app configuration (river.json + plugin_configurations.json) in the terminal.",
+        subcommands: []
+    )
+}
