@@ -18,13 +18,24 @@ public struct HookContext: Sendable {
     public var target: ScreenModel
     public var presenter: any Presenter
     public var app: ZappApp
+    /// How the hook's pane is shown: the hook screen's `styles.presentation`, else the manifest's
+    /// `styles` `initial_value`, else `present`. The manager's presenter applies it to every pane.
+    public var presentation: PanePresentation
+    /// Records a warning in the trace for this hook (e.g. a second completion, ignored).
+    public var reportWarning: @Sendable (String) -> Void
 
-    public init(plugin: PluginConfiguration, hookScreen: ScreenModel?, target: ScreenModel, presenter: any Presenter, app: ZappApp) {
+    public init(
+        plugin: PluginConfiguration, hookScreen: ScreenModel?, target: ScreenModel, presenter: any Presenter,
+        app: ZappApp, presentation: PanePresentation = .present,
+        reportWarning: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.plugin = plugin
         self.hookScreen = hookScreen
         self.target = target
         self.presenter = presenter
         self.app = app
+        self.presentation = presentation
+        self.reportWarning = reportWarning
     }
 }
 
