@@ -1,0 +1,157 @@
+import ZappModel
+
+/// Moves between screens: a stack per root-menu item, pushes, stacks presented from the nav
+/// bar (closed with close), back, and return to home. Every screen that is opened goes through
+/// `ScreenOpening` (the screen-hook manager); going back or closing shows a screen that is
+/// already open and runs no hooks. The navigator holds no state: it takes the current
+/// `NavigationState` and answers with the next one.
+public struct Navigator: Sendable {
+    public let app: ZappApp
+    public let rootMenu: RootMenu
+    public let opener: any ScreenOpening
+
+    public init(app: ZappApp, rootMenu: RootMenu, opener: any ScreenOpening) {
+        self.app = app
+        self.rootMenu = rootMenu
+        self.opener = opener
+    }
+
+    /// The state before anything is shown: home selected, hooks not run.
+    public var initialState: NavigationState {
+        let home = rootMenu.homeScreenID ?? app.screens.first?.id ?? SyntheticScreen.settings.rawValue
+        return NavigationState.showing(home, as: .root, rootItemID: rootMenu.homeItemID, rootScreenID: home)
+    }
+
+    /// Opens home as the first screen, through the hook manager (source `startup`).
+    public func start() async -> NavigationResult {
+        let state = initialState
+        guard let id = state.currentScreenID, let screen = app.anyScreen(id: id) else {
+            return .unavailable(reason: "the app has no screens")
+        }
+        return await open(screen, from: .startup, dataDict: nil, in: state) { _ in }
+    }
+
+    /// Chooses a root-menu item: its stack is shown (made if new); URLs are handed back.
+    public func selectRootItem(_ itemID: String, in state: NavigationState) async -> NavigationResult {
+        guard let item = rootMenu.item(id: itemID) else {
+            if itemID == RootMenu.homeItemID { return await returnHome(in: state) }
+            return .unavailable(reason: "no menu item \"\(itemID)\"")
+        }
+        switch item.kind {
+        case .url(let url): return .openURL(url)
+        case .unavailable(let reason): return .unavailable(reason: "\(item.title): \(reason)")
+        case .header, .nested: return .unavailable(reason: "\(item.title) is not a screen")
+        case .unsupported(let type): return .unavailable(reason: "\(item.title): \(type) is not supported")
+        case .screen, .epg, .settings: break
+        }
+        guard let rootID = item.screenID, let screen = app.anyScreen(id: rootID) else {
+            return .unavailable(reason: "\(item.title): no screen")
+        }
+        let shownID = state.stacks[itemID]?.last ?? rootID
+        let target = app.anyScreen(id: shownID) ?? screen
+        return await open(target, from: .rootMenu, dataDict: nil, in: state) { next in
+            next.selectRoot(itemID, rootScreenID: rootID)
+        }
+    }
+
+    /// Pushes a screen on the current stack (cells, screen-picker targets, deep links).
+    public func push(
+        _ target: String, from source: NavigationSource, dataDict: JSONObject? = nil, in state: NavigationState
+    ) async -> NavigationResult {
+        if target.isWebURL { return .openURL(target) }
+        guard let screen = app.anyScreen(idOrName: target) else {
+            return .unavailable(reason: "no screen \"\(target)\"")
+        }
+        return await open(screen, from: source, dataDict: dataDict, in: state) { next in
+            next.push(screen.id)
+        }
+    }
+
+    /// Presents a screen as the root of a new stack with a close button (nav-bar buttons).
+    public func present(
+        _ target: String, from source: NavigationSource, dataDict: JSONObject? = nil, in state: NavigationState
+    ) async -> NavigationResult {
+        if target.isWebURL { return .openURL(target) }
+        guard let screen = app.anyScreen(idOrName: target) else {
+            return .unavailable(reason: "no screen \"\(target)\"")
+        }
+        return await open(screen, from: source, dataDict: dataDict, in: state) { next in
+            next.present(screen.id)
+        }
+    }
+
+    /// Opens a screen found by "go to": the root of its menu stack when a menu item opens it,
+    /// else pushed on the current stack.
+    public func goTo(_ target: String, in state: NavigationState) async -> NavigationResult {
+        guard let screen = app.anyScreen(idOrName: target) else {
+            return .unavailable(reason: "no screen \"\(target)\"")
+        }
+        if let item = rootMenu.item(forScreen: screen.id) {
+            return await open(screen, from: .goTo, dataDict: nil, in: state) { next in
+                next.selectRoot(item.id, rootScreenID: screen.id)
+                next.stacks[item.id] = [screen.id]
+            }
+        }
+        if screen.id == rootMenu.homeScreenID { return await returnHome(in: state) }
+        return await push(screen.id, from: .goTo, in: state)
+    }
+
+    /// Goes back one screen (no hooks: the screen below is already open).
+    public func back(in state: NavigationState) -> NavigationResult {
+        var next = state
+        guard next.back(), let id = next.currentScreenID, let screen = app.anyScreen(id: id) else {
+            return .unavailable(reason: "already at the root")
+        }
+        return .shown(state: next, screen: screen, dataDict: nil)
+    }
+
+    /// Closes the top presented stack (no hooks).
+    public func close(in state: NavigationState) -> NavigationResult {
+        var next = state
+        guard next.close(), let id = next.currentScreenID, let screen = app.anyScreen(id: id) else {
+            return .unavailable(reason: "nothing to close")
+        }
+        return .shown(state: next, screen: screen, dataDict: nil)
+    }
+
+    /// Esc: back when pushed, close when presented, else unavailable.
+    public func dismiss(in state: NavigationState) -> NavigationResult {
+        switch state.position {
+        case .pushed: return back(in: state)
+        case .presented: return close(in: state)
+        case .root: return .unavailable(reason: "already at the root")
+        }
+    }
+
+    /// Returns to home: presented stacks closed, home's stack reset to home, through the hooks.
+    public func returnHome(in state: NavigationState) async -> NavigationResult {
+        guard let homeID = rootMenu.homeScreenID, let home = app.anyScreen(id: homeID) else {
+            return .unavailable(reason: "the app has no home screen")
+        }
+        let itemID = rootMenu.homeItemID
+        return await open(home, from: .rootMenu, dataDict: nil, in: state) { next in
+            next.selectRoot(itemID, rootScreenID: homeID)
+            next.stacks[itemID] = [homeID]
+        }
+    }
+
+    /// Runs the post hooks of a shown target; call it once the UI has drawn the screen.
+    public func finish(_ result: NavigationResult) async {
+        guard case .shown(_, let screen, let dataDict) = result else { return }
+        await opener.runPostHooks(for: screen, dataDict: dataDict)
+    }
+
+    private func open(
+        _ screen: ScreenModel, from source: NavigationSource, dataDict: JSONObject?, in state: NavigationState,
+        apply: (inout NavigationState) -> Void
+    ) async -> NavigationResult {
+        switch await opener.runPreHooks(for: screen, from: source, dataDict: dataDict) {
+        case .presented(_, let finalDict):
+            var next = state
+            apply(&next)
+            return .shown(state: next, screen: screen, dataDict: finalDict)
+        case .blocked(let identifier, let reason):
+            return .blocked(by: identifier, reason: reason)
+        }
+    }
+}
