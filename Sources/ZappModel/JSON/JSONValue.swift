@@ -38,6 +38,15 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         }
     }
 
+    /// Sets `value` for `key`, keeping the key's first position when it was already present.
+    /// Returns true when the key is new, false when an existing value was replaced.
+    @discardableResult
+    public mutating func updateValue(_ value: JSONValue, forKey key: String) -> Bool {
+        guard storage.updateValue(value, forKey: key) == nil else { return false }
+        keys.append(key)
+        return true
+    }
+
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 

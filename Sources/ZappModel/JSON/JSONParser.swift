@@ -1,0 +1,662 @@
+import Foundation
+
+/// A strict JSON parser over UTF-8 bytes that says precisely where and why a file is not
+/// JSON: line and column, what was found, and a hint for the usual mistakes (trailing or
+/// missing commas, unquoted keys, single quotes, comments, unclosed brackets, bad escapes,
+/// control characters, invalid UTF-8, binary files).
+///
+/// It is iterative (an explicit stack, no recursion), so hostile nesting cannot overflow the
+/// call stack; nesting deeper than `maximumDepth` is reported as an error. Positions are
+/// tracked as byte offsets and turned into line and column only when something is reported,
+/// which keeps the common path fast.
+public enum JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 512
+
+    /// Parses a whole JSON text.
+    public static func parse(_ data: Data) throws(JSONSyntaxError) -> JSONValue {
+        var duplicates: [JSONDuplicateKey] = []
+        return try parse(data, duplicateKeys: &duplicates)
+    }
+
+    /// Parses a whole JSON text, collecting keys written twice in one object.
+    public static func parse(_ data: Data, duplicateKeys: inout [JSONDuplicateKey]) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<(JSONValue, [JSONDuplicateKey]), JSONSyntaxError> = data.withUnsafeBytes { raw in
+            var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            do throws(JSONSyntaxError) {
+                let value = try parser.parseDocument()
+                return .success((value, parser.locatedDuplicateKeys()))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let (value, duplicates) = try result.get()
+        duplicateKeys.append(contentsOf: duplicates)
+        return value
+    }
+
+    /// Parses a JSON text given as a string.
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        try parse(Data(text.utf8))
+    }
+}
+
+// MARK: - The parser
+
+private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    /// Keys written twice (key, byte offset); located only once parsing is done.
+    var duplicateKeys: [(key: String, offset: Int)] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// An array or object being filled.
+    struct Container {
+        let isObject: Bool
+        /// Offset of its opening bracket.
+        let start: Int
+        var array: [JSONValue] = []
+        var object = JSONObject()
+        var key = ""
+        var keyOffset = 0
+    }
+
+    mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        try checkEncoding()
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw error(
+                bytes.isEmpty || (bytes.count == 3 && bytes[0] == 0xEF) ? "the file is empty" : "the file contains only whitespace",
+                hint: "expected a JSON value such as an array of screens", at: index)
+        }
+        var containers: [Container] = []
+        var value: JSONValue
+
+        nextValue: while true {
+            guard index < bytes.count else { throw unexpectedEnd(containers) }
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = bytes[index] == UInt8(ascii: "{")
+                guard containers.count < JSONParser.maximumDepth else {
+                    throw error(
+                        "nesting is deeper than \(JSONParser.maximumDepth) levels",
+                        hint: "no Zapp configuration is nested this deeply; look for brackets that are never closed",
+                        at: index)
+                }
+                let start = index
+                index += 1
+                skipWhitespace()
+                let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if index < bytes.count, bytes[index] == closer {
+                    index += 1
+                    value = isObject ? .object(JSONObject()) : .array([])
+                } else {
+                    containers.append(Container(isObject: isObject, start: start))
+                    if isObject { try parseKey(into: &containers, first: true) }
+                    continue nextValue
+                }
+            case UInt8(ascii: "\""):
+                value = .string(try parseString())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = .number(try parseNumber())
+            default:
+                value = try parseLiteral(containers)
+            }
+
+            // A complete value: add it to the enclosing containers, closing those that end here.
+            while true {
+                guard !containers.isEmpty else {
+                    try checkNothingFollows()
+                    return value
+                }
+                let top = containers.count - 1
+                if containers[top].isObject {
+                    let key = containers[top].key
+                    if !containers[top].object.updateValue(value, forKey: key) {
+                        duplicateKeys.append((key, containers[top].keyOffset))
+                    }
+                } else {
+                    containers[top].array.append(value)
+                }
+                let valueEnd = index
+                skipWhitespace()
+                guard index < bytes.count else { throw unexpectedEnd(containers) }
+                let isObject = containers[top].isObject
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                    skipWhitespace()
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "]") || bytes[index] == UInt8(ascii: "}") {
+                        throw error(
+                            "trailing comma before '\(Character(Unicode.Scalar(bytes[index])))'",
+                            hint: isObject ? "remove the comma after the last member" : "remove the comma after the last element",
+                            at: index)
+                    }
+                    if isObject { try parseKey(into: &containers, first: false) }
+                    continue nextValue
+                }
+                if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index += 1
+                    let container = containers.removeLast()
+                    value = container.isObject ? .object(container.object) : .array(container.array)
+                    continue
+                }
+                throw afterValueError(container: containers[top], valueEnd: valueEnd)
+            }
+        }
+    }
+
+    // MARK: Encoding and layout
+
+    /// Skips a UTF-8 byte-order mark; rejects UTF-16/32 text, which is a common export mistake.
+    mutating func checkEncoding() throws(JSONSyntaxError) {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            index = 3
+            return
+        }
+        if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
+            throw error("the file is UTF-16 encoded", hint: "save it as UTF-8", at: 0)
+        }
+        if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 {
+            throw error(
+                "the file contains NUL bytes: it is UTF-16 or binary, not UTF-8 text",
+                hint: "save it as UTF-8 JSON text", at: bytes[0] == 0 ? 0 : 1)
+        }
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func checkNothingFollows() throws(JSONSyntaxError) {
+        let valueEnd = index
+        skipWhitespace()
+        guard index < bytes.count else { return }
+        let found = describe(at: index)
+        let hint: String
+        switch bytes[index] {
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            hint = "there is one closing bracket too many"
+        case UInt8(ascii: ","):
+            hint = "a JSON file holds one value: remove the ',' or put the values in an array"
+        default:
+            let (line, column) = position(of: valueEnd)
+            hint = "the JSON value ended at \(line):\(column); a file holds one value: put several values in an array"
+        }
+        throw error("unexpected \(found) after the end of the JSON value", hint: hint, at: index)
+    }
+
+    // MARK: Objects
+
+    /// Reads `"key" :` (after `{` or `,`) into the top container.
+    mutating func parseKey(into containers: inout [Container], first: Bool) throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard index < bytes.count else { throw unexpectedEnd(containers) }
+        let keyOffset = index
+        let byte = bytes[index]
+        if byte != UInt8(ascii: "\"") {
+            if isWordByte(byte) {
+                let word = self.word(at: index)
+                throw error("unquoted key '\(word)'", hint: "object keys must be in double quotes: \"\(word)\"", at: index)
+            }
+            if byte == UInt8(ascii: "'") {
+                throw error("key in single quotes", hint: "JSON keys must be in double quotes", at: index)
+            }
+            if byte == UInt8(ascii: ",") {
+                throw error("unexpected ','", hint: first ? "remove the comma after '{'" : "remove the extra comma", at: index)
+            }
+            if byte == UInt8(ascii: "/") { throw commentError(at: index) }
+            throw error("expected a key in double quotes, found \(describe(at: index))", at: index)
+        }
+        let key = try parseString()
+        skipWhitespace()
+        guard index < bytes.count else { throw unexpectedEnd(containers) }
+        guard bytes[index] == UInt8(ascii: ":") else {
+            let found = describe(at: index)
+            let hint = startsValue(bytes[index]) ? "add ':' between the key and its value" : nil
+            throw error("expected ':' after key \"\(key)\", found \(found)", hint: hint, at: index)
+        }
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") || bytes[index] == UInt8(ascii: ",") {
+            throw error("missing value for key \"\(key)\"", hint: "write a value after the ':' (null if there is none)", at: index)
+        }
+        let top = containers.count - 1
+        containers[top].key = key
+        containers[top].keyOffset = keyOffset
+    }
+
+    /// What went wrong after a value inside a container: a missing comma, a mismatched
+    /// bracket, or something that does not belong there.
+    func afterValueError(container: Container, valueEnd: Int) -> JSONSyntaxError {
+        let byte = bytes[index]
+        let (endLine, endColumn) = position(of: valueEnd)
+        let starts = container.isObject ? (byte == UInt8(ascii: "\"") || isWordByte(byte)) : startsValue(byte)
+        if starts {
+            return error(
+                container.isObject ? "missing ',' between object members" : "missing ',' between array elements",
+                hint: "add a ',' after the value that ends at \(endLine):\(endColumn)", at: index)
+        }
+        let (openLine, openColumn) = position(of: container.start)
+        if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+            let expected = container.isObject ? "}" : "]"
+            let opener = container.isObject ? "{" : "["
+            return error(
+                "mismatched '\(Character(Unicode.Scalar(byte)))'",
+                hint: "the '\(opener)' opened at \(openLine):\(openColumn) must be closed with '\(expected)'", at: index)
+        }
+        if byte == UInt8(ascii: "/") { return commentError(at: index) }
+        if byte == UInt8(ascii: ":"), !container.isObject {
+            return error("unexpected ':' in an array", hint: "key-value pairs belong in an object ('{...}')", at: index)
+        }
+        return error(
+            "expected ',' or '\(container.isObject ? "}" : "]")' after \(container.isObject ? "an object member" : "an array element"), found \(describe(at: index))",
+            at: index)
+    }
+
+    // MARK: Strings
+
+    /// Reads a string starting at the opening quote; leaves `index` after the closing quote.
+    mutating func parseString() throws(JSONSyntaxError) -> String {
+        let quote = index
+        let start = index + 1
+        var position = start
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                index = position + 1
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                return try parseEscapedString(quote: quote, escapeAt: position)
+            }
+            if byte < 0x20 { throw controlCharacterError(byte, at: position) }
+            position += byte < 0x80 ? 1 : try validateUTF8(at: position)
+        }
+        throw unterminatedString(quote: quote)
+    }
+
+    /// The slow path of `parseString` once a backslash was seen: builds the bytes.
+    mutating func parseEscapedString(quote: Int, escapeAt firstEscape: Int) throws(JSONSyntaxError) -> String {
+        var buffer = [UInt8](UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<firstEscape]))
+        var position = firstEscape
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index = position + 1
+                return String(decoding: buffer, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard position + 1 < bytes.count else { throw unterminatedString(quote: quote) }
+                let escape = bytes[position + 1]
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escape)
+                case UInt8(ascii: "b"): buffer.append(0x08)
+                case UInt8(ascii: "f"): buffer.append(0x0C)
+                case UInt8(ascii: "n"): buffer.append(0x0A)
+                case UInt8(ascii: "r"): buffer.append(0x0D)
+                case UInt8(ascii: "t"): buffer.append(0x09)
+                case UInt8(ascii: "u"):
+                    let scalar = try parseUnicodeEscape(at: position)
+                    UTF8.encode(scalar.value) { buffer.append($0) }
+                    position += scalar.length
+                    continue
+                default:
+                    let shown = escape < 0x20 || escape >= 0x7F ? describe(at: position + 1) : "'\\\(Character(Unicode.Scalar(escape)))'"
+                    throw error(
+                        "invalid escape \(shown) in a string",
+                        hint: "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; write a backslash as \\\\",
+                        at: position)
+                }
+                position += 2
+            default:
+                if byte < 0x20 { throw controlCharacterError(byte, at: position) }
+                let length = byte < 0x80 ? 1 : try validateUTF8(at: position)
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]))
+                position += length
+            }
+        }
+        throw unterminatedString(quote: quote)
+    }
+
+    /// Reads `\uXXXX` (and its low surrogate when it is a high one) at `position` (the backslash).
+    func parseUnicodeEscape(at position: Int) throws(JSONSyntaxError) -> (value: Unicode.Scalar, length: Int) {
+        let high = try hexQuad(at: position)
+        if (0xDC00...0xDFFF).contains(high) {
+            throw error(
+                "unpaired low surrogate \\u\(hex4(high)) in a string",
+                hint: "a \\uDC00-\\uDFFF escape must follow a \\uD800-\\uDBFF escape", at: position)
+        }
+        if (0xD800...0xDBFF).contains(high) {
+            guard position + 7 < bytes.count, bytes[position + 6] == UInt8(ascii: "\\"), bytes[position + 7] == UInt8(ascii: "u")
+            else {
+                throw error(
+                    "unpaired high surrogate \\u\(hex4(high)) in a string",
+                    hint: "a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF escape", at: position)
+            }
+            let low = try hexQuad(at: position + 6)
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw error(
+                    "unpaired high surrogate \\u\(hex4(high)) in a string",
+                    hint: "a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF escape", at: position)
+            }
+            let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+            guard let scalar = Unicode.Scalar(value) else {
+                throw error("invalid \\u escape", at: position)
+            }
+            return (scalar, 12)
+        }
+        guard let scalar = Unicode.Scalar(high) else { throw error("invalid \\u escape", at: position) }
+        return (scalar, 6)
+    }
+
+    /// The four hex digits after `\u` at `position` (the backslash).
+    func hexQuad(at position: Int) throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for offset in 2..<6 {
+            let at = position + offset
+            guard at < bytes.count else {
+                throw error("unexpected end of input in a \\u escape", hint: "write \\u and four hex digits", at: at)
+            }
+            let digit: UInt32
+            switch bytes[at] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(bytes[at] - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(bytes[at] - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(bytes[at] - UInt8(ascii: "A") + 10)
+            default:
+                throw error("invalid \\u escape: \(describe(at: at)) is not a hex digit", hint: "write \\u and four hex digits, such as \\u00E9", at: position)
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    func controlCharacterError(_ byte: UInt8, at position: Int) -> JSONSyntaxError {
+        switch byte {
+        case 0x0A, 0x0D:
+            return error(
+                "line break inside a string",
+                hint: "a string cannot span lines: close it with '\"' or write the line break as \\n", at: position)
+        case 0x09:
+            return error("unescaped tab inside a string", hint: "write it as \\t", at: position)
+        default:
+            return error(
+                "unescaped control character U+\(hex4(UInt32(byte))) inside a string",
+                hint: "write it as \\u\(hex4(UInt32(byte)))", at: position)
+        }
+    }
+
+    func unterminatedString(quote: Int) -> JSONSyntaxError {
+        let (line, column) = position(of: quote)
+        return error(
+            "unexpected end of input inside a string",
+            hint: "the string that starts at \(line):\(column) is never closed with '\"'", at: bytes.count)
+    }
+
+    /// Checks one UTF-8 encoded scalar of two or more bytes at `position`; returns its length.
+    func validateUTF8(at position: Int) throws(JSONSyntaxError) -> Int {
+        let lead = bytes[position]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw invalidUTF8(at: position)
+        }
+        guard position + length <= bytes.count else { throw invalidUTF8(at: position) }
+        let second = bytes[position + 1]
+        guard second >= low, second <= high else { throw invalidUTF8(at: position) }
+        var offset = 2
+        while offset < length {
+            guard bytes[position + offset] & 0xC0 == 0x80 else { throw invalidUTF8(at: position) }
+            offset += 1
+        }
+        return length
+    }
+
+    func invalidUTF8(at position: Int) -> JSONSyntaxError {
+        error(
+            "invalid UTF-8 byte 0x\(String(bytes[position], radix: 16, uppercase: true))",
+            hint: "the file must be UTF-8 text; re-save it as UTF-8", at: position)
+    }
+
+    // MARK: Numbers and literals
+
+    mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+        let start = index
+        var position = index
+        var isInteger = true
+        if bytes[position] == UInt8(ascii: "-") {
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw error("invalid number '\(word(at: start))'", hint: "expected digits after '-'", at: start)
+            }
+        }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) {
+                throw error(
+                    "invalid number '\(word(at: start))': leading zero",
+                    hint: "write the number without leading zeros, or quote it as a string", at: start)
+            }
+        } else {
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw error("invalid number '\(word(at: start))'", hint: "expected digits after '.'", at: start)
+            }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            isInteger = false
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw error("invalid number '\(word(at: start))'", hint: "expected digits in the exponent", at: start)
+            }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, isWordByte(bytes[position]) || bytes[position] == UInt8(ascii: ".") {
+            throw error(
+                "invalid number '\(word(at: start))'",
+                hint: "quote it if it is meant to be a string", at: start)
+        }
+        index = position
+        let digits = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        if isInteger, digits.count <= 16 {
+            var value = 0
+            var negative = false
+            for byte in digits {
+                if byte == UInt8(ascii: "-") { negative = true } else { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
+            }
+            return Double(negative ? -value : value)
+        }
+        guard let value = Double(String(decoding: digits, as: UTF8.self)), value.isFinite else {
+            throw error("number '\(String(decoding: digits, as: UTF8.self))' is out of range", at: start)
+        }
+        return value
+    }
+
+    /// `true`, `false`, `null`; anything else that cannot start a value is explained here.
+    mutating func parseLiteral(_ containers: [Container]) throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        let byte = bytes[index]
+        if isWordByte(byte) {
+            let word = self.word(at: start)
+            switch word {
+            case "true": index += 4; return .bool(true)
+            case "false": index += 5; return .bool(false)
+            case "null": index += 4; return .null
+            case "True", "TRUE", "False", "FALSE", "Null", "NULL":
+                throw error("invalid literal '\(word)'", hint: "JSON literals are lowercase: \(word.lowercased())", at: start)
+            case "None", "nil", "undefined":
+                throw error("invalid literal '\(word)'", hint: "write null", at: start)
+            case "NaN", "Infinity":
+                throw error("invalid literal '\(word)'", hint: "JSON has no \(word); use null or a string", at: start)
+            default:
+                throw error("unexpected word '\(word)'", hint: "strings must be in double quotes: \"\(word)\"", at: start)
+            }
+        }
+        switch byte {
+        case UInt8(ascii: "'"):
+            throw error("string in single quotes", hint: "JSON strings must be in double quotes", at: start)
+        case UInt8(ascii: "/"):
+            throw commentError(at: start)
+        case UInt8(ascii: "+"):
+            throw error("unexpected '+'", hint: "numbers cannot start with '+': remove it", at: start)
+        case UInt8(ascii: "."):
+            throw error("unexpected '.'", hint: "numbers must start with a digit, as in 0.5", at: start)
+        case UInt8(ascii: ","):
+            let hint = containers.last.map { $0.isObject } == false ? "an element is missing: remove the extra ','" : nil
+            throw error("unexpected ','", hint: hint, at: start)
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            throw error("unexpected \(describe(at: start))", hint: "a value is missing here", at: start)
+        case 0:
+            throw error("unexpected NUL byte", hint: "this looks like a binary file, not JSON text", at: start)
+        case 0x80...0xFF:
+            _ = try validateUTF8(at: start)
+            throw error("unexpected \(describe(at: start))", hint: "strings must be in double quotes", at: start)
+        default:
+            throw error("unexpected \(describe(at: start))", hint: byte < 0x20 ? "this looks like a binary file, not JSON text" : nil, at: start)
+        }
+    }
+
+    func commentError(at position: Int) -> JSONSyntaxError {
+        error("comments are not allowed in JSON", hint: "remove the comment", at: position)
+    }
+
+    func unexpectedEnd(_ containers: [Container]) -> JSONSyntaxError {
+        guard let open = containers.last else {
+            return error("unexpected end of input", hint: "a value is missing", at: bytes.count)
+        }
+        let (line, column) = position(of: open.start)
+        let (opener, closer) = open.isObject ? ("{", "}") : ("[", "]")
+        let unclosed = containers.count > 1 ? " (\(containers.count) brackets are open)" : ""
+        return error(
+            "unexpected end of input\(unclosed)",
+            hint: "the '\(opener)' opened at \(line):\(column) is never closed with '\(closer)'", at: bytes.count)
+    }
+
+    // MARK: Helpers
+
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// True for a byte that can begin a JSON value.
+    func startsValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The run of word characters (and number punctuation) at `position`, for messages.
+    func word(at position: Int) -> String {
+        var end = position
+        while end < bytes.count, end - position < 40,
+            isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "-")
+                || bytes[end] == UInt8(ascii: "+")
+        {
+            end += 1
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<max(end, position + 1)]), as: UTF8.self)
+    }
+
+    /// How the character at `position` is shown in a message: `'x'`, `U+0007`, `byte 0xFF`.
+    func describe(at position: Int) -> String {
+        guard position < bytes.count else { return "end of input" }
+        let byte = bytes[position]
+        if byte >= 0x20, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        if byte < 0x20 || byte == 0x7F { return "control character U+\(hex4(UInt32(byte)))" }
+        if let length = try? validateUTF8(at: position) {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
+            return "'\(text)'"
+        }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    /// The duplicate keys with their lines and columns, found in one pass over the input.
+    func locatedDuplicateKeys() -> [JSONDuplicateKey] {
+        guard !duplicateKeys.isEmpty else { return [] }
+        var lineStarts = [0]
+        for position in 0..<bytes.count where bytes[position] == 0x0A { lineStarts.append(position + 1) }
+        return duplicateKeys.map { duplicate in
+            var low = 0
+            var high = lineStarts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= duplicate.offset { low = middle } else { high = middle - 1 }
+            }
+            let column = columnCount(from: lineStarts[low], to: duplicate.offset)
+            return JSONDuplicateKey(key: duplicate.key, offset: duplicate.offset, line: low + 1, column: column)
+        }
+    }
+
+    /// 1-based column of `offset` on the line starting at `lineStart`, counting Unicode scalars.
+    func columnCount(from lineStart: Int, to offset: Int) -> Int {
+        var column = 1
+        var position = lineStart
+        while position < offset {
+            if bytes[position] & 0xC0 != 0x80 { column += 1 }
+            position += 1
+        }
+        return column
+    }
+
+    /// 1-based line and column (in Unicode scalars) of a byte offset.
+    func position(of offset: Int) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        let end = min(offset, bytes.count)
+        var position = 0
+        while position < end {
+            if bytes[position] == 0x0A {
+                line += 1
+                lineStart = position + 1
+            }
+            position += 1
+        }
+        return (line, columnCount(from: lineStart, to: end))
+    }
+
+    func error(_ message: String, hint: String? = nil, at offset: Int) -> JSONSyntaxError {
+        let (line, column) = position(of: offset)
+        return JSONSyntaxError(message: message, hint: hint, offset: offset, line: line, column: column)
+    }
+}
