@@ -1,0 +1,294 @@
+import ZappModel
+
+/// The screen-hook manager (`GAScreenHookManager`): runs a target screen's pre hooks before it
+/// is shown and its post hooks after, exactly as DESIGN.md section 3 says, recording every step
+/// in a `TraceLog`. One instance serves the whole app run (cells, nav-bar buttons, root-menu
+/// items, go-to, deep links, and screen-picker tabs through `ScreenPickerHookHelper`);
+/// `zapp-shell trace` uses the same type with a scripted presenter.
+///
+/// Per hook entry, in order:
+/// 1. find the plugin by `identifier` (none, or not available → skipped with a warning);
+/// 2. make a new instance (with the hook screen's model when the entry has `screen_id`);
+/// 3. `requestScreenPluginPresentation` false → succeeded, nothing shown, dataDict unchanged;
+/// 4. panes are shown `present` or `push` (the hook screen's `styles.presentation`, else the
+///    manifest's `initial_value`, else `present`);
+/// 5. `executeHook` completes; the user closing the pane is a failure
+///    "User has closed hook execution" (`hookPluginDidDisappear` is called); a hook without UI
+///    that has not completed within its timeout fails (`configuration_json.timeout_seconds`,
+///    else the default; the timer stops while the hook shows a pane); a cancelled task fails
+///    the hook with "cancelled";
+/// 6. the returned dictionary is handed to the next hook (none: dropped);
+/// 7. failed and flow blocker → blocked; otherwise go on;
+/// 8. after the last hook the target is presented with the final dictionary.
+public final class ScreenHookManager: ScreenOpening {
+    /// The reason recorded when the user closes a hook's pane (the SDK's message).
+    public static let userClosedReason = "User has closed hook execution"
+
+    public let app: ZappApp
+    public let registry: PluginRegistry
+    public let trace: TraceLog
+    private let presenter: any Presenter
+    private let defaultTimeout: Duration
+    private let sleep: @Sendable (Duration) async throws -> Void
+
+    /// - Parameters:
+    ///   - presenter: shows hook panes (the UI, or a scripted presenter).
+    ///   - hookTimeout: the default timeout of hooks without UI.
+    ///   - sleep: the clock the timeout uses (tests inject their own).
+    public init(
+        app: ZappApp, registry: PluginRegistry, presenter: any Presenter, trace: TraceLog,
+        hookTimeout: Duration = .seconds(30),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.app = app
+        self.registry = registry
+        self.presenter = presenter
+        self.trace = trace
+        self.defaultTimeout = hookTimeout
+        self.sleep = sleep
+    }
+
+    /// A manager using the environment's presenter, default timeout and clock.
+    public convenience init(app: ZappApp, registry: PluginRegistry, environment: PluginEnvironment, trace: TraceLog) {
+        self.init(
+            app: app, registry: registry, presenter: environment.presenter, trace: trace,
+            hookTimeout: environment.hookTimeout, sleep: environment.sleep)
+    }
+
+    public func runPreHooks(for target: ScreenModel, from source: NavigationSource, dataDict: JSONObject?) async
+        -> HookChainResult
+    {
+        trace.append(
+            HookTrace(
+                stage: .navigation, step: .navigationStarted,
+                message: "navigate to \(target.id) \"\(target.name)\" from \(source.rawValue)"))
+        switch await runChain(target.hooks.preload, stage: .pre, target: target, dataDict: dataDict) {
+        case .completed(let final):
+            let keys = final.map { Array($0.keys) }
+            trace.append(
+                HookTrace(stage: .result, step: .presented, message: "presented \(target.id)", keys: keys))
+            return .presented(screenID: target.id, dataDict: final)
+        case .blocked(let identifier, let reason):
+            trace.append(
+                HookTrace(stage: .result, step: .blocked, identifier: identifier, message: "blocked by \(identifier)"))
+            return .blocked(by: identifier, reason: reason)
+        }
+    }
+
+    public func runPostHooks(for target: ScreenModel, dataDict: JSONObject?) async {
+        guard !target.hooks.postload.isEmpty else { return }
+        trace.append(
+            HookTrace(stage: .post, step: .postHooksStarted, message: "post hooks of \(target.id) \"\(target.name)\""))
+        if case .blocked(let identifier, _) = await runChain(
+            target.hooks.postload, stage: .post, target: target, dataDict: dataDict)
+        {
+            trace.append(
+                HookTrace(
+                    stage: .post, step: .blocked, identifier: identifier,
+                    message: "remaining post hooks not run; \(target.id) stays presented"))
+        }
+    }
+
+    // MARK: - The chain
+
+    private enum ChainOutcome {
+        case completed(JSONObject?)
+        case blocked(identifier: String, reason: String)
+    }
+
+    private func runChain(_ entries: [HookReference], stage: HookTrace.Stage, target: ScreenModel, dataDict: JSONObject?)
+        async -> ChainOutcome
+    {
+        var current = dataDict
+        for entry in entries {
+            let identifier = entry.identifier
+            let record: @Sendable (HookTrace.Step, String) -> Void = { [trace] step, message in
+                trace.append(HookTrace(stage: stage, step: step, identifier: identifier, message: message))
+            }
+            guard let plugin = lookUp(entry, record: record) else { continue }
+            let configuration = plugin.configuration
+
+            var hookScreen: ScreenModel?
+            if let screenID = entry.screenID {
+                hookScreen = app.screen(id: screenID)
+                if hookScreen == nil {
+                    record(.warning, "hook screen '\(screenID)' does not exist; the plugin's defaults apply")
+                }
+            }
+            let presentation = resolvePresentation(configuration, hookScreen: hookScreen, record: record)
+            let run = HookRun(identifier: identifier, presentation: presentation, record: record)
+            let context = HookContext(
+                plugin: configuration, hookScreen: hookScreen, target: target,
+                presenter: ObservingPresenter(base: presenter, run: run), app: app, presentation: presentation,
+                reportWarning: { message in record(.warning, message) })
+
+            let outcome: HookOutcome
+            let isFlowBlocker: (value: Bool, source: String)
+            if Task.isCancelled {
+                record(.cancelled, "not run: the navigation was cancelled")
+                outcome = .failed(reason: "cancelled", dataDict: current)
+                isFlowBlocker = resolveFlowBlocker(nil, configuration, hookScreen: hookScreen)
+            } else {
+                guard let factory = plugin.factory, let hook = factory.makeScreenHook(context: context) else {
+                    record(.skipped, "skipped: \(plugin.servingClassName ?? plugin.manifestClassName) is not a screen hook")
+                    continue
+                }
+                record(
+                    .instanceCreated,
+                    "new instance" + (hookScreen.map { " with hook screen \($0.id) \"\($0.name)\"" } ?? ""))
+                outcome = await execute(hook, run: run, configuration: configuration, dataDict: current)
+                isFlowBlocker = resolveFlowBlocker(hook.isFlowBlocker, configuration, hookScreen: hookScreen)
+            }
+
+            if case .failed(let reason, _) = outcome {
+                if isFlowBlocker.value {
+                    record(.flowBlocker, "flow blocker (\(isFlowBlocker.source)): \(target.id) is not presented")
+                    return .blocked(identifier: identifier, reason: reason)
+                }
+                record(.flowBlocker, "not a flow blocker (\(isFlowBlocker.source)): going on")
+            }
+            current = handOn(outcome.dataDict, previous: current, record: record)
+        }
+        return .completed(current)
+    }
+
+    /// Step 1: the plugin for a hook entry, or nil (skipped, with a warning in the trace).
+    private func lookUp(_ entry: HookReference, record: (HookTrace.Step, String) -> Void) -> RegisteredPlugin? {
+        guard let plugin = registry.plugin(identifier: entry.identifier) else {
+            record(.warning, "no plugin with this identifier in plugin_configurations")
+            record(.skipped, "skipped")
+            return nil
+        }
+        if let reason = plugin.unavailableReason {
+            record(.warning, "plugin not available (\(reason))")
+            record(.skipped, "skipped")
+            return nil
+        }
+        var found = "plugin found (\(plugin.servingClassName ?? plugin.manifestClassName)"
+        if let note = plugin.note { found += "; \(note)" }
+        record(.pluginFound, found + ")")
+        return plugin
+    }
+
+    /// Steps 3 to 5 for one instance: the first of completion, denied presentation, closed pane,
+    /// timeout or cancellation decides the outcome.
+    private func execute(_ hook: any ScreenHook, run: HookRun, configuration: PluginConfiguration, dataDict: JSONObject?)
+        async -> HookOutcome
+    {
+        let hasUI = hook.hasUI
+        let timeout = hasUI ? nil : timeoutDuration(for: configuration)
+        let work = Task {
+            guard await hook.requestScreenPluginPresentation() else {
+                run.end.deliver(.presentationDenied)
+                return
+            }
+            if let timeout {
+                run.record(.running, "running without UI (timeout \(Self.describe(timeout)))")
+            } else {
+                run.record(.presentationAllowed, "presentation allowed (\(run.presentation.rawValue))")
+            }
+            let outcome = await hook.executeHook(dataDict: dataDict)
+            if !run.end.deliver(.completed(outcome)), run.didTimeOut {
+                run.record(.warning, "completed after its timeout (\(outcome.summary)); ignored")
+            }
+        }
+        if let timeout { run.startTimer(timeout, sleep: sleep) }
+        let end = await withTaskCancellationHandler {
+            await run.end.wait()
+        } onCancel: {
+            run.end.deliver(.cancelled)
+        }
+        run.stopTimer()
+
+        switch end {
+        case .completed(let outcome):
+            switch outcome {
+            case .succeeded: run.record(.succeeded, "succeeded")
+            case .failed(let reason, _): run.record(.failed, "failed: \(reason)")
+            }
+            await run.closeOpenPanes()
+            return outcome
+        case .presentationDenied:
+            run.record(.presentationDenied, "presentation not requested: counts as succeeded, nothing shown")
+            return .succeeded(dataDict: dataDict)
+        case .dismissed:
+            run.record(.dismissed, "failed: \(Self.userClosedReason)")
+            await hook.hookPluginDidDisappear()
+            await run.closeOpenPanes()
+            return .failed(reason: Self.userClosedReason, dataDict: dataDict)
+        case .timedOut(let duration):
+            work.cancel()
+            run.record(.timedOut, "failed: timed out after \(Self.describe(duration))")
+            await run.closeOpenPanes()
+            return .failed(reason: "timed out after \(Self.describe(duration))", dataDict: dataDict)
+        case .cancelled:
+            work.cancel()
+            run.record(.cancelled, "failed: cancelled")
+            await run.closeOpenPanes()
+            return .failed(reason: "cancelled", dataDict: dataDict)
+        }
+    }
+
+    /// Step 6: the dictionary handed to the next hook, recorded by its keys only.
+    private func handOn(_ returned: JSONObject?, previous: JSONObject?, record: (HookTrace.Step, String) -> Void)
+        -> JSONObject?
+    {
+        if let returned {
+            record(.dataHandedOn, "dataDict handed on: \(HookTrace.describe(keys: returned.keys))")
+        } else if let previous {
+            record(.dataDropped, "returned no dataDict: the dictionary (\(HookTrace.describe(keys: previous.keys))) is dropped")
+        } else {
+            record(.dataHandedOn, "no dataDict to hand on")
+        }
+        return returned
+    }
+
+    /// `isFlowBlocker`: the plugin's answer, else the hook screen's `general.is_flow_blocker`,
+    /// else the manifest's `initial_value`, else false.
+    private func resolveFlowBlocker(_ own: Bool?, _ configuration: PluginConfiguration, hookScreen: ScreenModel?)
+        -> (value: Bool, source: String)
+    {
+        if let own { return (own, "plugin") }
+        if let value = hookScreen?.general["is_flow_blocker"]?.boolValue {
+            return (value, "hook screen general.is_flow_blocker")
+        }
+        if let value = configuration.manifest.generalInitialValue("is_flow_blocker")?.boolValue {
+            return (value, "manifest is_flow_blocker initial_value")
+        }
+        return (false, "default")
+    }
+
+    /// `present` or `push`: the hook screen's `styles.presentation`, else the manifest's
+    /// `initial_value`, else `present`. An unknown value is reported and skipped.
+    private func resolvePresentation(
+        _ configuration: PluginConfiguration, hookScreen: ScreenModel?, record: (HookTrace.Step, String) -> Void
+    ) -> PanePresentation {
+        let candidates: [(JSONValue?, String)] = [
+            (hookScreen?.styles["presentation"], "hook screen styles.presentation"),
+            (configuration.manifest.styleInitialValue("presentation"), "manifest presentation initial_value"),
+        ]
+        for (value, source) in candidates {
+            guard let value, !value.isNull else { continue }
+            if let raw = value.stringValue, let presentation = PanePresentation(rawValue: raw.lowercased()) {
+                return presentation
+            }
+            record(.warning, "\(source) is not present or push; ignored")
+        }
+        return .present
+    }
+
+    /// A plugin's `configuration_json.timeout_seconds` when positive, else the default.
+    private func timeoutDuration(for configuration: PluginConfiguration) -> Duration {
+        if let seconds = configuration.configuration["timeout_seconds"]?.doubleValue, seconds > 0, seconds.isFinite {
+            return .milliseconds(Int64((seconds * 1000).rounded()))
+        }
+        return defaultTimeout
+    }
+
+    /// "30 s", "0.05 s".
+    static func describe(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let rounded = (seconds * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? "\(Int(rounded)) s" : "\(rounded) s"
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The trace of hook chains and startup, appended to by `ScreenHookManager` and
+/// `StartupSequence` and read by the UI's trace panel and by `zapp-shell trace`.
+/// Appending is synchronous and thread-safe, so steps keep the order they happened in;
+/// observers get new entries through `updates()`. Only the newest `capacity` entries are kept.
+public final class TraceLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [HookTrace] = []
+    private var observers: [UUID: AsyncStream<HookTrace>.Continuation] = [:]
+    /// The most entries kept; older ones are dropped first.
+    public let capacity: Int
+
+    public init(capacity: Int = 2_000) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Appends an entry and hands it to every observer.
+    public func append(_ entry: HookTrace) {
+        lock.lock()
+        stored.append(entry)
+        if stored.count > capacity { stored.removeFirst(stored.count - capacity) }
+        let continuations = Array(observers.values)
+        lock.unlock()
+        for continuation in continuations { continuation.yield(entry) }
+    }
+
+    /// The entries kept, oldest first.
+    public var entries: [HookTrace] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    /// The entries as lines (`HookTrace.line`).
+    public var lines: [String] { entries.map(\.line) }
+
+    /// Removes all entries.
+    public func clear() {
+        lock.lock()
+        stored.removeAll()
+        lock.unlock()
+    }
+
+    /// A stream of the entries appended from now on; it ends when the consumer stops iterating.
+    public func updates() -> AsyncStream<HookTrace> {
+        let (stream, continuation) = AsyncStream<HookTrace>.makeStream(bufferingPolicy: .bufferingNewest(capacity))
+        let id = UUID()
+        lock.lock()
+        observers[id] = continuation
+        lock.unlock()
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            self.lock.lock()
+            self.observers[id] = nil
+            self.lock.unlock()
+        }
+        return stream
+    }
+}
