@@ -66,11 +66,11 @@ public struct PluginRegistry: Sendable {
     ) -> RegisteredPlugin {
         let className = configuration.manifest.api.className
         switch className {
-        case BuiltInClassName.sideMenu:
+        case BuiltInPluginClass.sideMenu.rawValue:
             return RegisteredPlugin(configuration: configuration, role: .rootMenu(.sideMenu), factory: nil)
-        case BuiltInClassName.tabBar:
+        case BuiltInPluginClass.tabBar.rawValue:
             return RegisteredPlugin(configuration: configuration, role: .rootMenu(.tabBar), factory: nil)
-        case BuiltInClassName.navigationBar:
+        case BuiltInPluginClass.navigationBar.rawValue:
             return RegisteredPlugin(configuration: configuration, role: .navigationBar, factory: nil)
         default:
             break
@@ -83,21 +83,21 @@ public struct PluginRegistry: Sendable {
         case "menu":
             return RegisteredPlugin(
                 configuration: configuration, role: .rootMenu(.sideMenu), factory: nil,
-                note: "\(unknown); shown as \(BuiltInClassName.sideMenu)")
+                note: "\(unknown); shown as \(BuiltInPluginClass.sideMenu.rawValue)")
         case "nav_bar":
             return RegisteredPlugin(
                 configuration: configuration, role: .navigationBar, factory: nil,
-                note: "\(unknown); drawn by \(BuiltInClassName.navigationBar)")
+                note: "\(unknown); drawn by \(BuiltInPluginClass.navigationBar.rawValue)")
         case "login":
-            guard let maker = catalog.maker(for: BuiltInClassName.localLogin) else {
+            guard let maker = catalog.maker(for: BuiltInPluginClass.localLogin.rawValue) else {
                 return RegisteredPlugin(
                     configuration: configuration,
-                    role: .unavailable(reason: "\(unknown) and \(BuiltInClassName.localLogin) is not registered"),
+                    role: .unavailable(reason: "\(unknown) and \(BuiltInPluginClass.localLogin.rawValue) is not registered"),
                     factory: nil)
             }
             return make(
-                configuration, className: BuiltInClassName.localLogin, maker: maker, environment: environment,
-                note: "\(unknown); served by \(BuiltInClassName.localLogin)")
+                configuration, className: BuiltInPluginClass.localLogin.rawValue, maker: maker, environment: environment,
+                note: "\(unknown); served by \(BuiltInPluginClass.localLogin.rawValue)")
         default:
             return RegisteredPlugin(configuration: configuration, role: .unavailable(reason: unknown), factory: nil)
         }
