@@ -3,7 +3,7 @@
 public struct Canvas: Sendable, Hashable {
     public private(set) var columns: Int
     public private(set) var rows: Int
-    public private(set) var cells: [Cell]
+    public internal(set) var cells: [Cell]
 
     public init(columns: Int, rows: Int, fill: Cell = .blank) {
         self.columns = max(0, columns)

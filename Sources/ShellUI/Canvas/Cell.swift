@@ -2,7 +2,8 @@
 public enum TerminalColor: Sendable, Hashable {
     /// The terminal's own default foreground or background.
     case `default`
-    /// One of the 8 basic ANSI colours (0–7) or their bright variants (8–15).
+    /// A palette index: the 8 basic ANSI colours (0–7), their bright variants (8–15), or an
+    /// entry of the 256-colour palette (16–255: the 6x6x6 cube, then the grey ramp).
     case ansi(UInt8)
     /// A 24-bit colour.
     case rgb(UInt8, UInt8, UInt8)

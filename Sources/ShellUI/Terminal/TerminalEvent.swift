@@ -17,6 +17,8 @@ public enum TerminalEvent: Sendable, Hashable {
     case scrollUp, scrollDown
     /// The terminal now has this size (columns, rows).
     case resize(columns: Int, rows: Int)
+    /// The process was asked to stop (SIGINT, SIGTERM or SIGHUP): quit now, cleanly.
+    case terminate(signal: Int32)
 }
 
 /// What the terminal can show; the UI degrades colours to it.

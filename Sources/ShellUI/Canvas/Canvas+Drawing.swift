@@ -1,0 +1,168 @@
+/// Drawing primitives: filling, text with grapheme clusters and display widths (wide
+/// characters take their cell and a continuation cell), clipping, and boxes. All text is
+/// sanitised on the way in.
+extension Canvas {
+    /// The whole canvas as a rectangle.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: columns, height: rows) }
+
+    /// Fills a rectangle with a grapheme (a space by default) in a style.
+    public mutating func fill(_ rect: Rect, style: CellStyle, grapheme: String = " ") {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let cell = Cell(grapheme: grapheme, style: style)
+        for row in area.y..<area.maxY {
+            let start = row * columns + area.x
+            for index in start..<(start + area.width) { setCell(at: index, cell) }
+        }
+    }
+
+    /// Draws one line of text at (x, y) within `clip` (the canvas by default), at most
+    /// `maxWidth` cells wide. With `ellipsis`, text that does not fit ends in "…" (or "~"
+    /// with `asciiEllipsis`). Returns the number of cells used.
+    @discardableResult
+    public mutating func draw(
+        _ text: String, x: Int, y: Int, maxWidth: Int = .max, style: CellStyle, clip: Rect? = nil,
+        ellipsis: Bool = true, asciiEllipsis: Bool = false
+    ) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard y >= area.y, y < area.maxY, maxWidth > 0 else { return 0 }
+        let limit = min(maxWidth == .max ? Int.max : x + maxWidth, area.maxX)
+        guard x < limit else { return 0 }
+        if TextSanitizer.isPlainASCII(text) {
+            return drawASCII(text, x: x, y: y, limit: limit, minX: area.x, style: style, ellipsis: ellipsis, asciiEllipsis: asciiEllipsis)
+        }
+        let clean = TextSanitizer.sanitize(text)
+        let totalWidth = DisplayWidth.of(clean)
+        let fits = x + totalWidth <= limit
+        let ellipsisGlyph = asciiEllipsis ? "~" : "…"
+        let textLimit = fits || !ellipsis ? limit : limit - 1
+        var column = x
+        for character in clean {
+            let width = DisplayWidth.of(character)
+            if width == 0 { continue }
+            if column + width > textLimit { break }
+            if column >= area.x { put(String(character), width: width, column: column, row: y, style: style, limit: textLimit) }
+            column += width
+        }
+        if !fits && ellipsis && column < limit {
+            put(ellipsisGlyph, width: 1, column: column, row: y, style: style, limit: limit)
+            column += 1
+        }
+        return column - x
+    }
+
+    /// Draws text aligned in a row span: `.left`, `.center` or `.right` of `rect`'s first row.
+    @discardableResult
+    public mutating func draw(_ text: String, in rect: Rect, alignment: TextAlignment, style: CellStyle, asciiEllipsis: Bool = false) -> Int {
+        guard !rect.isEmpty else { return 0 }
+        let width = min(DisplayWidth.of(TextSanitizer.sanitize(text)), rect.width)
+        let x: Int
+        switch alignment {
+        case .left: x = rect.x
+        case .center: x = rect.x + (rect.width - width) / 2
+        case .right: x = rect.maxX - width
+        }
+        return draw(text, x: x, y: rect.y, maxWidth: rect.maxX - x, style: style, clip: rect, asciiEllipsis: asciiEllipsis)
+    }
+
+    /// Draws a border around `rect` with the given glyphs; the inside is left as it is.
+    public mutating func drawBox(_ rect: Rect, border: BorderGlyphs, style: CellStyle) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for column in (rect.x + 1)..<(rect.maxX - 1) {
+            put(border.horizontal, width: 1, column: column, row: rect.y, style: style, limit: columns)
+            put(border.horizontal, width: 1, column: column, row: rect.maxY - 1, style: style, limit: columns)
+        }
+        for row in (rect.y + 1)..<(rect.maxY - 1) {
+            put(border.vertical, width: 1, column: rect.x, row: row, style: style, limit: columns)
+            put(border.vertical, width: 1, column: rect.maxX - 1, row: row, style: style, limit: columns)
+        }
+        put(border.topLeft, width: 1, column: rect.x, row: rect.y, style: style, limit: columns)
+        put(border.topRight, width: 1, column: rect.maxX - 1, row: rect.y, style: style, limit: columns)
+        put(border.bottomLeft, width: 1, column: rect.x, row: rect.maxY - 1, style: style, limit: columns)
+        put(border.bottomRight, width: 1, column: rect.maxX - 1, row: rect.maxY - 1, style: style, limit: columns)
+    }
+
+    /// Changes the style of the cells of a rectangle, keeping their graphemes.
+    public mutating func restyle(_ rect: Rect, style: CellStyle) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for row in area.y..<area.maxY {
+            for column in area.x..<area.maxX { self[column, row].style = style }
+        }
+    }
+
+    /// The canvas as plain text, one line per row (continuation cells skipped, trailing
+    /// spaces kept so that every line has the full width).
+    public var plainText: String {
+        var lines: [String] = []
+        lines.reserveCapacity(rows)
+        for row in 0..<rows {
+            var line = ""
+            line.reserveCapacity(columns)
+            for cell in self.row(row) where !cell.isContinuation { line += cell.grapheme }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: - Cell writing
+
+    private mutating func drawASCII(
+        _ text: String, x: Int, y: Int, limit: Int, minX: Int, style: CellStyle, ellipsis: Bool, asciiEllipsis: Bool
+    ) -> Int {
+        let count = text.utf8.count
+        let fits = x + count <= limit
+        let textLimit = fits || !ellipsis ? limit : limit - 1
+        var column = x
+        for byte in text.utf8 {
+            if column >= textLimit { break }
+            if column >= minX { put(Canvas.asciiGraphemes[Int(byte)], width: 1, column: column, row: y, style: style, limit: textLimit) }
+            column += 1
+        }
+        if !fits && ellipsis && column < limit {
+            put(asciiEllipsis ? "~" : "…", width: 1, column: column, row: y, style: style, limit: limit)
+            column += 1
+        }
+        return column - x
+    }
+
+    /// Writes a grapheme of display width 1 or 2, keeping wide characters whole: a wide
+    /// character that would cross `limit` becomes a space, and a half of a wide character that
+    /// is overwritten leaves a space behind.
+    mutating func put(_ grapheme: String, width: Int, column: Int, row: Int, style: CellStyle, limit: Int) {
+        guard row >= 0, row < rows, column >= 0, column < columns else { return }
+        let index = row * columns + column
+        if width == 2 && (column + 1 >= min(limit, columns)) {
+            setCell(at: index, Cell(grapheme: " ", style: style))
+            return
+        }
+        setCell(at: index, Cell(grapheme: grapheme, style: style))
+        if width == 2 { setCell(at: index + 1, Cell(grapheme: "", style: style, isContinuation: true)) }
+    }
+
+    /// Sets a cell, repairing a wide character it splits.
+    private mutating func setCell(at index: Int, _ cell: Cell) {
+        let column = index % columns
+        if cells[index].isContinuation, !cell.isContinuation, column > 0 {
+            cells[index - 1].grapheme = " "
+        }
+        if !cells[index].isContinuation, column + 1 < columns, cells[index + 1].isContinuation {
+            cells[index + 1] = Cell(grapheme: " ", style: cells[index + 1].style)
+        }
+        cells[index] = cell
+    }
+
+    /// One-character strings for ASCII bytes (no per-cell allocation).
+    static let asciiGraphemes: [String] = (0..<128).map { byte in
+        byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(UInt8(byte))) : " "
+    }
+}
+
+/// Horizontal alignment of text in a span.
+public enum TextAlignment: Sendable, Hashable {
+    case left
+    case center
+    case right
+}

@@ -1,0 +1,100 @@
+import ZappCore
+import ZappModel
+
+/// The regions of the whole UI for one terminal size: the bar (full width, on top of or over
+/// the content, or none), the side menu or bottom tab bar, the content, the trace panel, the
+/// toast and the status line. Pure arithmetic on the view state.
+public struct ShellLayout: Sendable, Hashable {
+    /// The smallest size that is laid out; below it a "terminal too small" frame is drawn.
+    public static let minimumColumns = 20
+    public static let minimumRows = 6
+    /// Tablet keys (`*_tablet`) apply from this width.
+    public static let tabletColumns = 100
+    /// A multi-line ASCII-art logo (up to `maximumLogoRows` rows) is used from this height.
+    public static let tallLogoMinimumRows = 20
+    public static let maximumLogoRows = 3
+
+    public var size: (columns: Int, rows: Int)
+    public var isTooSmall: Bool
+    /// The bar's rows (nil for `hidden` or with no bar).
+    public var barRect: Rect?
+    /// Where the screen's content goes (under the bar for `on_top`, under and behind it for `overlay`).
+    public var contentRect: Rect
+    public var sideMenuRect: Rect?
+    public var tabBarRect: Rect?
+    public var traceRect: Rect?
+    public var toastRect: Rect?
+    public var statusRect: Rect
+    /// The logo lines to draw in the bar (nil: draw the title or nothing).
+    public var logoLines: [String]?
+    public var isTablet: Bool
+
+    public init(state: ShellViewState, columns: Int, rows: Int) {
+        size = (columns, rows)
+        isTablet = columns >= Self.tabletColumns
+        isTooSmall = columns < Self.minimumColumns || rows < Self.minimumRows
+        statusRect = Rect(x: 0, y: max(0, rows - 1), width: columns, height: 1)
+        barRect = nil
+        sideMenuRect = nil
+        tabBarRect = nil
+        traceRect = nil
+        toastRect = nil
+        logoLines = nil
+        contentRect = Rect(x: 0, y: 0, width: columns, height: max(0, rows - 1))
+        guard !isTooSmall else { return }
+
+        var bottom = rows - 1
+        if state.rootMenu.kind == .tabBar && !state.rootMenu.items.isEmpty && state.navigation.presented.isEmpty {
+            bottom -= 1
+            tabBarRect = Rect(x: 0, y: bottom, width: columns, height: 1)
+        }
+        if state.isTracePanelVisible {
+            let height = max(3, min(10, rows / 3))
+            bottom -= height
+            traceRect = Rect(x: 0, y: bottom, width: columns, height: height)
+        }
+        let body = Rect(x: 0, y: 0, width: columns, height: bottom)
+
+        var top = 0
+        if let bar = state.currentBar, bar.state != .hidden {
+            let logo = Self.logo(for: bar, assets: state.assets, rows: rows)
+            logoLines = logo
+            let height = min(logo?.count ?? 1, max(1, body.height - 1))
+            barRect = Rect(x: 0, y: 0, width: columns, height: height)
+            if bar.state == .onTop { top = height }
+        }
+        var content = Rect(x: 0, y: top, width: columns, height: body.height - top)
+        if state.rootMenu.kind == .sideMenu && state.isSideMenuOpen {
+            let menuTop = barRect?.maxY ?? 0
+            let width = min(max(16, columns / 3), 28, columns - 8)
+            sideMenuRect = Rect(x: 0, y: menuTop, width: width, height: body.height - menuTop)
+            content = Rect(x: width, y: content.y, width: columns - width, height: content.height)
+        }
+        contentRect = content
+        if state.toast != nil {
+            toastRect = Rect(x: 0, y: max(0, bottom - 1), width: columns, height: 1)
+        }
+    }
+
+    /// The logo lines a bar shows, or nil for the title: the `app_logo` text file when the
+    /// presentation is `logo` and it was readable; a multi-line logo only when the terminal
+    /// has at least `tallLogoMinimumRows` rows and the logo has at most `maximumLogoRows` lines.
+    public static func logo(for bar: NavigationBar, assets: AssetStore, rows: Int) -> [String]? {
+        guard bar.presentation == .logo, let lines = assets.lines(bar.assets.appLogo) else { return nil }
+        if lines.count == 1 { return lines }
+        guard rows >= tallLogoMinimumRows, lines.count <= maximumLogoRows else { return nil }
+        return lines
+    }
+
+    public static func == (lhs: ShellLayout, rhs: ShellLayout) -> Bool {
+        lhs.size == rhs.size && lhs.barRect == rhs.barRect && lhs.contentRect == rhs.contentRect
+            && lhs.sideMenuRect == rhs.sideMenuRect && lhs.tabBarRect == rhs.tabBarRect
+            && lhs.traceRect == rhs.traceRect && lhs.statusRect == rhs.statusRect && lhs.logoLines == rhs.logoLines
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size.columns)
+        hasher.combine(size.rows)
+        hasher.combine(contentRect)
+    }
+}

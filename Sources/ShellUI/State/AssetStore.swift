@@ -1,0 +1,50 @@
+import Foundation
+import ZappModel
+
+/// The text assets of an app's bars (ASCII-art logos, one-glyph buttons, background
+/// patterns), read once so that drawing never touches the file system. Remote and unreadable
+/// assets are absent: the views then fall back (title instead of logo, theme glyphs, colour).
+public struct AssetStore: Sendable, Hashable {
+    /// Lines of each asset, keyed by the asset string as written in river.json.
+    public var texts: [String: [String]]
+
+    public init(texts: [String: [String]] = [:]) {
+        self.texts = texts
+    }
+
+    /// Reads every text asset named by the app's navigation bars. Files larger than 64 KiB,
+    /// binary files and remote URLs are skipped; text is sanitised line by line.
+    public init(app: ZappApp) {
+        var texts: [String: [String]] = [:]
+        for screen in app.screens {
+            for navigation in screen.navigations {
+                let assets = navigation.assets
+                for asset in [assets.appLogo, assets.backButton, assets.closeButton, assets.menuButton,
+                    assets.background, assets.backgroundTablet].compactMap({ $0 }) where texts[asset] == nil
+                {
+                    if let lines = Self.read(asset, app: app) { texts[asset] = lines }
+                }
+            }
+        }
+        self.texts = texts
+    }
+
+    /// The lines of an asset (nil when absent or unreadable).
+    public func lines(_ asset: String?) -> [String]? {
+        guard let asset, let lines = texts[asset], !lines.isEmpty else { return nil }
+        return lines
+    }
+
+    private static func read(_ asset: String, app: ZappApp) -> [String]? {
+        guard let url = app.localAssetURL(asset),
+            let data = try? Data(contentsOf: url), data.count <= 65_536, !data.contains(0),
+            let text = String(data: data, encoding: .utf8)
+        else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            TextSanitizer.sanitize(String($0))
+        }
+        while let last = lines.last, last.allSatisfy({ $0 == " " }) { lines.removeLast() }
+        while let first = lines.first, first.allSatisfy({ $0 == " " }), lines.count > 1 { lines.removeFirst() }
+        return lines.isEmpty ? nil : lines
+    }
+}

@@ -1,0 +1,7 @@
+/// A full overlay over the UI (at most one at a time).
+public enum Overlay: Sendable, Hashable {
+    /// The key help.
+    case help
+    /// "Go to screen": the typed filter and the selected row of the filtered list.
+    case goTo(filter: String, selection: Int)
+}

@@ -1,0 +1,39 @@
+import ZappCore
+
+/// What activating something on screen does. Focusable items and hit-map regions carry one,
+/// so Enter on a selected item and a mouse click on it do the same thing. The update code
+/// performs it (most go through the `Navigator`).
+public enum ShellAction: Sendable, Hashable {
+    /// Choose a root-menu item (side menu or tab bar) by id.
+    case selectRootItem(String)
+    /// Expand or collapse a nested root-menu item by id.
+    case toggleNested(String)
+    /// Open or close the side menu.
+    case toggleSideMenu
+    /// The bar's context button (menu, back or close).
+    case contextButton(ContextButton)
+    /// A navigation button of the bar.
+    case navigationButton(NavigationButton)
+    /// Open or close the bar's overflow list.
+    case toggleOverflow
+    /// A cell with a target: a screen id (pushed) or a URL.
+    case openTarget(String)
+    /// A cell without a target (or a placeholder): nothing opens; the text is for a toast.
+    case inert(String)
+    /// Switch a screen picker's tab: the component id and the tab index.
+    case selectTab(componentID: String, index: Int)
+    /// Focus a field of the top pane.
+    case focusPaneField(Int)
+    /// Press a button of the top pane (by index in its buttons).
+    case pressPaneButton(Int)
+    /// Settings: switch to the next theme.
+    case nextTheme
+    /// Settings: sign out.
+    case signOut
+    /// Go-to overlay: open this screen id.
+    case goTo(String)
+    /// Loading failed: retry.
+    case retry
+    /// Close the open overlay (help, go-to).
+    case closeOverlay
+}

@@ -1,0 +1,126 @@
+import ZappCore
+import ZappModel
+
+/// Everything the UI shows, as pure data: the update code changes it in response to events
+/// and `ShellView.render(_:into:)` draws it. Nothing here touches a terminal or a file.
+public struct ShellViewState: Sendable {
+    // MARK: App and navigation
+    public var app: ZappApp
+    public var rootMenu: RootMenu
+    /// The stacks; change it only with results from `Navigator`.
+    public var navigation: NavigationState
+    /// Text assets of the app's bars.
+    public var assets: AssetStore
+
+    // MARK: Focus and selection
+    public var focus: FocusArea
+    /// Selected row among `focusables(in: .rootMenu)`.
+    public var menuSelection: Int
+    /// Selected item among `focusables(in: .navBar)`.
+    public var navBarSelection: Int
+    /// Selected item among `focusables(in: .screen)`, per screen id (kept across back/forward).
+    public var screenSelection: [String: Int]
+    /// Selected tab of each screen picker, by component id (0 when absent).
+    public var pickerTabs: [String: Int]
+    public var isSideMenuOpen: Bool
+    /// Expanded nested root-menu items, by id.
+    public var expandedMenuItems: Set<String>
+    /// The bar's overflow list is open (its items are then the nav bar's focusables).
+    public var isOverflowOpen: Bool
+
+    // MARK: Panes, overlays, messages
+    /// Hook panes, bottom first; the last is on top and has the keyboard.
+    public var panes: [PaneState]
+    public var overlay: Overlay?
+    public var isTracePanelVisible: Bool
+    /// Lines of the hook trace (newest last).
+    public var traceLines: [String]
+    public var toast: Toast?
+    public var phase: StartupPhase
+    /// Advanced by the update code on a timer while something is busy.
+    public var spinnerFrame: Int
+
+    // MARK: Appearance
+    public var theme: Theme
+    public var colorSupport: ColorSupport
+    /// Forces ASCII glyphs (`--ascii`) whatever the theme says.
+    public var forceASCII: Bool
+    /// Demo-mode bar overrides by screen id.
+    public var barOverrides: [String: BarOverride]
+    /// Theme names the `t` key and Settings cycle through.
+    public var themeNames: [String]
+
+    // MARK: Session
+    /// The signed-in user shown in Settings (nil when signed out).
+    public var signedInUser: String?
+
+    /// A state showing the app's home screen as the root of its stack (hooks not run yet).
+    public init(
+        app: ZappApp, rootKind: RootKind? = nil, theme: Theme = .defaultDark, colorSupport: ColorSupport = .trueColor,
+        assets: AssetStore? = nil
+    ) {
+        self.app = app
+        let menu = RootMenu(app: app, kind: rootKind ?? RootKind(app: app))
+        rootMenu = menu
+        let home = menu.homeScreenID ?? app.screens.first?.id ?? SyntheticScreen.settings.rawValue
+        navigation = .showing(home, as: .root, rootItemID: menu.homeItemID, rootScreenID: home)
+        self.assets = assets ?? AssetStore(app: app)
+        focus = .screen
+        menuSelection = 0
+        navBarSelection = 0
+        screenSelection = [:]
+        pickerTabs = [:]
+        isSideMenuOpen = false
+        expandedMenuItems = []
+        isOverflowOpen = false
+        panes = []
+        overlay = nil
+        isTracePanelVisible = false
+        traceLines = []
+        toast = nil
+        phase = .running
+        spinnerFrame = 0
+        self.theme = theme
+        self.colorSupport = colorSupport
+        forceASCII = false
+        barOverrides = [:]
+        themeNames = [theme.name]
+        signedInUser = nil
+    }
+
+    /// The screen on screen (river or synthetic).
+    public var currentScreen: ScreenModel? {
+        navigation.currentScreenID.flatMap { app.anyScreen(id: $0) }
+    }
+
+    /// The bar manager for this app and root.
+    public var barManager: NavigationBarManager {
+        NavigationBarManager(app: app, rootKind: rootMenu.kind)
+    }
+
+    /// The current screen's bar with the demo overrides applied.
+    public var currentBar: NavigationBar? {
+        guard let id = navigation.currentScreenID else { return nil }
+        var bar = barManager.bar(for: id, position: navigation.position)
+        if let override = barOverrides[id] {
+            if let style = override.style { bar.style = style }
+            if let presentation = override.presentation { bar.presentation = presentation }
+            if let state = override.state { bar.state = state }
+        }
+        return bar
+    }
+
+    /// The glyphs to draw with.
+    public var glyphs: Glyphs {
+        Glyphs(set: forceASCII ? .ascii : theme.glyphs, border: forceASCII ? .ascii : theme.border)
+    }
+
+    /// The selection of the current screen.
+    public var currentScreenSelection: Int {
+        get { navigation.currentScreenID.flatMap { screenSelection[$0] } ?? 0 }
+        set { if let id = navigation.currentScreenID { screenSelection[id] = newValue } }
+    }
+
+    /// The top pane, which has the keyboard.
+    public var topPane: PaneState? { panes.last }
+}

@@ -1,0 +1,52 @@
+import ZappModel
+
+/// The glyphs of one border style.
+public struct BorderGlyphs: Sendable, Hashable {
+    public var horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
+
+    public init(_ style: BorderStyle) {
+        let parts: [String]
+        switch style {
+        case .single: parts = ["─", "│", "┌", "┐", "└", "┘"]
+        case .rounded: parts = ["─", "│", "╭", "╮", "╰", "╯"]
+        case .double: parts = ["═", "║", "╔", "╗", "╚", "╝"]
+        case .heavy: parts = ["━", "┃", "┏", "┓", "┗", "┛"]
+        case .ascii: parts = ["-", "|", "+", "+", "+", "+"]
+        }
+        (horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight) =
+            (parts[0], parts[1], parts[2], parts[3], parts[4], parts[5])
+    }
+}
+
+/// The symbols the views draw: Unicode or, with `--ascii` or an ASCII theme, plain ASCII.
+public struct Glyphs: Sendable, Hashable {
+    public var isASCII: Bool
+    public var border: BorderGlyphs
+    /// A heavier border for the focused card.
+    public var focusBorder: BorderGlyphs
+    public var menu, back, close, overflow, ellipsis: String
+    public var pointer, expanded, collapsed, bullet, separator: String
+    public var spinner: [String]
+    public var passwordMask: String
+    public var disabledMark: String
+
+    public init(set: GlyphSetName, border: BorderStyle) {
+        let ascii = set == .ascii
+        isASCII = ascii
+        self.border = BorderGlyphs(ascii ? .ascii : border)
+        focusBorder = BorderGlyphs(ascii ? .ascii : .heavy)
+        menu = ascii ? "=" : "≡"
+        back = ascii ? "<" : "‹"
+        close = ascii ? "x" : "✕"
+        overflow = ascii ? "..." : "…"
+        ellipsis = ascii ? "~" : "…"
+        pointer = ascii ? ">" : "▸"
+        expanded = ascii ? "v" : "▾"
+        collapsed = ascii ? ">" : "▸"
+        bullet = ascii ? "*" : "•"
+        separator = ascii ? "|" : "│"
+        spinner = ascii ? ["|", "/", "-", "\\"] : ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+        passwordMask = "*"
+        disabledMark = ascii ? "-" : "·"
+    }
+}

@@ -1,0 +1,57 @@
+import ZappModel
+
+/// A theme turned into cell styles for one colour capability, computed once per frame.
+/// Without colour, focus and selection roles get reverse video or underline so that they
+/// stay visible.
+public struct Palette: Sendable {
+    private var styles: [CellStyle]
+    public let support: ColorSupport
+
+    public init(theme: Theme, support: ColorSupport) {
+        self.support = support
+        styles = ThemeRole.allCases.map { role in
+            let style = theme[role]
+            var attributes: CellAttributes = []
+            if style.bold { attributes.insert(.bold) }
+            if style.dim { attributes.insert(.dim) }
+            if style.underline { attributes.insert(.underline) }
+            if style.reverse { attributes.insert(.reverse) }
+            if style.italic { attributes.insert(.italic) }
+            if support == .none {
+                switch role {
+                case .barButtonFocused, .menuFocused, .tabFocused, .cellFocused, .fieldFocused, .buttonFocused,
+                    .toast, .epgNow:
+                    attributes.insert(.reverse)
+                case .menuSelected, .tabSelected: attributes.insert(.underline)
+                case .barButtonDisabled, .menuDisabled, .placeholder: attributes.insert(.dim)
+                default: break
+                }
+            }
+            let background = style.background.flatMap { TerminalColor($0) } ?? .default
+            let foreground = style.foreground.flatMap { TerminalColor($0, over: background) } ?? .default
+            return CellStyle(
+                foreground: foreground.degraded(to: support), background: background.degraded(to: support),
+                attributes: attributes)
+        }
+    }
+
+    /// The cell style of a role.
+    public subscript(role: ThemeRole) -> CellStyle {
+        styles[Self.index[role] ?? 0]
+    }
+
+    /// A role's style with a configured (river) colour over it, degraded to the terminal.
+    public func style(_ role: ThemeRole, foreground: ZappColor? = nil, background: ZappColor? = nil) -> CellStyle {
+        var style = self[role]
+        if let background, let color = TerminalColor(background, over: style.background) {
+            style.background = color.degraded(to: support)
+        }
+        if let foreground, let color = TerminalColor(foreground, over: style.background) {
+            style.foreground = color.degraded(to: support)
+        }
+        return style
+    }
+
+    private static let index: [ThemeRole: Int] = Dictionary(
+        uniqueKeysWithValues: ThemeRole.allCases.enumerated().map { ($0.element, $0.offset) })
+}
