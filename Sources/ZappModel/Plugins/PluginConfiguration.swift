@@ -23,10 +23,13 @@ public struct PluginManifest: Sendable, Hashable {
     public var api: PluginAPI
     public var generalFields: [ManifestField]
     public var styleFields: [ManifestField]
+    /// `custom_configuration_fields[]`: the defaults of `configuration_json` (their `default`).
+    public var configurationFields: [ManifestField]
 
     public init(
         identifier: String, name: String = "", type: String, isScreen: Bool = false, preload: Bool = false,
-        api: PluginAPI = PluginAPI(), generalFields: [ManifestField] = [], styleFields: [ManifestField] = []
+        api: PluginAPI = PluginAPI(), generalFields: [ManifestField] = [], styleFields: [ManifestField] = [],
+        configurationFields: [ManifestField] = []
     ) {
         self.identifier = identifier
         self.name = name
@@ -36,6 +39,7 @@ public struct PluginManifest: Sendable, Hashable {
         self.api = api
         self.generalFields = generalFields
         self.styleFields = styleFields
+        self.configurationFields = configurationFields
     }
 
     /// The `initial_value` of a `general.fields[]` entry.
@@ -46,6 +50,11 @@ public struct PluginManifest: Sendable, Hashable {
     /// The `initial_value` of a `styles.fields[]` entry.
     public func styleInitialValue(_ key: String) -> JSONValue? {
         styleFields.first { $0.key == key }?.initialValue
+    }
+
+    /// The `default` of a `custom_configuration_fields[]` entry.
+    public func configurationDefault(_ key: String) -> JSONValue? {
+        configurationFields.first { $0.key == key }?.initialValue
     }
 }
 

@@ -1,0 +1,132 @@
+/// Decodes plugin_configurations.json (an array of `{"plugin": <manifest>, "configuration_json": {...}}`)
+/// and single plugin manifests (zappifest format), reporting type errors with JSON paths.
+///
+/// Entries with errors are still returned (with defaults) so that paths stay true and
+/// validation can go on; a result with errors must not be run.
+public enum PluginConfigurationDecoder {
+    /// Decodes a parsed plugin_configurations.json. `file` names it in diagnostics.
+    public static func decodeConfigurations(_ value: JSONValue, file: String)
+        -> (plugins: [PluginConfiguration], diagnostics: [Diagnostic])
+    {
+        var context = DecodingContext(file: file)
+        guard case .array(let elements) = value else {
+            context.error(
+                .type, at: .root, "expected an array of plugin configurations, got \(value.kindDescription)",
+                hint: "plugin_configurations.json is a JSON array of {\"plugin\": {...}, \"configuration_json\": {...}}")
+            return ([], context.diagnostics)
+        }
+        var plugins: [PluginConfiguration] = []
+        for (index, element) in elements.enumerated() {
+            plugins.append(decodeConfiguration(element, at: .root + index, context: &context))
+        }
+        return (plugins, context.diagnostics)
+    }
+
+    /// Decodes a parsed plugin manifest file; nil when it is not an object.
+    public static func decodeManifest(_ value: JSONValue, file: String) -> (manifest: PluginManifest?, diagnostics: [Diagnostic]) {
+        var context = DecodingContext(file: file)
+        guard case .object(let object) = value else {
+            context.error(.type, at: .root, "expected a plugin manifest object, got \(value.kindDescription)")
+            return (nil, context.diagnostics)
+        }
+        let manifest = decodeManifest(object, at: .root, context: &context)
+        return (manifest, context.diagnostics)
+    }
+
+    static func decodeConfiguration(_ value: JSONValue, at path: JSONPath, context: inout DecodingContext)
+        -> PluginConfiguration
+    {
+        guard case .object(let object) = value else {
+            context.typeError(at: path, expected: "a plugin configuration object", got: value)
+            return PluginConfiguration(manifest: PluginManifest(identifier: "", type: ""))
+        }
+        let manifest: PluginManifest
+        switch object["plugin"] {
+        case .object(let plugin)?:
+            manifest = decodeManifest(plugin, at: path + "plugin", context: &context)
+        case nil, .null?:
+            context.missingKey("plugin", in: path, expected: "the plugin's manifest object")
+            manifest = PluginManifest(identifier: "", type: "")
+        case .some(let other):
+            context.typeError(at: path + "plugin", expected: "a manifest object", got: other)
+            manifest = PluginManifest(identifier: "", type: "")
+        }
+        return PluginConfiguration(manifest: manifest, configuration: configuration(object, at: path, context: &context))
+    }
+
+    /// `configuration_json`: an object, `null`/absent (empty), or an object encoded as a
+    /// JSON string, which some exports produce.
+    static func configuration(_ object: JSONObject, at path: JSONPath, context: inout DecodingContext) -> JSONObject {
+        switch object["configuration_json"] {
+        case nil, .null?:
+            return [:]
+        case .object(let configuration)?:
+            return configuration
+        case .string(let text)? where text.trimmingCharacters(in: .whitespaces).isEmpty:
+            return [:]
+        case .string(let text)?:
+            if case .object(let configuration)? = try? JSONParser.parse(text) { return configuration }
+            context.typeError(
+                at: path + "configuration_json", expected: "an object", got: .string(text),
+                hint: "a string is accepted only when it holds a JSON object")
+            return [:]
+        case .some(let other):
+            context.typeError(at: path + "configuration_json", expected: "an object", got: other)
+            return [:]
+        }
+    }
+
+    static func decodeManifest(_ object: JSONObject, at path: JSONPath, context: inout DecodingContext) -> PluginManifest {
+        var manifest = PluginManifest(
+            identifier: context.requiredString(object, "identifier", at: path) ?? "",
+            name: context.string(object, "name", at: path) ?? "",
+            type: context.requiredString(object, "type", at: path) ?? "",
+            isScreen: context.bool(object, "screen", at: path) ?? false,
+            preload: context.bool(object, "preload", at: path) ?? false)
+        let api = context.object(object, "api", at: path)
+        let apiPath = path + "api"
+        manifest.api = PluginAPI(
+            className: context.nonEmptyString(api, "class_name", at: apiPath),
+            requireStartupExecution: context.bool(api, "require_startup_execution", at: apiPath) ?? false)
+        manifest.generalFields = fields(in: context.object(object, "general", at: path), at: path + "general", context: &context)
+        manifest.styleFields = fields(in: context.object(object, "styles", at: path), at: path + "styles", context: &context)
+        manifest.configurationFields = customFields(object, at: path, context: &context)
+        return manifest
+    }
+
+    /// `general.fields[]` / `styles.fields[]`: entries with a string `key`; the default is `initial_value`.
+    static func fields(in group: JSONObject, at path: JSONPath, context: inout DecodingContext) -> [ManifestField] {
+        let fieldsPath = path + "fields"
+        var fields: [ManifestField] = []
+        for (offset, element) in context.array(group, "fields", at: path).enumerated() {
+            if let field = field(element, defaultKey: "initial_value", at: fieldsPath + offset, context: &context) {
+                fields.append(field)
+            }
+        }
+        return fields
+    }
+
+    /// `custom_configuration_fields[]`: the defaults of `configuration_json` (`default`, or `initial_value`).
+    static func customFields(_ object: JSONObject, at path: JSONPath, context: inout DecodingContext) -> [ManifestField] {
+        let fieldsPath = path + "custom_configuration_fields"
+        var fields: [ManifestField] = []
+        for (offset, element) in context.array(object, "custom_configuration_fields", at: path).enumerated() {
+            if let field = field(element, defaultKey: "default", at: fieldsPath + offset, context: &context) {
+                fields.append(field)
+            }
+        }
+        return fields
+    }
+
+    static func field(_ element: JSONValue, defaultKey: String, at path: JSONPath, context: inout DecodingContext)
+        -> ManifestField?
+    {
+        guard case .object(let entry) = element, case .string(let key)? = entry["key"], !key.isEmpty else {
+            context.warning(.ignoredEntry, at: path, "field without a string \"key\" is ignored")
+            return nil
+        }
+        var initialValue = entry[defaultKey] ?? entry["initial_value"]
+        if initialValue?.isNull == true { initialValue = nil }
+        return ManifestField(key: key, type: context.string(entry, "type", at: path), initialValue: initialValue)
+    }
+}

@@ -1,0 +1,194 @@
+/// Decodes river.json (an array of screens) into `ScreenModel`s, tolerantly, reporting
+/// every type error with its JSON path.
+///
+/// Screens, navigations, nav items and components that have errors are still returned
+/// (with defaults where values were wrong) so that cross-reference validation can go on
+/// and paths stay true; a result with errors must not be run. Hook entries without a
+/// string `identifier` and `type` are dropped with a warning, as the SDK drops them.
+public enum RiverDecoder {
+    /// Decodes a parsed river.json. `file` names it in diagnostics.
+    public static func decode(_ value: JSONValue, file: String) -> (screens: [ScreenModel], diagnostics: [Diagnostic]) {
+        let result = decodeWithSourceMap(value, file: file)
+        return (result.screens, result.diagnostics)
+    }
+
+    static func decodeWithSourceMap(_ value: JSONValue, file: String)
+        -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap)
+    {
+        var context = DecodingContext(file: file)
+        var sourceMap = RiverSourceMap()
+        guard case .array(let elements) = value else {
+            context.error(
+                .type, at: .root, "expected an array of screens, got \(value.kindDescription)",
+                hint: "river.json is a JSON array of screen objects: [{\"id\": ..., \"name\": ...}, ...]")
+            return ([], context.diagnostics, sourceMap)
+        }
+        var screens: [ScreenModel] = []
+        screens.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            screens.append(decodeScreen(element, at: .root + index, index: index, context: &context, sourceMap: &sourceMap))
+        }
+        return (screens, context.diagnostics, sourceMap)
+    }
+
+    // MARK: Screens
+
+    static func decodeScreen(
+        _ value: JSONValue, at path: JSONPath, index: Int, context: inout DecodingContext, sourceMap: inout RiverSourceMap
+    ) -> ScreenModel {
+        guard case .object(let object) = value else {
+            context.typeError(at: path, expected: "a screen object", got: value)
+            return ScreenModel(id: "", name: "")
+        }
+        let id = context.requiredString(object, "id", at: path) ?? ""
+        var screen = ScreenModel(
+            id: id,
+            name: context.string(object, "name", at: path) ?? "",
+            type: context.nonEmptyString(object, "type", at: path) ?? "general_content",
+            isHome: context.bool(object, "home", at: path) ?? false)
+        let navigationsPath = path + "navigations"
+        screen.navigations = context.array(object, "navigations", at: path).enumerated().map { offset, element in
+            decodeNavigation(element, at: navigationsPath + offset, context: &context)
+        }
+        let hooks = context.object(object, "hooks", at: path)
+        let hooksPath = path + "hooks"
+        let (preload, preloadIndices) = decodeHooks(hooks, "preload_plugins", at: hooksPath, context: &context)
+        let (postload, postloadIndices) = decodeHooks(hooks, "postload_plugins", at: hooksPath, context: &context)
+        screen.hooks = ScreenHooks(preload: preload, postload: postload)
+        if preloadIndices != Array(preloadIndices.indices) {
+            sourceMap.preloadIndices[index] = preloadIndices
+        }
+        if postloadIndices != Array(postloadIndices.indices) {
+            sourceMap.postloadIndices[index] = postloadIndices
+        }
+        let componentsPath = path + "ui_components"
+        screen.uiComponents = context.array(object, "ui_components", at: path).enumerated().map { offset, element in
+            decodeComponent(element, at: componentsPath + offset, context: &context)
+        }
+        screen.styles = context.object(object, "styles", at: path)
+        screen.general = context.object(object, "general", at: path)
+        screen.data = context.object(object, "data", at: path)
+        screen.rules = context.object(object, "rules", at: path)
+        return screen
+    }
+
+    // MARK: Hooks
+
+    /// The usable entries of `hooks.<key>` and the file index of each.
+    static func decodeHooks(
+        _ hooks: JSONObject, _ key: String, at path: JSONPath, context: inout DecodingContext
+    ) -> ([HookReference], [Int]) {
+        let listPath = path + key
+        var references: [HookReference] = []
+        var indices: [Int] = []
+        for (offset, element) in context.array(hooks, key, at: path).enumerated() {
+            let entryPath = listPath + offset
+            guard case .object(let entry) = element,
+                case .string(let identifier)? = entry["identifier"], !identifier.isEmpty,
+                case .string(let type)? = entry["type"]
+            else {
+                context.warning(
+                    .ignoredEntry, at: entryPath,
+                    "hook entry without a string \"identifier\" and \"type\" is ignored",
+                    hint: "write {\"identifier\": \"<plugin identifier>\", \"type\": \"<plugin type>\"}")
+                continue
+            }
+            let screenID = context.nonEmptyString(entry, "screen_id", at: entryPath)
+            references.append(HookReference(identifier: identifier, type: type, screenID: screenID))
+            indices.append(offset)
+        }
+        return (references, indices)
+    }
+
+    // MARK: Navigations
+
+    static func decodeNavigation(_ value: JSONValue, at path: JSONPath, context: inout DecodingContext) -> NavigationModel {
+        guard case .object(let object) = value else {
+            context.typeError(at: path, expected: "a navigation object", got: value)
+            return NavigationModel(category: .other(""))
+        }
+        let category = context.requiredString(object, "category", at: path) ?? ""
+        var navigation = NavigationModel(
+            id: context.string(object, "id", at: path),
+            category: NavigationCategory(rawValue: category),
+            navigationType: context.nonEmptyString(object, "navigation_type", at: path))
+        navigation.navItems = decodeNavItems(object, at: path, context: &context)
+        navigation.styles = decodeStyles(context.object(object, "styles", at: path), at: path + "styles", context: &context)
+        navigation.assets = decodeAssets(context.object(object, "assets", at: path), at: path + "assets", context: &context)
+        navigation.rules = context.object(object, "rules", at: path)
+        return navigation
+    }
+
+    /// `nav_items` of a navigation or of a nested nav item.
+    static func decodeNavItems(_ object: JSONObject, at path: JSONPath, context: inout DecodingContext) -> [NavItem] {
+        let itemsPath = path + "nav_items"
+        return context.array(object, "nav_items", at: path).enumerated().map { offset, element in
+            decodeNavItem(element, at: itemsPath + offset, context: &context)
+        }
+    }
+
+    static func decodeNavItem(_ value: JSONValue, at path: JSONPath, context: inout DecodingContext) -> NavItem {
+        guard case .object(let object) = value else {
+            context.typeError(at: path, expected: "a nav item object", got: value)
+            return NavItem(id: "", title: "", type: "")
+        }
+        var item = NavItem(
+            id: context.requiredString(object, "id", at: path) ?? "",
+            title: context.string(object, "title", at: path) ?? "",
+            type: context.requiredString(object, "type", at: path) ?? "")
+        let data = context.object(object, "data", at: path)
+        let dataPath = path + "data"
+        item.data = NavItemData(
+            target: context.nonEmptyString(data, "target", at: dataPath),
+            source: context.nonEmptyString(data, "source", at: dataPath),
+            type: context.nonEmptyString(data, "type", at: dataPath),
+            connected: context.bool(data, "connected", at: dataPath))
+        item.assets = context.object(object, "assets", at: path)
+        item.styles = context.object(object, "styles", at: path)
+        item.navItems = decodeNavItems(object, at: path, context: &context)
+        return item
+    }
+
+    static func decodeStyles(_ object: JSONObject, at path: JSONPath, context: inout DecodingContext) -> NavBarStyles {
+        NavBarStyles(
+            backgroundColor: context.color(object, "background_color", at: path),
+            titleColor: context.color(object, "title_color", at: path),
+            titleColorTablet: context.color(object, "title_color_tablet", at: path),
+            titleSize: context.number(object, "title_size", at: path),
+            titleSizeTablet: context.number(object, "title_size_tablet", at: path),
+            iosFontFamily: context.nonEmptyString(object, "ios_font_family", at: path),
+            presentationStyle: context.choice(object, "presentation_style", at: path),
+            style: context.choice(object, "style", at: path),
+            state: context.choice(object, "state", at: path),
+            homescreenShowLogo: context.bool(object, "homescreen_show_logo", at: path),
+            backgroundType: context.nonEmptyString(object, "background_type", at: path))
+    }
+
+    /// Nav-bar assets; `background_image` is read as `background` when that is absent.
+    static func decodeAssets(_ object: JSONObject, at path: JSONPath, context: inout DecodingContext) -> NavBarAssets {
+        NavBarAssets(
+            appLogo: context.nonEmptyString(object, "app_logo", at: path),
+            backButton: context.nonEmptyString(object, "back_button", at: path),
+            closeButton: context.nonEmptyString(object, "close_button", at: path),
+            menuButton: context.nonEmptyString(object, "menu_button", at: path),
+            background: context.nonEmptyString(object, "background", at: path)
+                ?? context.nonEmptyString(object, "background_image", at: path),
+            backgroundTablet: context.nonEmptyString(object, "background_tablet", at: path))
+    }
+
+    // MARK: Components
+
+    static func decodeComponent(_ value: JSONValue, at path: JSONPath, context: inout DecodingContext) -> UIComponent {
+        guard case .object(let object) = value else {
+            context.typeError(at: path, expected: "a ui component object", got: value)
+            return UIComponent(componentType: "")
+        }
+        return UIComponent(
+            id: context.string(object, "id", at: path),
+            componentType: context.requiredString(object, "component_type", at: path) ?? "",
+            position: context.integer(object, "position", at: path),
+            data: context.object(object, "data", at: path),
+            rules: context.object(object, "rules", at: path),
+            styles: context.object(object, "styles", at: path))
+    }
+}

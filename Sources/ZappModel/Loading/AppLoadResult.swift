@@ -1,0 +1,51 @@
+/// The outcome of loading an app: the app when nothing is wrong enough to stop it, and every
+/// diagnostic found on the way (warnings are kept even when the app loaded).
+public struct AppLoadResult: Sendable {
+    /// The loaded app; nil when any diagnostic is an error.
+    public var app: ZappApp?
+    /// All diagnostics, in the order of the files and of the problems within them.
+    public var diagnostics: [Diagnostic]
+    /// The files that were looked at, as shown in diagnostics.
+    public var files: [String]
+
+    public init(app: ZappApp?, diagnostics: [Diagnostic], files: [String]) {
+        self.app = app
+        self.diagnostics = diagnostics
+        self.files = files
+    }
+
+    public var hasErrors: Bool { diagnostics.containsErrors }
+    /// True when a file could not be read at all (exit code 2 in the CLI).
+    public var isUnreadable: Bool { diagnostics.containsUnreadable }
+    public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+}
+
+/// The outcome of loading one configuration file on its own (`zapp-shell validate FILE`).
+public struct FileLoadResult: Sendable {
+    /// The file as shown in diagnostics.
+    public var file: String
+    /// What the file was recognised as; nil when it could not be read, parsed or recognised.
+    public var kind: ConfigurationFileKind?
+    public var diagnostics: [Diagnostic]
+    /// The decoded screens of a river.
+    public var screens: [ScreenModel]
+    /// The decoded entries of a plugin configurations file.
+    public var plugins: [PluginConfiguration]
+    /// The decoded manifest of a manifest file.
+    public var manifest: PluginManifest?
+
+    public init(
+        file: String, kind: ConfigurationFileKind?, diagnostics: [Diagnostic], screens: [ScreenModel] = [],
+        plugins: [PluginConfiguration] = [], manifest: PluginManifest? = nil
+    ) {
+        self.file = file
+        self.kind = kind
+        self.diagnostics = diagnostics
+        self.screens = screens
+        self.plugins = plugins
+        self.manifest = manifest
+    }
+
+    public var hasErrors: Bool { diagnostics.containsErrors }
+    public var isUnreadable: Bool { diagnostics.containsUnreadable }
+}

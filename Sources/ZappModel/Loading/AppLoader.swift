@@ -1,0 +1,205 @@
+import Foundation
+
+/// Loads Zapp apps and single configuration files, collecting every diagnostic.
+///
+/// An app is river.json plus plugin_configurations.json. It can come from a folder, from a
+/// path to a river.json (plugin_configurations.json beside it, if present), or from bytes
+/// already in memory (the bundled demo, an app fetched over HTTP). The app is returned only
+/// when there is no error; warnings are returned with it.
+public enum AppLoader {
+    public static let riverFileName = "river.json"
+    public static let pluginsFileName = "plugin_configurations.json"
+
+    /// Loads the app at a path as the user typed it: a folder, or a river.json file.
+    /// Messages name files through this path (`myapp/river.json`).
+    public static func load(path: String) -> AppLoadResult {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            let diagnostic = ConfigurationFileReader.unreadable(
+                path, "no such file or folder", hint: "pass an app folder holding river.json, or a river.json file")
+            return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [path])
+        }
+        return isDirectory.boolValue ? load(folder: url, displayName: path) : load(riverFile: url, displayName: path)
+    }
+
+    /// Loads an app folder (river.json required, plugin_configurations.json optional).
+    public static func load(folder: URL, displayName: String? = nil) -> AppLoadResult {
+        let shown = displayName ?? folder.path
+        let riverURL = folder.appendingPathComponent(riverFileName)
+        guard FileManager.default.fileExists(atPath: riverURL.path) else {
+            let diagnostic = ConfigurationFileReader.unreadable(
+                shown, "folder has no \(riverFileName)",
+                hint: "an app folder holds \(riverFileName) and \(pluginsFileName)")
+            return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [shown])
+        }
+        return load(riverFile: riverURL, displayName: joined(shown, riverFileName))
+    }
+
+    /// Loads an app from its river.json and a plugin configurations file (by default
+    /// plugin_configurations.json beside the river, when present).
+    public static func load(
+        riverFile: URL, pluginsFile: URL? = nil, displayName: String? = nil, pluginsDisplayName: String? = nil
+    ) -> AppLoadResult {
+        let riverShown = displayName ?? riverFile.path
+        let folder = riverFile.deletingLastPathComponent()
+        let pluginsURL = pluginsFile ?? folder.appendingPathComponent(pluginsFileName)
+        let pluginsShown = pluginsDisplayName ?? (pluginsFile == nil ? sibling(of: riverShown, named: pluginsFileName) : pluginsURL.path)
+        let river: Data
+        switch ConfigurationFileReader.read(riverFile, file: riverShown) {
+        case .success(let data): river = data
+        case .failure(let diagnostic): return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [riverShown])
+        }
+        let plugins: PluginsSource
+        if pluginsFile == nil, !FileManager.default.fileExists(atPath: pluginsURL.path) {
+            plugins = .absent
+        } else {
+            switch ConfigurationFileReader.read(pluginsURL, file: pluginsShown) {
+            case .success(let data): plugins = .data(data)
+            case .failure(let diagnostic): plugins = .unreadable(diagnostic)
+            }
+        }
+        return load(
+            river: river, plugins: plugins, name: folder.lastPathComponent, folder: folder, riverFile: riverShown,
+            pluginsFile: pluginsShown)
+    }
+
+    /// Loads an app from bytes in memory. `plugins` nil means there is no plugin
+    /// configurations file (a warning); `folder` is where relative asset paths resolve.
+    public static func load(
+        river: Data, plugins: Data?, name: String = "app", folder: URL? = nil,
+        riverFile: String = riverFileName, pluginsFile: String = pluginsFileName
+    ) -> AppLoadResult {
+        load(
+            river: river, plugins: plugins.map(PluginsSource.data) ?? .absent, name: name, folder: folder,
+            riverFile: riverFile, pluginsFile: pluginsFile)
+    }
+
+    /// Where an app's plugin configurations come from.
+    enum PluginsSource {
+        case absent
+        case data(Data)
+        case unreadable(Diagnostic)
+    }
+
+    static func load(
+        river: Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String, pluginsFile: String
+    ) -> AppLoadResult {
+        var riverDiagnostics: [Diagnostic] = []
+        var pluginDiagnostics: [Diagnostic] = []
+        var files = [riverFile]
+
+        let (riverValue, riverParse) = ConfigurationFileReader.parse(river, file: riverFile)
+        riverDiagnostics += riverParse
+        var decodedRiver: (screens: [ScreenModel], sourceMap: RiverSourceMap)?
+        if let riverValue {
+            let decoded = RiverDecoder.decodeWithSourceMap(riverValue, file: riverFile)
+            riverDiagnostics += decoded.diagnostics
+            decodedRiver = (decoded.screens, decoded.sourceMap)
+        }
+
+        var plugins: [PluginConfiguration] = []
+        var pluginsUsable = true
+        switch source {
+        case .absent:
+            pluginDiagnostics.append(
+                .warning(
+                    .missingPluginConfigurations, file: pluginsFile, at: .file,
+                    "not found; the app has no plugins",
+                    hint: "an app folder holds \(riverFileName) and \(pluginsFileName)"))
+        case .unreadable(let diagnostic):
+            files.append(pluginsFile)
+            pluginDiagnostics.append(diagnostic)
+            pluginsUsable = false
+        case .data(let data):
+            files.append(pluginsFile)
+            let (value, parse) = ConfigurationFileReader.parse(data, file: pluginsFile)
+            pluginDiagnostics += parse
+            if let value {
+                let decoded = PluginConfigurationDecoder.decodeConfigurations(value, file: pluginsFile)
+                plugins = decoded.plugins
+                pluginDiagnostics += decoded.diagnostics
+                pluginsUsable = !decoded.diagnostics.containsErrors
+            } else {
+                pluginsUsable = false
+            }
+        }
+
+        var app: ZappApp?
+        if let decodedRiver {
+            let candidate = ZappApp(screens: decodedRiver.screens, plugins: plugins, folder: folder, name: name)
+            for diagnostic in AppValidator.validate(
+                candidate, riverFile: riverFile, pluginsFile: pluginsUsable ? pluginsFile : nil,
+                sourceMap: decodedRiver.sourceMap)
+            {
+                if diagnostic.file == riverFile { riverDiagnostics.append(diagnostic) } else { pluginDiagnostics.append(diagnostic) }
+            }
+            app = candidate
+        } else if pluginsUsable {
+            pluginDiagnostics += AppValidator.validatePlugins(plugins, file: pluginsFile)
+        }
+        let diagnostics = riverDiagnostics + pluginDiagnostics
+        return AppLoadResult(app: diagnostics.containsErrors ? nil : app, diagnostics: diagnostics, files: files)
+    }
+
+    // MARK: Single files
+
+    /// Loads one configuration file on its own, recognised by content: a river (checked
+    /// without plugins), a plugin configurations file, or a plugin manifest.
+    public static func loadFile(at url: URL, displayName: String? = nil) -> FileLoadResult {
+        let shown = displayName ?? url.path
+        switch ConfigurationFileReader.read(url, file: shown) {
+        case .success(let data): return loadFile(data: data, file: shown)
+        case .failure(let diagnostic): return FileLoadResult(file: shown, kind: nil, diagnostics: [diagnostic])
+        }
+    }
+
+    /// Loads one configuration file from bytes; `file` names it (and breaks ties on its kind).
+    public static func loadFile(data: Data, file: String) -> FileLoadResult {
+        let (parsed, parseDiagnostics) = ConfigurationFileReader.parse(data, file: file)
+        guard let value = parsed else {
+            return FileLoadResult(file: file, kind: ConfigurationFileKind.byName(file), diagnostics: parseDiagnostics)
+        }
+        guard let kind = ConfigurationFileKind.recognize(value, fileName: file) else {
+            let diagnostic = Diagnostic.error(
+                .unrecognizedFile, file: file, at: .file,
+                "is not a river, a plugin configurations file or a plugin manifest",
+                hint: "a river is an array of screens ({\"id\", \"navigations\", ...}); plugin configurations an array of {\"plugin\", \"configuration_json\"}; a manifest an object with \"identifier\" and \"type\"")
+            return FileLoadResult(file: file, kind: nil, diagnostics: parseDiagnostics + [diagnostic])
+        }
+        var result = FileLoadResult(file: file, kind: kind, diagnostics: parseDiagnostics)
+        switch kind {
+        case .river:
+            let decoded = RiverDecoder.decodeWithSourceMap(value, file: file)
+            result.screens = decoded.screens
+            result.diagnostics += decoded.diagnostics
+            result.diagnostics += AppValidator.validate(
+                ZappApp(screens: decoded.screens, plugins: []), riverFile: file, pluginsFile: nil,
+                sourceMap: decoded.sourceMap)
+        case .pluginConfigurations:
+            let decoded = PluginConfigurationDecoder.decodeConfigurations(value, file: file)
+            result.plugins = decoded.plugins
+            result.diagnostics += decoded.diagnostics
+            result.diagnostics += AppValidator.validatePlugins(decoded.plugins, file: file)
+        case .manifest:
+            let decoded = PluginConfigurationDecoder.decodeManifest(value, file: file)
+            result.manifest = decoded.manifest
+            result.diagnostics += decoded.diagnostics
+            if let manifest = decoded.manifest { result.diagnostics += AppValidator.validateManifest(manifest, file: file) }
+        }
+        return result
+    }
+
+    // MARK: Names
+
+    /// `folder/name`, without doubling a trailing slash.
+    static func joined(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// A file named `name` in the same folder as `path` (as typed by the user).
+    static func sibling(of path: String, named name: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return name }
+        return String(path[...slash]) + name
+    }
+}

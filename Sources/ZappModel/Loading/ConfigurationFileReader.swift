@@ -1,0 +1,66 @@
+import Foundation
+
+/// Reads configuration files from disk and parses them, turning every failure into a
+/// diagnostic: missing files, folders, special files, permissions and oversized files are
+/// "unreadable"; bad JSON is a syntax error with line and column.
+enum ConfigurationFileReader {
+    /// Files larger than this are refused rather than read into memory.
+    static let maximumSize = 128 * 1024 * 1024
+    /// At most this many duplicate-key warnings are reported per file.
+    static let maximumDuplicateKeyWarnings = 20
+
+    /// The bytes of a file, or the reason it cannot be read.
+    static func read(_ url: URL, file: String) -> Result<Data, Diagnostic> {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return .failure(unreadable(file, "no such file"))
+        }
+        if isDirectory.boolValue {
+            return .failure(unreadable(file, "is a folder, not a file"))
+        }
+        let attributes = try? manager.attributesOfItem(atPath: url.path)
+        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+            return .failure(unreadable(file, "is not a regular file"))
+        }
+        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumSize {
+            return .failure(tooLarge(file, size: size))
+        }
+        guard manager.isReadableFile(atPath: url.path) else {
+            return .failure(unreadable(file, "permission denied", hint: "check the file's permissions"))
+        }
+        do {
+            return .success(try Data(contentsOf: url))
+        } catch {
+            return .failure(unreadable(file, "cannot be read (\(error.localizedDescription))"))
+        }
+    }
+
+    /// Parses bytes as JSON; duplicate keys become warnings, a syntax error an error.
+    static func parse(_ data: Data, file: String) -> (value: JSONValue?, diagnostics: [Diagnostic]) {
+        guard data.count <= maximumSize else { return (nil, [tooLarge(file, size: data.count)]) }
+        var duplicates: [JSONDuplicateKey] = []
+        do {
+            let value = try JSONParser.parse(data, duplicateKeys: &duplicates)
+            let warnings = duplicates.prefix(maximumDuplicateKeyWarnings).map { duplicate in
+                Diagnostic.warning(
+                    .duplicateKey, file: file, at: .position(line: duplicate.line, column: duplicate.column),
+                    "duplicate key \"\(duplicate.key)\"; the later value is used",
+                    hint: "remove one of the two")
+            }
+            return (value, warnings)
+        } catch {
+            return (nil, [Diagnostic(syntaxError: error, file: file)])
+        }
+    }
+
+    static func unreadable(_ file: String, _ message: String, hint: String? = nil) -> Diagnostic {
+        .error(.unreadable, file: file, at: .file, message, hint: hint)
+    }
+
+    static func tooLarge(_ file: String, size: Int) -> Diagnostic {
+        unreadable(
+            file, "is too large (\(size / (1024 * 1024)) MB; the limit is \(maximumSize / (1024 * 1024)) MB)",
+            hint: "a Zapp configuration is at most a few megabytes")
+    }
+}

@@ -1,0 +1,336 @@
+/// Cross-reference validation of a decoded app: everything that is well-formed JSON of the
+/// right types but does not hang together.
+///
+/// Errors (the app would misbehave): no screens; no home screen or several; duplicate screen
+/// ids or plugin identifiers; a nav item or component target that names no screen (URLs and
+/// the built-in Settings/EPG screens are fine); a hook identifier with no plugin; a hook
+/// `screen_id` with no screen; a root menu whose `navigation_type` names no menu plugin;
+/// hook screens whose preload hooks lead back to themselves.
+///
+/// Warnings (the app runs, with a fallback): a plugin class ZappShell does not provide (menus
+/// fall back to the side menu, logins to local login, others are skipped); a nav bar whose
+/// `navigation_type` names no plugin (the default navigation bar is used).
+public enum AppValidator {
+    /// Screen ids the shell provides itself (its white-label Settings and EPG screens).
+    public static let builtInScreenIDs: Set<String> = ["__settings__", "__epg__"]
+
+    /// Validates an app. `pluginsFile` names plugin_configurations.json in diagnostics; pass
+    /// nil when the plugins could not be loaded, so checks that need them are skipped.
+    public static func validate(
+        _ app: ZappApp, riverFile: String = "river.json", pluginsFile: String? = "plugin_configurations.json"
+    ) -> [Diagnostic] {
+        validate(app, riverFile: riverFile, pluginsFile: pluginsFile, sourceMap: RiverSourceMap())
+    }
+
+    static func validate(_ app: ZappApp, riverFile: String, pluginsFile: String?, sourceMap: RiverSourceMap) -> [Diagnostic] {
+        var check = AppCheck(app: app, riverFile: riverFile, pluginsKnown: pluginsFile != nil, sourceMap: sourceMap)
+        check.run()
+        var diagnostics = check.diagnostics
+        if let pluginsFile { diagnostics += validatePlugins(app.plugins, file: pluginsFile) }
+        return diagnostics
+    }
+
+    /// Checks a plugin_configurations.json on its own: duplicate identifiers and plugin classes.
+    public static func validatePlugins(_ plugins: [PluginConfiguration], file: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var firstIndex: [String: Int] = [:]
+        for (index, plugin) in plugins.enumerated() {
+            let path = JSONPath.root + index + "plugin"
+            let identifier = plugin.identifier
+            guard !identifier.isEmpty else { continue }
+            if let first = firstIndex[identifier] {
+                diagnostics.append(
+                    .error(
+                        .duplicateID, file: file, at: .path(path + "identifier"),
+                        "duplicate plugin identifier \"\(identifier)\" (first at \(JSONPath.root + first + "plugin"))",
+                        hint: "each plugin must have its own identifier"))
+            } else {
+                firstIndex[identifier] = index
+            }
+            diagnostics += validateManifest(plugin.manifest, file: file, at: path)
+        }
+        return diagnostics
+    }
+
+    /// Checks one manifest: is its class one ZappShell provides? Unknown classes are warnings.
+    public static func validateManifest(_ manifest: PluginManifest, file: String, at path: JSONPath = .root) -> [Diagnostic] {
+        guard !manifest.identifier.isEmpty else { return [] }
+        let classPath = path + "api" + "class_name"
+        let fallback: String
+        switch manifest.type {
+        case "menu": fallback = "it is shown as the built-in side menu"
+        case "login": fallback = "ZappShell.LocalLogin serves it"
+        default: fallback = "it is not available and its hooks are skipped"
+        }
+        guard let className = manifest.api.className else {
+            return [
+                .warning(
+                    .unknownPluginClass, file: file, at: .path(path + "api"),
+                    "plugin \"\(manifest.identifier)\" has no api.class_name; \(fallback)")
+            ]
+        }
+        guard let builtIn = BuiltInPluginClass(rawValue: className) else {
+            return [
+                .warning(
+                    .unknownPluginClass, file: file, at: .path(classPath),
+                    "plugin \"\(manifest.identifier)\": class \"\(className)\" is not a ZappShell plugin; \(fallback)",
+                    hint: "built-in classes: \(BuiltInPluginClass.allCases.map(\.rawValue).joined(separator: ", "))")
+            ]
+        }
+        guard builtIn.pluginType == manifest.type else {
+            return [
+                .warning(
+                    .unknownPluginClass, file: file, at: .path(path + "type"),
+                    "plugin \"\(manifest.identifier)\" has type \"\(manifest.type)\" but class \(className) is a \(builtIn.pluginType) plugin",
+                    hint: "set \"type\": \"\(builtIn.pluginType)\"")
+            ]
+        }
+        return []
+    }
+}
+
+/// One validation run over an app's river.
+private struct AppCheck {
+    let app: ZappApp
+    let riverFile: String
+    let pluginsKnown: Bool
+    let sourceMap: RiverSourceMap
+    var diagnostics: [Diagnostic] = []
+    /// Ids and names (lowercased) of screens, for targets.
+    let screenIDs: Set<String>
+    let screenNames: Set<String>
+
+    init(app: ZappApp, riverFile: String, pluginsKnown: Bool, sourceMap: RiverSourceMap) {
+        self.app = app
+        self.riverFile = riverFile
+        self.pluginsKnown = pluginsKnown
+        self.sourceMap = sourceMap
+        screenIDs = Set(app.screens.map(\.id).filter { !$0.isEmpty })
+        screenNames = Set(app.screens.map { $0.name.lowercased() }.filter { !$0.isEmpty })
+    }
+
+    mutating func error(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, hint: String? = nil) {
+        diagnostics.append(.error(code, file: riverFile, at: .path(path), message, hint: hint))
+    }
+
+    mutating func warning(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, hint: String? = nil) {
+        diagnostics.append(.warning(code, file: riverFile, at: .path(path), message, hint: hint))
+    }
+
+    mutating func run() {
+        guard !app.screens.isEmpty else {
+            error(.noScreens, .root, "river.json has no screens", hint: "add at least one screen with \"home\": true")
+            return
+        }
+        checkIdentities()
+        for (index, screen) in app.screens.enumerated() {
+            let path = JSONPath.root + index
+            for (offset, navigation) in screen.navigations.enumerated() {
+                checkNavigation(navigation, of: screen, index: index, at: path + "navigations" + offset)
+            }
+            for (offset, component) in screen.uiComponents.enumerated() {
+                checkComponent(component, at: path + "ui_components" + offset)
+            }
+            checkHooks(screen, index: index)
+        }
+        checkHookCycles()
+    }
+
+    // MARK: Identity and home
+
+    mutating func checkIdentities() {
+        var firstIndex: [String: Int] = [:]
+        var homes: [Int] = []
+        for (index, screen) in app.screens.enumerated() {
+            if screen.isHome { homes.append(index) }
+            guard !screen.id.isEmpty else { continue }
+            if let first = firstIndex[screen.id] {
+                error(
+                    .duplicateID, .root + index + "id", "duplicate screen id \"\(screen.id)\" (first at \(JSONPath.root + first))",
+                    hint: "each screen needs its own id")
+            } else {
+                firstIndex[screen.id] = index
+            }
+        }
+        if homes.isEmpty {
+            error(
+                .homeScreen, .root, "no home screen",
+                hint: "set \"home\": true on exactly one screen (the root menu is read from it)")
+        }
+        if let first = homes.first {
+            for extra in homes.dropFirst() {
+                error(
+                    .homeScreen, .root + extra + "home",
+                    "several home screens: \"\(app.screens[extra].id)\" and \"\(app.screens[first].id)\" (at \(JSONPath.root + first)) both have \"home\": true",
+                    hint: "exactly one screen can be home")
+            }
+        }
+    }
+
+    // MARK: Navigations and targets
+
+    mutating func checkNavigation(_ navigation: NavigationModel, of screen: ScreenModel, index: Int, at path: JSONPath) {
+        checkNavItems(navigation.navItems, at: path)
+        guard pluginsKnown else { return }
+        switch navigation.category {
+        case .menu where screen.isHome && screen.menu == navigation:
+            checkMenuPlugin(navigation, at: path)
+        case .navBar:
+            guard let type = navigation.navigationType, app.plugin(identifier: type) == nil else { return }
+            warning(
+                .navigationBarPlugin, path + "navigation_type",
+                "navigation bar plugin \"\(type)\" is not in plugin_configurations.json; the default navigation bar is used",
+                hint: "add a nav_bar plugin with this identifier (class ZappShell.NavigationBar)")
+        default:
+            break
+        }
+    }
+
+    mutating func checkMenuPlugin(_ navigation: NavigationModel, at path: JSONPath) {
+        guard let type = navigation.navigationType else {
+            error(
+                .menuPlugin, path, "the root menu has no \"navigation_type\"",
+                hint: "name a plugin of type menu, such as one with class ZappShell.SideMenu")
+            return
+        }
+        guard let plugin = app.plugin(identifier: type) else {
+            error(
+                .menuPlugin, path + "navigation_type", "root menu plugin \"\(type)\" is not in plugin_configurations.json",
+                hint: "add a plugin of type menu with this identifier (class ZappShell.SideMenu or ZappShell.TabBar)")
+            return
+        }
+        let builtIn = plugin.manifest.api.className.flatMap(BuiltInPluginClass.init(rawValue:))
+        let isMenu = builtIn.map(\.isMenu) ?? (plugin.manifest.type == "menu")
+        if !isMenu {
+            error(
+                .menuPlugin, path + "navigation_type",
+                "root menu plugin \"\(type)\" is not a menu plugin (type \"\(plugin.manifest.type)\")",
+                hint: "name a plugin of type menu")
+        }
+    }
+
+    mutating func checkNavItems(_ items: [NavItem], at path: JSONPath) {
+        for (offset, item) in items.enumerated() {
+            let itemPath = path + "nav_items" + offset
+            if let target = item.data.target, !isKnownTarget(target, allowNames: false) {
+                error(
+                    .unknownTarget, itemPath + "data" + "target",
+                    "nav item \"\(item.id)\" targets \"\(target)\", which is not a screen id in river.json",
+                    hint: suggestion(for: target))
+            }
+            checkNavItems(item.navItems, at: itemPath)
+        }
+    }
+
+    /// A component's `data.target` and its cells' `data.items[].target`.
+    mutating func checkComponent(_ component: UIComponent, at path: JSONPath) {
+        let dataPath = path + "data"
+        if case .string(let target)? = component.data["target"], !target.isEmpty, !isKnownTarget(target, allowNames: true) {
+            error(
+                .unknownTarget, dataPath + "target", "component targets \"\(target)\", which is not a screen in river.json",
+                hint: suggestion(for: target))
+        }
+        guard case .array(let items)? = component.data["items"] else { return }
+        for (offset, item) in items.enumerated() {
+            guard case .string(let target)? = item["target"], !target.isEmpty, !isKnownTarget(target, allowNames: true)
+            else { continue }
+            let title = item["title"]?.stringValue.map { "\"\($0)\" " } ?? ""
+            error(
+                .unknownTarget, dataPath + "items" + offset + "target",
+                "cell \(title)targets \"\(target)\", which is not a screen in river.json", hint: suggestion(for: target))
+        }
+    }
+
+    /// A screen id, a built-in screen, a URL (`scheme://...`), or (for cells) a screen name.
+    func isKnownTarget(_ target: String, allowNames: Bool) -> Bool {
+        if screenIDs.contains(target) || AppValidator.builtInScreenIDs.contains(target) { return true }
+        if target.contains("://") { return true }
+        return allowNames && screenNames.contains(target.lowercased())
+    }
+
+    /// "did you mean" for a target that differs from a screen id only in case or separators.
+    func suggestion(for target: String) -> String? {
+        let key = normalized(target)
+        guard let match = app.screens.first(where: { !$0.id.isEmpty && normalized($0.id) == key }) else { return nil }
+        return "did you mean \"\(match.id)\"?"
+    }
+
+    func normalized(_ text: String) -> String {
+        String(text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
+    }
+
+    // MARK: Hooks
+
+    mutating func checkHooks(_ screen: ScreenModel, index: Int) {
+        let hooksPath = JSONPath.root + index + "hooks"
+        for (offset, hook) in screen.hooks.preload.enumerated() {
+            checkHook(hook, at: hooksPath + "preload_plugins" + sourceMap.preloadIndex(screen: index, hook: offset))
+        }
+        for (offset, hook) in screen.hooks.postload.enumerated() {
+            checkHook(hook, at: hooksPath + "postload_plugins" + sourceMap.postloadIndex(screen: index, hook: offset))
+        }
+    }
+
+    mutating func checkHook(_ hook: HookReference, at path: JSONPath) {
+        if pluginsKnown, app.plugin(identifier: hook.identifier) == nil {
+            error(
+                .unknownHookPlugin, path + "identifier",
+                "hook \"\(hook.identifier)\" names no plugin in plugin_configurations.json",
+                hint: "add a plugin with this identifier, or remove the hook")
+        }
+        if let screenID = hook.screenID, !screenIDs.contains(screenID) {
+            error(
+                .unknownHookScreen, path + "screen_id", "hook \"\(hook.identifier)\": screen_id \"\(screenID)\" names no screen",
+                hint: suggestion(for: screenID) ?? "add the hook screen to river.json, or remove screen_id")
+        }
+    }
+
+    /// Hook screens are opened by the preload hooks of other screens (`screen_id`); when a hook
+    /// screen's own preload hooks lead back to it, opening any screen on the loop never ends.
+    mutating func checkHookCycles() {
+        var edges: [String: [(target: String, path: JSONPath)]] = [:]
+        for (index, screen) in app.screens.enumerated() where !screen.id.isEmpty {
+            for (offset, hook) in screen.hooks.preload.enumerated() {
+                guard let target = hook.screenID, screenIDs.contains(target) else { continue }
+                let path = JSONPath.root + index + "hooks" + "preload_plugins"
+                    + sourceMap.preloadIndex(screen: index, hook: offset) + "screen_id"
+                edges[screen.id, default: []].append((target, path))
+            }
+        }
+        // Iterative depth-first search; a grey node met again closes a cycle.
+        enum Mark { case grey, black }
+        var marks: [String: Mark] = [:]
+        var reported = Set<[String]>()
+        for start in app.screens.map(\.id) where edges[start] != nil && marks[start] == nil {
+            var stack: [(node: String, next: Int)] = [(start, 0)]
+            marks[start] = .grey
+            while let top = stack.last {
+                let outgoing = edges[top.node] ?? []
+                guard top.next < outgoing.count else {
+                    marks[top.node] = .black
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let edge = outgoing[top.next]
+                switch marks[edge.target] {
+                case .grey?:
+                    let nodes = stack.map(\.node)
+                    guard let first = nodes.firstIndex(of: edge.target) else { continue }
+                    let loop = Array(nodes[first...])
+                    let canonical = loop.sorted()
+                    guard reported.insert(canonical).inserted else { continue }
+                    error(
+                        .hookCycle, edge.path,
+                        "hook cycle: " + (loop + [edge.target]).map { "\"\($0)\"" }.joined(separator: " -> "),
+                        hint: "a hook screen's own preload hooks must not lead back to it")
+                case .black?:
+                    continue
+                case nil:
+                    marks[edge.target] = .grey
+                    stack.append((edge.target, 0))
+                }
+            }
+        }
+    }
+}
