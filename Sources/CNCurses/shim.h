@@ -6,9 +6,19 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 #include <locale.h>
+#include <langinfo.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 static inline WINDOW *zs_stdscr(void) { return stdscr; }
+static inline WINDOW *zs_curscr(void) { return curscr; }
+static inline FILE *zs_stdin(void) { return stdin; }
+static inline FILE *zs_stdout(void) { return stdout; }
 static inline int zs_lines(void) { return LINES; }
 static inline int zs_cols(void) { return COLS; }
 static inline int zs_colors(void) { return COLORS; }
@@ -35,5 +45,192 @@ static inline mmask_t zs_button5_pressed(void) { return BUTTON5_PRESSED; }
 #else
 static inline mmask_t zs_button5_pressed(void) { return 0; }
 #endif
+
+/* Key codes returned by wget_wch with KEY_CODE_YES. */
+static inline int zs_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int zs_key_up(void) { return KEY_UP; }
+static inline int zs_key_down(void) { return KEY_DOWN; }
+static inline int zs_key_left(void) { return KEY_LEFT; }
+static inline int zs_key_right(void) { return KEY_RIGHT; }
+static inline int zs_key_home(void) { return KEY_HOME; }
+static inline int zs_key_end(void) { return KEY_END; }
+static inline int zs_key_ppage(void) { return KEY_PPAGE; }
+static inline int zs_key_npage(void) { return KEY_NPAGE; }
+static inline int zs_key_btab(void) { return KEY_BTAB; }
+static inline int zs_key_enter(void) { return KEY_ENTER; }
+static inline int zs_key_backspace(void) { return KEY_BACKSPACE; }
+static inline int zs_key_dc(void) { return KEY_DC; }
+static inline int zs_key_f(int n) { return KEY_F(n); }
+static inline int zs_ccharw_max(void) { return CCHARW_MAX; }
+
+/* Columns a character takes in the current locale (-1: not printable). */
+static inline int zs_wcwidth(wchar_t c) { return wcwidth(c); }
+
+/* Whether the current locale's character set is UTF-8. */
+static inline int zs_locale_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+/* Builds a cell with an extended colour pair (pairs above 32767 go through `opts`). */
+static inline int zs_setcchar(cchar_t *cell, const wchar_t *text, attr_t attributes, int pair) {
+    int extended = pair;
+    return setcchar(cell, text, attributes, (NCURSES_PAIRS_T)(pair > 0x7fff ? 0 : pair), &extended);
+}
+
+/* Reports mouse button presses (clicks) and wheel movements only; 0 when the terminal has no mouse. */
+static inline mmask_t zs_enable_mouse(void) {
+    mmask_t wanted = BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED;
+#ifdef BUTTON5_PRESSED
+    wanted |= BUTTON5_PRESSED;
+#endif
+    mmask_t old = 0;
+    mouseinterval(0);
+    return mousemask(wanted, &old);
+}
+
+static inline void zs_disable_mouse(void) {
+    mmask_t old = 0;
+    mousemask(0, &old);
+}
+
+/* Reads the pending mouse event: column, row and the button state; -1 when there is none. */
+static inline int zs_get_mouse(int *column, int *row, mmask_t *state) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return -1;
+    *column = event.x;
+    *row = event.y;
+    *state = event.bstate;
+    return 0;
+}
+
+static inline int zs_is_click(mmask_t state) { return (state & (BUTTON1_PRESSED | BUTTON1_CLICKED)) != 0; }
+static inline int zs_is_wheel_up(mmask_t state) { return (state & BUTTON4_PRESSED) != 0; }
+static inline int zs_is_wheel_down(mmask_t state) {
+#ifdef BUTTON5_PRESSED
+    return (state & BUTTON5_PRESSED) != 0;
+#else
+    (void)state;
+    return 0;
+#endif
+}
+
+/* Whether a terminfo entry exists, checked without touching the terminal. */
+static inline int zs_terminfo_exists(const char *name) {
+    int status = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm((char *)name, STDOUT_FILENO, &status) != OK) {
+        cur_term = saved;
+        return 0;
+    }
+    del_curterm(cur_term);
+    cur_term = saved;
+    return 1;
+}
+
+/* A terminfo string capability of the current terminal, or NULL when it has none. */
+static inline const char *zs_tigetstr(const char *name) {
+    char *value = tigetstr((char *)name);
+    if (value == (char *)-1) return NULL;
+    return value;
+}
+
+/*
+ * Signal guard: async-signal-safe terminal restoration. Its state is file-static, so every
+ * zs_guard_* call must come from one Swift source file (CursesTerminal/SignalGuard.swift).
+ *
+ * SIGINT, SIGTERM and SIGHUP only record the signal: the event loop notices it, quits and
+ * restores the terminal with ncurses. If it has not done so within two seconds, or a second
+ * such signal arrives, the handler restores the terminal itself and exits. Crash signals
+ * restore the terminal, then hand over to the previous handler (e.g. Swift's backtracer).
+ */
+struct zs_guard_state {
+    struct termios termios;
+    volatile sig_atomic_t has_termios;
+    char sequence[512];
+    volatile sig_atomic_t sequence_length;
+    volatile sig_atomic_t armed;
+    volatile sig_atomic_t signal;
+    struct sigaction previous[65];
+};
+
+/* The guard's state (function-local so that it is emitted with the functions that use it). */
+static inline struct zs_guard_state *zs_guard(void) {
+    static struct zs_guard_state state;
+    return &state;
+}
+
+static inline void zs_guard_emergency_restore(void) {
+    struct zs_guard_state *g = zs_guard();
+    if (!g->armed) return;
+    g->armed = 0;
+    if (g->sequence_length > 0) {
+        ssize_t ignored = write(STDOUT_FILENO, g->sequence, (size_t)g->sequence_length);
+        (void)ignored;
+    }
+    if (g->has_termios) tcsetattr(STDIN_FILENO, TCSANOW, &g->termios);
+}
+
+static inline void zs_guard_crash_handler(int sig) {
+    zs_guard_emergency_restore();
+    sigaction(sig, &zs_guard()->previous[sig], NULL);
+    raise(sig);
+}
+
+static inline void zs_guard_alarm_handler(int sig) {
+    (void)sig;
+    zs_guard_emergency_restore();
+    _exit(128 + (zs_guard()->signal ? zs_guard()->signal : SIGALRM));
+}
+
+static inline void zs_guard_stop_handler(int sig) {
+    if (zs_guard()->signal != 0) {
+        zs_guard_emergency_restore();
+        _exit(128 + sig);
+    }
+    zs_guard()->signal = sig;
+    alarm(2);
+}
+
+static inline void zs_guard_install_one(int sig, void (*handler)(int)) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0; /* no SA_RESTART: a blocking read returns so the loop sees the signal */
+    sigaction(sig, &action, &zs_guard()->previous[sig]);
+}
+
+/* Saves the shell's terminal modes and installs the handlers; call before ncurses starts. */
+static inline void zs_guard_install(void) {
+    struct zs_guard_state *g = zs_guard();
+    if (tcgetattr(STDIN_FILENO, &g->termios) == 0) g->has_termios = 1;
+    zs_guard_install_one(SIGINT, zs_guard_stop_handler);
+    zs_guard_install_one(SIGTERM, zs_guard_stop_handler);
+    zs_guard_install_one(SIGHUP, zs_guard_stop_handler);
+    zs_guard_install_one(SIGALRM, zs_guard_alarm_handler);
+    zs_guard_install_one(SIGSEGV, zs_guard_crash_handler);
+    zs_guard_install_one(SIGBUS, zs_guard_crash_handler);
+    zs_guard_install_one(SIGILL, zs_guard_crash_handler);
+    zs_guard_install_one(SIGFPE, zs_guard_crash_handler);
+    zs_guard_install_one(SIGABRT, zs_guard_crash_handler);
+    zs_guard_install_one(SIGTRAP, zs_guard_crash_handler);
+}
+
+/* The bytes that undo ncurses' terminal set-up, written by an emergency restore. */
+static inline void zs_guard_set_sequence(const char *sequence) {
+    size_t length = strlen(sequence);
+    struct zs_guard_state *g = zs_guard();
+    if (length >= sizeof g->sequence) length = sizeof g->sequence - 1;
+    memcpy(g->sequence, sequence, length);
+    g->sequence_length = (sig_atomic_t)length;
+    g->armed = 1;
+}
+
+/* The terminal was restored normally: an emergency restore would now do harm. */
+static inline void zs_guard_disarm(void) { zs_guard()->armed = 0; }
+
+/* The termination signal received so far (0 when none). */
+static inline int zs_guard_pending_signal(void) { return zs_guard()->signal; }
 
 #endif

@@ -1,0 +1,299 @@
+import CNCurses
+import Foundation
+import ShellUI
+
+/// The real terminal: ncursesw behind ShellUI's `Terminal` protocol.
+///
+/// It starts ncurses in raw mode with a UTF-8 locale, flushes each frame by writing only the
+/// cells that changed since the previous one followed by a single `doupdate`, decodes keys,
+/// mouse clicks and resizes, and restores the terminal exactly once on every exit path
+/// (`restore()`, deinit, termination signals and crashes through `SignalGuard`).
+/// Every call must come from one thread (the UI's main actor).
+public final class CursesTerminal: Terminal {
+    /// How to start the terminal.
+    public struct Options: Sendable {
+        /// Draw without colours (`--no-color`); `NO_COLOR` in the environment does the same.
+        public var noColor: Bool
+        /// Ask the terminal to report mouse clicks.
+        public var mouse: Bool
+        /// How long ncurses waits after Esc for the rest of an escape sequence.
+        public var escapeDelayMilliseconds: Int
+
+        public init(noColor: Bool = false, mouse: Bool = true, escapeDelayMilliseconds: Int = 25) {
+            self.noColor = noColor
+            self.mouse = mouse
+            self.escapeDelayMilliseconds = escapeDelayMilliseconds
+        }
+    }
+
+    public let colorSupport: ColorSupport
+    /// Whether the locale is UTF-8; when false, text outside ASCII is drawn as `?`
+    /// (callers should switch to ASCII glyphs).
+    public let isUTF8: Bool
+    /// The terminfo entry in use (a `-direct` variant of `TERM` when truecolor was available).
+    public let terminalName: String
+
+    private let mapper: ColorMapper
+    private var pairs: ColorPairCache
+    private let decoder = KeyDecoder()
+    private let attributeBits: (bold: attr_t, dim: attr_t, underline: attr_t, reverse: attr_t, italic: attr_t)
+    private var previous: Canvas?
+    /// The pair each screen cell was last drawn with (row-major, previous canvas size).
+    private var pairOnScreen: [Int32] = []
+    private var needsFullRedraw = true
+    private var inputTimeout: Int32?
+    private var reportedSignal = false
+    private var isRestored = false
+
+    /// Starts ncurses. Throws, without touching the terminal, when it cannot drive it.
+    public init(options: Options = Options(), environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        try TerminalRefusal.check(environment: environment)
+        let term = environment["TERM"] ?? ""
+
+        setlocale(LC_ALL, "")
+        if zs_locale_is_utf8() == 0 {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        isUTF8 = zs_locale_is_utf8() != 0
+
+        terminalName = Self.terminalName(term: term, colorTerm: environment["COLORTERM"])
+        SignalGuard.install()
+        guard let screen = newterm(terminalName, zs_stdout(), zs_stdin()) else {
+            throw TerminalRefusal.unknownTerminalType(term)
+        }
+        set_term(screen)
+        raw()
+        noecho()
+        nonl()
+        keypad(zs_stdscr(), true)
+        leaveok(zs_stdscr(), true)
+        curs_set(0)
+        zs_set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
+
+        let noColorRequested = options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
+        var support = ColorSupport.none
+        if !noColorRequested && has_colors() {
+            start_color()
+            use_default_colors()
+            let colors = Int(zs_colors())
+            if colors >= 1 << 24 {
+                support = .trueColor
+            } else if colors >= 256 {
+                support = .ansi256
+            } else if colors >= 8 {
+                support = .ansi8
+            }
+        }
+        colorSupport = support
+        let mapper = ColorMapper(support: support, paletteSize: Int(zs_colors()))
+        self.mapper = mapper
+        pairs = ColorPairCache(
+            capacity: support == .none ? 0 : Int(zs_color_pairs()) - 1,
+            definePair: { pair, colors in init_extended_pair(pair, colors.foreground, colors.background) },
+            distance: { Self.distance($0, $1, mapper: mapper) }
+        )
+        attributeBits = (zs_a_bold(), zs_a_dim(), zs_a_underline(), zs_a_reverse(), zs_a_italic())
+
+        let mouseEnabled = options.mouse && zs_enable_mouse() != 0
+        SignalGuard.arm(restoreSequence: Self.restoreSequence(mouseEnabled: mouseEnabled))
+    }
+
+    deinit {
+        restore()
+    }
+
+    public var size: (columns: Int, rows: Int) {
+        (Int(zs_cols()), Int(zs_lines()))
+    }
+
+    // MARK: - Output
+
+    /// Writes the cells that differ from the previous frame, then updates the screen once.
+    public func flush(_ canvas: Canvas) {
+        guard !isRestored else { return }
+        let screen = size
+        let diff = FrameDiff(
+            previous: previous, next: canvas, forceFull: needsFullRedraw,
+            visibleColumns: screen.columns, visibleRows: screen.rows
+        )
+        let window = zs_stdscr()
+        if diff.isFullRedraw {
+            werase(window)
+            pairs.releaseAll()
+            pairOnScreen = Array(repeating: 0, count: canvas.columns * canvas.rows)
+            needsFullRedraw = false
+        }
+        for index in diff.changedIndices {
+            write(canvas.cells[index], at: index, column: index % canvas.columns, row: index / canvas.columns, window: window)
+        }
+        wnoutrefresh(window)
+        doupdate()
+        previous = canvas
+    }
+
+    private func write(_ cell: Cell, at index: Int, column: Int, row: Int, window: UnsafeMutablePointer<WINDOW>?) {
+        let colors = ColorPairCache.Colors(
+            foreground: mapper.colorNumber(for: cell.style.foreground),
+            background: mapper.colorNumber(for: cell.style.background)
+        )
+        let pair = pairs.pair(for: colors)
+        pairs.release(pairOnScreen[index])
+        pairs.retain(pair)
+        pairOnScreen[index] = pair
+
+        var text = characters(of: cell.grapheme)
+        var value = cchar_t()
+        let status = text.withUnsafeMutableBufferPointer { buffer in
+            zs_setcchar(&value, buffer.baseAddress, attributes(of: cell.style.attributes), pair)
+        }
+        if status == ERR {
+            text = [wchar_t(UInt8(ascii: "?")), 0]
+            _ = text.withUnsafeMutableBufferPointer { buffer in
+                zs_setcchar(&value, buffer.baseAddress, attributes(of: cell.style.attributes), pair)
+            }
+        }
+        // Writing the bottom-right cell reports ERR (the cursor cannot advance) but stores the cell.
+        _ = mvwadd_wch(window, Int32(row), Int32(column), &value)
+    }
+
+    /// The wide characters for one cell: a printable base character and up to
+    /// `CCHARW_MAX - 1` zero-width marks, NUL-terminated. Control characters become `?`.
+    private func characters(of grapheme: String) -> [wchar_t] {
+        let question = wchar_t(UInt8(ascii: "?"))
+        var result: [wchar_t] = []
+        result.reserveCapacity(4)
+        for scalar in grapheme.unicodeScalars {
+            let value = wchar_t(bitPattern: scalar.value)
+            if result.isEmpty {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    result.append(question)
+                } else if !isUTF8 && scalar.value > 0x7E {
+                    result.append(question)
+                } else {
+                    result.append(zs_wcwidth(value) < 0 ? question : value)
+                }
+            } else if result.count < Int(zs_ccharw_max()) - 1, isUTF8, zs_wcwidth(value) == 0 {
+                result.append(value)
+            } else {
+                break
+            }
+        }
+        if result.isEmpty { result.append(wchar_t(UInt8(ascii: " "))) }
+        result.append(0)
+        return result
+    }
+
+    private func attributes(of attributes: CellAttributes) -> attr_t {
+        var bits = zs_a_normal()
+        if attributes.contains(.bold) { bits |= attributeBits.bold }
+        if attributes.contains(.dim) { bits |= attributeBits.dim }
+        if attributes.contains(.underline) { bits |= attributeBits.underline }
+        if attributes.contains(.reverse) { bits |= attributeBits.reverse }
+        if attributes.contains(.italic) { bits |= attributeBits.italic }
+        return bits
+    }
+
+    // MARK: - Input
+
+    /// The next key, click, resize or termination request, waiting at most
+    /// `timeoutMilliseconds` (a negative value waits until something arrives; a signal
+    /// interrupts the wait). Keys the UI has no use for are dropped and give nil.
+    public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
+        guard !isRestored else { return nil }
+        if let event = pendingTermination() { return event }
+        let timeout = Int32(clamping: max(-1, timeoutMilliseconds))
+        if timeout != inputTimeout {
+            wtimeout(zs_stdscr(), timeout)
+            inputTimeout = timeout
+        }
+        var value: wint_t = 0
+        let status = wget_wch(zs_stdscr(), &value)
+        if status == ERR {
+            return pendingTermination()
+        }
+        if status == zs_key_code_yes() {
+            switch decoder.decodeFunctionKey(Int32(bitPattern: value)) {
+            case .key(let key): return .key(key)
+            case .resize: return resized()
+            case .mouse: return mouseEvent()
+            case .ignored: return nil
+            }
+        }
+        return decoder.decodeCharacter(UInt32(value)).map { TerminalEvent.key($0) }
+    }
+
+    private func pendingTermination() -> TerminalEvent? {
+        guard !reportedSignal, let signal = SignalGuard.pendingSignal else { return nil }
+        reportedSignal = true
+        return .terminate(signal: signal)
+    }
+
+    private func resized() -> TerminalEvent {
+        needsFullRedraw = true
+        clearok(zs_curscr(), true)
+        let (columns, rows) = size
+        return .resize(columns: columns, rows: rows)
+    }
+
+    private func mouseEvent() -> TerminalEvent? {
+        var column: Int32 = 0
+        var row: Int32 = 0
+        var state: mmask_t = 0
+        guard zs_get_mouse(&column, &row, &state) == 0 else { return nil }
+        if zs_is_click(state) != 0 { return .click(column: Int(column), row: Int(row)) }
+        if zs_is_wheel_up(state) != 0 { return .scrollUp }
+        if zs_is_wheel_down(state) != 0 { return .scrollDown }
+        return nil
+    }
+
+    // MARK: - Teardown
+
+    /// Gives the terminal back as it was: mouse reporting off, cursor shown, shell modes and
+    /// the main screen restored. Safe to call more than once; only the first call acts.
+    public func restore() {
+        guard !isRestored else { return }
+        isRestored = true
+        zs_disable_mouse()
+        curs_set(1)
+        endwin()
+        SignalGuard.disarm()
+        fflush(zs_stdout())
+    }
+
+    // MARK: - Helpers
+
+    /// `TERM`, or its `-direct` (24-bit colour) variant when `COLORTERM` says the terminal
+    /// has truecolor and such a terminfo entry exists.
+    static func terminalName(term: String, colorTerm: String?) -> String {
+        guard let colorTerm, ["truecolor", "24bit"].contains(colorTerm.lowercased()), !term.contains("direct") else {
+            return term
+        }
+        let family = term.split(separator: "-", maxSplits: 1).first.map(String.init) ?? term
+        let candidate = family + "-direct"
+        return zs_terminfo_exists(candidate) != 0 ? candidate : term
+    }
+
+    /// The bytes an emergency restore writes: attributes off, cursor on, keypad and mouse
+    /// reporting off, back to the main screen.
+    private static func restoreSequence(mouseEnabled: Bool) -> String {
+        var sequence = ""
+        for capability in ["sgr0", "cnorm", "rmkx"] {
+            if let value = zs_tigetstr(capability) { sequence += String(cString: value) }
+        }
+        if mouseEnabled { sequence += "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l" }
+        if let value = zs_tigetstr("rmcup") { sequence += String(cString: value) }
+        return sequence
+    }
+
+    /// How different two colour pairs look, for standing in when the terminal runs out of pairs.
+    private static func distance(_ a: ColorPairCache.Colors, _ b: ColorPairCache.Colors, mapper: ColorMapper) -> Int {
+        func colorDistance(_ x: Int32, _ y: Int32) -> Int {
+            switch (mapper.approximateRGB(of: x), mapper.approximateRGB(of: y)) {
+            case (nil, nil): return 0
+            case (let p?, let q?): return ColorMapper.distance(p, q)
+            default: return 300_000
+            }
+        }
+        return colorDistance(a.foreground, b.foreground) + 2 * colorDistance(a.background, b.background)
+    }
+}

@@ -1,0 +1,62 @@
+import CNCurses
+import ShellUI
+
+/// Decodes what `wget_wch` returns into the UI's keys.
+struct KeyDecoder: Sendable {
+    /// The ncurses key codes this decoder recognises (read from the C header once).
+    struct Codes: Sendable {
+        var up = zs_key_up(), down = zs_key_down(), left = zs_key_left(), right = zs_key_right()
+        var home = zs_key_home(), end = zs_key_end(), pageUp = zs_key_ppage(), pageDown = zs_key_npage()
+        var backTab = zs_key_btab(), enter = zs_key_enter(), backspace = zs_key_backspace(), delete = zs_key_dc()
+        var resize = zs_key_resize(), mouse = zs_key_mouse()
+        var function1 = zs_key_f(1)
+    }
+
+    /// What a function-key code means beyond a plain key.
+    enum FunctionKey: Equatable, Sendable {
+        case key(Key)
+        case resize
+        case mouse
+        /// A key the UI has no use for.
+        case ignored
+    }
+
+    let codes = Codes()
+
+    /// A character read with `OK`: printable text, Enter, Tab, Esc, Backspace or Ctrl plus a letter.
+    func decodeCharacter(_ value: UInt32) -> Key? {
+        switch value {
+        case 0x0D, 0x0A: return .enter
+        case 0x09: return .tab
+        case 0x1B: return .escape
+        case 0x7F, 0x08: return .backspace
+        case 0x01...0x1A: return .control(Character(Unicode.Scalar(UInt8(value) + 0x60)))
+        case 0x00, 0x1C...0x1F, 0x80...0x9F: return nil
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    /// A key code read with `KEY_CODE_YES`.
+    func decodeFunctionKey(_ code: Int32) -> FunctionKey {
+        switch code {
+        case codes.up: return .key(.up)
+        case codes.down: return .key(.down)
+        case codes.left: return .key(.left)
+        case codes.right: return .key(.right)
+        case codes.home: return .key(.home)
+        case codes.end: return .key(.end)
+        case codes.pageUp: return .key(.pageUp)
+        case codes.pageDown: return .key(.pageDown)
+        case codes.backTab: return .key(.backTab)
+        case codes.enter: return .key(.enter)
+        case codes.backspace: return .key(.backspace)
+        case codes.delete: return .key(.delete)
+        case codes.resize: return .resize
+        case codes.mouse: return .mouse
+        case codes.function1..<(codes.function1 + 12): return .key(.function(Int(code - codes.function1) + 1))
+        default: return .ignored
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import CursesTerminal
+
+@Suite("TerminalRefusal")
+struct TerminalRefusalTests {
+    @Test("TERM unset, empty or dumb is refused with a clear message")
+    func terminalType() {
+        #expect(throws: TerminalRefusal.noTerminalType) {
+            try TerminalRefusal.check(environment: [:], isTerminal: { _ in true })
+        }
+        #expect(throws: TerminalRefusal.noTerminalType) {
+            try TerminalRefusal.check(environment: ["TERM": ""], isTerminal: { _ in true })
+        }
+        #expect(throws: TerminalRefusal.dumbTerminal) {
+            try TerminalRefusal.check(environment: ["TERM": "dumb"], isTerminal: { _ in true })
+        }
+        #expect(TerminalRefusal.dumbTerminal.description.contains("TERM=dumb"))
+    }
+
+    @Test("standard input or output that is not a terminal is refused")
+    func notATerminal() {
+        #expect(throws: TerminalRefusal.notATerminal(stream: "standard input")) {
+            try TerminalRefusal.check(environment: ["TERM": "xterm"], isTerminal: { $0 != 0 })
+        }
+        #expect(throws: TerminalRefusal.notATerminal(stream: "standard output")) {
+            try TerminalRefusal.check(environment: ["TERM": "xterm"], isTerminal: { $0 != 1 })
+        }
+        #expect(TerminalRefusal.notATerminal(stream: "standard output").description.contains("standard output is not a terminal"))
+    }
+
+    @Test("a usable terminal passes")
+    func passes() throws {
+        try TerminalRefusal.check(environment: ["TERM": "xterm-256color"], isTerminal: { _ in true })
+    }
+
+    @Test("COLORTERM without a direct-colour terminfo entry keeps TERM")
+    func terminalName() {
+        #expect(CursesTerminal.terminalName(term: "xterm-256color", colorTerm: nil) == "xterm-256color")
+        #expect(CursesTerminal.terminalName(term: "no-such-terminal", colorTerm: "truecolor") == "no-such-terminal")
+        #expect(CursesTerminal.terminalName(term: "xterm-direct", colorTerm: "truecolor") == "xterm-direct")
+    }
+}
