@@ -1,0 +1,76 @@
+import ZappModel
+
+extension JSONValue {
+    /// Compact JSON text (object keys in their order), for external processes and HTTP bodies.
+    var jsonText: String {
+        var text = ""
+        JSONText.append(self, to: &text)
+        return text
+    }
+}
+
+extension JSONObject {
+    /// Compact JSON text of the object.
+    var jsonText: String { JSONValue.object(self).jsonText }
+}
+
+/// Writes JSON text; numbers that are whole print without a fraction, and values JSON cannot
+/// express (infinity, NaN) print as `null`.
+private enum JSONText {
+    static func append(_ value: JSONValue, to text: inout String) {
+        switch value {
+        case .null: text += "null"
+        case .bool(let bool): text += bool ? "true" : "false"
+        case .number(let number): appendNumber(number, to: &text)
+        case .string(let string): appendString(string, to: &text)
+        case .array(let array):
+            text += "["
+            for (offset, element) in array.enumerated() {
+                if offset > 0 { text += "," }
+                append(element, to: &text)
+            }
+            text += "]"
+        case .object(let object):
+            text += "{"
+            for (offset, member) in object.enumerated() {
+                if offset > 0 { text += "," }
+                appendString(member.key, to: &text)
+                text += ":"
+                append(member.value, to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    private static func appendNumber(_ number: Double, to text: inout String) {
+        guard number.isFinite else {
+            text += "null"
+            return
+        }
+        if number.rounded() == number, abs(number) < 1e15 {
+            text += String(Int64(number))
+        } else {
+            text += "\(number)"
+        }
+    }
+
+    private static func appendString(_ string: String, to text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\u{08}": text += "\\b"
+            case "\u{0C}": text += "\\f"
+            case let scalar where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}
