@@ -1,10 +1,18 @@
 # ZappShell: `make run` opens the bundled demo app, `make test` runs the whole suite.
-# Both install what is missing first (libncurses-dev and tmux, with apt-get).
+# Both install what is missing first (libncurses-dev, pkg-config and tmux, with apt-get).
+#
+#   make run ARGS="path/to/app --theme light"   run with arguments
+#   make install PREFIX=$$HOME/.local            install elsewhere
+#   BUILD_FLAGS="--scratch-path .build-x"        extra flags for every swift build/test
 
 SWIFT ?= swift
 BUILD_FLAGS ?=
 PREFIX ?= /usr/local
-BIN_DIR = $(shell $(SWIFT) build $(BUILD_FLAGS) --show-bin-path 2>/dev/null)
+ARGS ?=
+END_TO_END := Tests/EndToEnd/run.sh
+# SwiftPM's resource bundle for the zapp-shell target (holds the demo app); zapp-shell finds it
+# beside its executable.
+RESOURCE_BUNDLE := ZappShell_zapp-shell.resources
 
 .PHONY: all run test build release install deps bench bench-data clean
 
@@ -12,36 +20,49 @@ all: build
 
 deps:
 	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
-	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
+	@command -v $(SWIFT) >/dev/null 2>&1 || { \
+		echo "error: '$(SWIFT)' not found; install a Swift 6 toolchain (https://www.swift.org/install/)"; \
+		exit 1; }
 
 build: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(BUILD_FLAGS)
 
 run: build
-	$(BIN_DIR)/zapp-shell $(ARGS)
+	"$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell" $(ARGS)
 
 test: deps
 	$(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(SWIFT) test $(BUILD_FLAGS) --skip-build
-	ZAPP_SHELL=$(BIN_DIR)/zapp-shell bash Tests/EndToEnd/run.sh
+	@if [ -f $(END_TO_END) ]; then \
+		echo "ZAPP_SHELL=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell bash $(END_TO_END)"; \
+		ZAPP_SHELL="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell" bash $(END_TO_END); \
+	else \
+		echo "SKIPPED: end-to-end tests ($(END_TO_END) does not exist)"; \
+	fi
 
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/zapp-shell
-	install -m 0755 .build/release/zapp-shell $(DESTDIR)$(PREFIX)/bin/zapp-shell
-	cp -R .build/release/zapp-shell_zapp-shell.resources $(DESTDIR)$(PREFIX)/bin/ 2>/dev/null || true
-	cp -R themes $(DESTDIR)$(PREFIX)/share/zapp-shell/
+	@bin="$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)"; \
+	set -e; \
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/zapp-shell"; \
+	install -m 0755 "$$bin/zapp-shell" "$(DESTDIR)$(PREFIX)/bin/zapp-shell"; \
+	rm -rf "$(DESTDIR)$(PREFIX)/bin/$(RESOURCE_BUNDLE)"; \
+	cp -R "$$bin/$(RESOURCE_BUNDLE)" "$(DESTDIR)$(PREFIX)/bin/$(RESOURCE_BUNDLE)"; \
+	rm -rf "$(DESTDIR)$(PREFIX)/share/zapp-shell/themes"; \
+	cp -R themes "$(DESTDIR)$(PREFIX)/share/zapp-shell/themes"; \
+	echo "Installed $(DESTDIR)$(PREFIX)/bin/zapp-shell (demo app in $(PREFIX)/bin/$(RESOURCE_BUNDLE), themes in $(PREFIX)/share/zapp-shell/themes)"
 
-bench-data: release
+bench-data:
 	$(MAKE) -C Benchmarks data
 
 bench: release
