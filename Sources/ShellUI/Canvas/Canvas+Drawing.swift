@@ -65,23 +65,27 @@ extension Canvas {
         return draw(text, x: x, y: rect.y, maxWidth: rect.maxX - x, style: style, clip: rect, asciiEllipsis: asciiEllipsis)
     }
 
-    /// Draws a border around `rect` with the given glyphs; the inside is left as it is.
-    public mutating func drawBox(_ rect: Rect, border: BorderGlyphs, style: CellStyle) {
+    /// Draws a border around `rect` with the given glyphs, only inside `clip` (the canvas by
+    /// default); the inside is left as it is.
+    public mutating func drawBox(_ rect: Rect, border: BorderGlyphs, style: CellStyle, clip: Rect? = nil) {
         guard rect.width >= 2, rect.height >= 2 else { return }
-        let area = rect.intersection(bounds)
-        guard !area.isEmpty else { return }
+        let area = (clip ?? bounds).intersection(bounds)
+        guard !rect.intersection(area).isEmpty else { return }
+        func edge(_ glyph: String, _ column: Int, _ row: Int) {
+            if area.contains(column: column, row: row) { put(glyph, width: 1, column: column, row: row, style: style, limit: columns) }
+        }
         for column in (rect.x + 1)..<(rect.maxX - 1) {
-            put(border.horizontal, width: 1, column: column, row: rect.y, style: style, limit: columns)
-            put(border.horizontal, width: 1, column: column, row: rect.maxY - 1, style: style, limit: columns)
+            edge(border.horizontal, column, rect.y)
+            edge(border.horizontal, column, rect.maxY - 1)
         }
         for row in (rect.y + 1)..<(rect.maxY - 1) {
-            put(border.vertical, width: 1, column: rect.x, row: row, style: style, limit: columns)
-            put(border.vertical, width: 1, column: rect.maxX - 1, row: row, style: style, limit: columns)
+            edge(border.vertical, rect.x, row)
+            edge(border.vertical, rect.maxX - 1, row)
         }
-        put(border.topLeft, width: 1, column: rect.x, row: rect.y, style: style, limit: columns)
-        put(border.topRight, width: 1, column: rect.maxX - 1, row: rect.y, style: style, limit: columns)
-        put(border.bottomLeft, width: 1, column: rect.x, row: rect.maxY - 1, style: style, limit: columns)
-        put(border.bottomRight, width: 1, column: rect.maxX - 1, row: rect.maxY - 1, style: style, limit: columns)
+        edge(border.topLeft, rect.x, rect.y)
+        edge(border.topRight, rect.maxX - 1, rect.y)
+        edge(border.bottomLeft, rect.x, rect.maxY - 1)
+        edge(border.bottomRight, rect.maxX - 1, rect.maxY - 1)
     }
 
     /// Changes the style of the cells of a rectangle, keeping their graphemes.

@@ -1,4 +1,4 @@
-/// Something the keyboard can select in an area, in the order the arrow keys walk it.
+/// Something the keyboard can select in an area (disabled things are not listed), in the order the arrow keys walk it.
 /// `row` and `column` place it on a logical grid (a list has one column; a grid of cards
 /// several; a screen picker's tabs one row), so the update code can move up/down/left/right
 /// exactly as the items are drawn.
@@ -8,15 +8,13 @@ public struct FocusableItem: Sendable, Hashable {
     public var action: ShellAction
     public var row: Int
     public var column: Int
-    public var isEnabled: Bool
 
-    public init(id: String, title: String, action: ShellAction, row: Int, column: Int = 0, isEnabled: Bool = true) {
+    public init(id: String, title: String, action: ShellAction, row: Int, column: Int = 0) {
         self.id = id
         self.title = title
         self.action = action
         self.row = row
         self.column = column
-        self.isEnabled = isEnabled
     }
 }
 

@@ -26,6 +26,8 @@ public enum ShellAction: Sendable, Hashable {
     case focusPaneField(Int)
     /// Press a button of the top pane (by index in its buttons).
     case pressPaneButton(Int)
+    /// Close the top pane (Esc, or its back button when pushed): the hook sees it disappear.
+    case dismissPane
     /// Settings: switch to the next theme.
     case nextTheme
     /// Settings: sign out.

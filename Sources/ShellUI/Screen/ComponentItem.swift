@@ -1,0 +1,54 @@
+import ZappModel
+
+/// One selectable cell of a UI component, read tolerantly from its `data`: items under
+/// `data.items` or `data.entries` (objects with `title`/`name`/`label`, `subtitle`/
+/// `description`/`summary`, and `target`/`screen_id`/`url` or a nested `data.target`),
+/// or a single item from `data.target` itself.
+public struct ComponentItem: Sendable, Hashable {
+    public var id: String
+    public var title: String
+    public var subtitle: String?
+    /// A screen id or an http(s) URL; nil for inert cells.
+    public var target: String?
+
+    public init(id: String, title: String, subtitle: String? = nil, target: String? = nil) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.target = target
+    }
+
+    /// The items of a component (empty when it has none: the component is a placeholder).
+    public static func items(of component: UIComponent) -> [ComponentItem] {
+        let data = component.data
+        let base = component.id ?? component.componentType
+        let list = data["items"]?.arrayValue ?? data["entries"]?.arrayValue ?? data["children"]?.arrayValue
+        if let list {
+            return list.enumerated().compactMap { offset, value in
+                item(from: value, id: "\(base)#\(offset)", index: offset)
+            }
+        }
+        if let target = string(data, "target", "screen_id", "url") {
+            let title = string(data, "title", "name", "label") ?? target
+            return [ComponentItem(id: "\(base)#0", title: title, subtitle: string(data, "subtitle", "description"), target: target)]
+        }
+        return []
+    }
+
+    private static func item(from value: JSONValue, id: String, index: Int) -> ComponentItem? {
+        if let text = value.stringValue { return ComponentItem(id: id, title: text) }
+        guard let object = value.objectValue else { return nil }
+        let target = string(object, "target", "screen_id", "url") ?? object["data"]?.objectValue.flatMap { string($0, "target") }
+        let title = string(object, "title", "name", "label") ?? target ?? "Item \(index + 1)"
+        return ComponentItem(
+            id: string(object, "id") ?? id, title: title,
+            subtitle: string(object, "subtitle", "description", "summary"), target: target)
+    }
+
+    private static func string(_ object: JSONObject, _ keys: String...) -> String? {
+        for key in keys {
+            if let value = object[key]?.stringValue, !value.isEmpty { return value }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,291 @@
+import ZappCore
+import ZappModel
+
+/// The laid-out content of a screen for a given width: drawable elements on a virtual
+/// canvas that may be taller than the view (it scrolls to keep the selection visible) and
+/// the focusable cells in keyboard order. Drawing and keyboard handling both use it, so
+/// what is selectable is exactly what is drawn.
+public struct ScreenContent: Sendable {
+    /// A drawable piece of content; `rect` is relative to the content's top-left.
+    public struct Element: Sendable {
+        public enum Kind: Sendable {
+            case heading(String)
+            case text(String, ThemeRole)
+            /// A bordered card (hero, grid); `focus` indexes `focusables`.
+            case card(title: String, subtitle: String?, focus: Int?, role: ThemeRole)
+            /// A list row.
+            case row(title: String, subtitle: String?, focus: Int?, role: ThemeRole)
+            /// A screen picker's tab strip.
+            case tabs(titles: [String], selected: Int, focusStart: Int)
+            /// A button (Settings).
+            case button(String, focus: Int?)
+            /// The EPG grid.
+            case epg(EPGGrid, focusStart: Int)
+        }
+
+        public var kind: Kind
+        public var rect: Rect
+    }
+
+    public var elements: [Element] = []
+    public var focusables: [FocusableItem] = []
+    /// The rect of each focusable (same order), relative to the content.
+    public var focusRects: [Rect] = []
+    public var height: Int = 0
+
+    /// Lays out `screen` for `width` columns.
+    public init(state: ShellViewState, screen: ScreenModel, width: Int) {
+        var builder = Builder(state: state, width: max(1, width))
+        builder.build(screen, depth: 0)
+        self = builder.content
+    }
+
+    /// The first visible row so that the focusable `selection` is in a view of `height` rows.
+    public func scrollOffset(selection: Int, viewHeight: Int) -> Int {
+        guard selection >= 0, selection < focusRects.count, height > viewHeight, viewHeight > 0 else { return 0 }
+        let rect = focusRects[selection]
+        if rect.maxY <= viewHeight { return 0 }
+        let offset = rect.height <= viewHeight ? rect.maxY - viewHeight : rect.y
+        return max(0, min(offset, height - viewHeight))
+    }
+
+    private struct Builder {
+        let state: ShellViewState
+        let width: Int
+        var content = ScreenContent.empty
+        var y = 0
+        var row = 0
+        var visited: Set<String> = []
+
+        init(state: ShellViewState, width: Int) {
+            self.state = state
+            self.width = width
+        }
+
+        mutating func build(_ screen: ScreenModel, depth: Int) {
+            visited.insert(screen.id)
+            if let synthetic = SyntheticScreen(screenID: screen.id) {
+                switch synthetic {
+                case .settings: settings()
+                case .epg: epg()
+                }
+                content.height = y
+                return
+            }
+            let components = screen.orderedComponents
+            if components.isEmpty && depth == 0 {
+                if screen.type != "general_content" && !screen.type.isEmpty {
+                    text("\(screen.name) is a \"\(screen.type)\" plugin screen, which ZappShell does not draw.", .placeholder)
+                } else {
+                    text("This screen has no UI components.", .placeholder)
+                }
+            }
+            for component in components { self.component(component, depth: depth) }
+            content.height = y
+        }
+
+        // MARK: Components
+
+        mutating func component(_ component: UIComponent, depth: Int) {
+            let items = ComponentItem.items(of: component)
+            let title = component.data["title"]?.stringValue ?? component.data["name"]?.stringValue
+            switch component.componentType {
+            case "hero":
+                if let title { heading(title) }
+                if items.isEmpty { placeholderCards(1, "Placeholder: this hero has no items") } else { cards(items, minimumWidth: 20, columns: nil, height: 4) }
+            case "grid":
+                heading(title ?? "Grid")
+                let columns = component.styles["columns"]?.intValue
+                if items.isEmpty { placeholderCards(3, "Placeholder") } else { cards(items, minimumWidth: 18, columns: columns, height: 4) }
+            case "list":
+                heading(title ?? "List")
+                if items.isEmpty { text("Placeholder: this list has no items in its data.", .placeholder) } else { listRows(items) }
+            case "screen_picker":
+                if let title { heading(title) }
+                picker(component, items: items, depth: depth)
+            default:
+                heading(title ?? component.componentType)
+                text("\"\(component.componentType)\" component: a placeholder (ZappShell draws hero, list, grid and screen_picker).", .placeholder)
+            }
+            y += 1
+        }
+
+        mutating func heading(_ title: String) {
+            add(.heading(title), Rect(x: 0, y: y, width: width, height: 1))
+            y += 1
+        }
+
+        mutating func text(_ text: String, _ role: ThemeRole) {
+            for line in TextWrap.lines(text, width: max(1, width - 2)) {
+                add(.text(line, role), Rect(x: 1, y: y, width: width - 2, height: 1))
+                y += 1
+            }
+        }
+
+        mutating func cards(_ items: [ComponentItem], minimumWidth: Int, columns requested: Int?, height: Int) {
+            let fit = max(1, width / minimumWidth)
+            let columns = max(1, min(requested ?? fit, fit, requested == nil ? items.count : Int.max))
+            let cardWidth = width / columns
+            for (offset, item) in items.enumerated() {
+                let column = offset % columns
+                if column == 0 && offset > 0 {
+                    y += height
+                    row += 1
+                }
+                let x = column * cardWidth
+                let w = column == columns - 1 ? width - x : cardWidth
+                let rect = Rect(x: x, y: y, width: w, height: height)
+                let focus = focusable(item, rect: rect, column: column)
+                add(.card(title: item.title, subtitle: item.subtitle, focus: focus, role: .cell), rect)
+            }
+            y += height
+            row += 1
+        }
+
+        mutating func placeholderCards(_ count: Int, _ label: String) {
+            let columns = max(1, min(count, width / 16))
+            let cardWidth = width / columns
+            for column in 0..<columns {
+                let x = column * cardWidth
+                let w = column == columns - 1 ? width - x : cardWidth
+                add(
+                    .card(title: label, subtitle: "no items in its data", focus: nil, role: .placeholder),
+                    Rect(x: x, y: y, width: w, height: 4))
+            }
+            y += 4
+        }
+
+        mutating func listRows(_ items: [ComponentItem]) {
+            for item in items {
+                let rect = Rect(x: 0, y: y, width: width, height: 1)
+                let focus = focusable(item, rect: rect, column: 0)
+                add(.row(title: item.title, subtitle: item.subtitle, focus: focus, role: .cell), rect)
+                y += 1
+                row += 1
+            }
+        }
+
+        mutating func picker(_ component: UIComponent, items: [ComponentItem], depth: Int) {
+            guard !items.isEmpty else {
+                text("Placeholder: this screen picker has no tabs in its data.", .placeholder)
+                return
+            }
+            let componentID = component.id ?? "picker-\(y)"
+            let selected = min(max(0, state.pickerTabs[componentID] ?? 0), items.count - 1)
+            let focusStart = content.focusables.count
+            var x = 0
+            for (index, item) in items.enumerated() {
+                let tabWidth = DisplayWidth.of(TextSanitizer.sanitize(item.title)) + 2
+                let rect = Rect(x: x, y: y, width: tabWidth, height: 1)
+                content.focusables.append(
+                    FocusableItem(id: "\(componentID)#tab\(index)", title: item.title, action: .selectTab(componentID: componentID, index: index), row: row, column: index))
+                content.focusRects.append(rect)
+                x += tabWidth + 1
+            }
+            add(.tabs(titles: items.map(\.title), selected: selected, focusStart: focusStart), Rect(x: 0, y: y, width: width, height: 1))
+            y += 1
+            row += 1
+            let tab = items[selected]
+            guard let target = tab.target, !target.isWebURL, let screen = state.app.anyScreen(id: target) else {
+                text(tab.target.map { "\"\(tab.title)\" opens \($0)." } ?? "\"\(tab.title)\" has no target screen.", .placeholder)
+                return
+            }
+            guard depth < 2, !visited.contains(screen.id) else {
+                text("\(screen.name) (not nested further)", .dim)
+                return
+            }
+            if screen.uiComponents.isEmpty {
+                text("\(screen.name) has no UI components.", .placeholder)
+                return
+            }
+            for nested in screen.orderedComponents { self.component(nested, depth: depth + 1) }
+            y -= 1
+        }
+
+        // MARK: White-label screens
+
+        mutating func settings() {
+            heading("Settings")
+            let labelWidth = 14
+            func line(_ label: String, _ value: String) {
+                add(.text(label, .dim), Rect(x: 1, y: y, width: labelWidth, height: 1))
+                add(.text(value, .base), Rect(x: 1 + labelWidth, y: y, width: max(0, width - labelWidth - 1), height: 1))
+            }
+            line("Theme", state.theme.name)
+            y += 1
+            settingsButton("Next theme", action: .nextTheme)
+            y += 1
+            line("Signed in", state.signedInUser ?? "not signed in")
+            y += 1
+            if state.signedInUser != nil {
+                settingsButton("Sign out", action: .signOut)
+            } else {
+                add(.text("(sign in happens when a screen asks for it)", .dim), Rect(x: 1 + labelWidth, y: y, width: max(0, width - labelWidth - 1), height: 1))
+            }
+            y += 2
+            line("App", "\(state.app.name) · \(state.app.screens.count) screens")
+            y += 1
+            line("Colours", state.colorSupport.label)
+            y += 1
+            line("Glyphs", state.glyphs.isASCII ? "ASCII" : "Unicode")
+            y += 1
+        }
+
+        mutating func settingsButton(_ title: String, action: ShellAction) {
+            let rect = Rect(x: 15, y: y, width: DisplayWidth.of(title) + 4, height: 1)
+            content.focusables.append(FocusableItem(id: "settings.\(title)", title: title, action: action, row: row))
+            content.focusRects.append(rect)
+            add(.button(title, focus: content.focusables.count - 1), rect)
+            row += 1
+        }
+
+        mutating func epg() {
+            heading("EPG · Today")
+            let grid = EPGGrid.sample
+            let focusStart = content.focusables.count
+            for (index, channel) in grid.channels.enumerated() {
+                content.focusables.append(
+                    FocusableItem(
+                        id: "epg.\(index)", title: channel.name,
+                        action: .inert("\(channel.name): playback is not available in a terminal"), row: row))
+                content.focusRects.append(Rect(x: 0, y: y + 1 + index, width: width, height: 1))
+                row += 1
+            }
+            add(.epg(grid, focusStart: focusStart), Rect(x: 0, y: y, width: width, height: grid.channels.count + 1))
+            y += grid.channels.count + 1
+        }
+
+        // MARK: Helpers
+
+        mutating func focusable(_ item: ComponentItem, rect: Rect, column: Int) -> Int {
+            let action: ShellAction
+            if let target = item.target {
+                action = .openTarget(target)
+            } else {
+                action = .inert("\(item.title) has no target")
+            }
+            content.focusables.append(FocusableItem(id: item.id, title: item.title, action: action, row: row, column: column))
+            content.focusRects.append(rect)
+            return content.focusables.count - 1
+        }
+
+        mutating func add(_ kind: Element.Kind, _ rect: Rect) {
+            content.elements.append(Element(kind: kind, rect: rect))
+        }
+    }
+
+    private static let empty = ScreenContent()
+    private init() {}
+}
+
+extension ColorSupport {
+    /// A name for Settings and messages.
+    public var label: String {
+        switch self {
+        case .none: return "none"
+        case .ansi8: return "8 colours"
+        case .ansi256: return "256 colours"
+        case .trueColor: return "truecolor"
+        }
+    }
+}

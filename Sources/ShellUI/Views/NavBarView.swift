@@ -1,0 +1,166 @@
+import Foundation
+import ZappCore
+import ZappModel
+
+/// The navigation bar: background (pattern over colour), the context button, the title or
+/// ASCII-art logo per style, navigation buttons and the overflow button. River styles
+/// (`background_color`, `title_color`, their `_tablet` forms at 100+ columns) override the
+/// theme's bar colours.
+enum NavBarView {
+    /// The widest a navigation button's label may be.
+    static let maximumButtonTitleWidth = 16
+
+    /// The bar's layout in `rect` (also used for focusables and hits).
+    static func layout(_ bar: NavigationBar, in rect: Rect, state: ShellViewState, glyphs: Glyphs, logo: [String]?) -> BarLayout {
+        let contextWidth = bar.contextButton == .none ? 0 : DisplayWidth.of(contextLabel(bar, state: state, glyphs: glyphs)) + 2
+        let widths = bar.buttons.map { min(DisplayWidth.of(TextSanitizer.sanitize($0.title)), maximumButtonTitleWidth) + 2 }
+        let minimumTitle: Int
+        if bar.presentation == .hidden {
+            minimumTitle = 0
+        } else if let logo, let widest = logo.map({ DisplayWidth.of($0) }).max(), widest <= rect.width / 2 {
+            minimumTitle = widest
+        } else {
+            minimumTitle = max(6, min(16, rect.width / 4))
+        }
+        return BarLayout(
+            rect: rect, style: bar.style, contextWidth: contextWidth, buttonWidths: widths,
+            overflowWidth: DisplayWidth.of(glyphs.overflow) + 2, minimumTitleWidth: minimumTitle)
+    }
+
+    /// The context button's label: its one-line text asset, else the theme glyph.
+    static func contextLabel(_ bar: NavigationBar, state: ShellViewState, glyphs: Glyphs) -> String {
+        let asset: String?
+        let glyph: String
+        switch bar.contextButton {
+        case .none: return ""
+        case .menu: (asset, glyph) = (bar.assets.menuButton, glyphs.menu)
+        case .back: (asset, glyph) = (bar.assets.backButton, glyphs.back)
+        case .close: (asset, glyph) = (bar.assets.closeButton, glyphs.close)
+        }
+        if !glyphs.isASCII, let lines = state.assets.lines(asset), lines.count == 1 {
+            let text = lines[0].trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty && DisplayWidth.of(text) <= 4 { return text }
+        }
+        return glyph
+    }
+
+    /// The focusable items of the bar, in order: context button, visible buttons, overflow.
+    static func focusables(_ bar: NavigationBar, layout: BarLayout) -> [FocusableItem] {
+        var items: [FocusableItem] = []
+        if bar.contextButton != .none {
+            items.append(FocusableItem(id: "context.\(bar.contextButton.rawValue)", title: bar.contextButton.rawValue, action: .contextButton(bar.contextButton), row: 0, column: 0))
+        }
+        for (index, _) in layout.buttonRects where bar.buttons[index].isEnabled {
+            let button = bar.buttons[index]
+            items.append(FocusableItem(id: button.id, title: button.title, action: .navigationButton(button), row: 0, column: items.count))
+        }
+        if layout.overflowRect != nil {
+            items.append(FocusableItem(id: "overflow", title: "More", action: .toggleOverflow, row: 0, column: items.count))
+        }
+        return items
+    }
+
+    /// The items of the open overflow list (enabled buttons only).
+    static func overflowFocusables(_ bar: NavigationBar, layout: BarLayout) -> [FocusableItem] {
+        layout.overflowIndices.filter { bar.buttons[$0].isEnabled }.enumerated().map { offset, index in
+            let button = bar.buttons[index]
+            return FocusableItem(id: button.id, title: button.title, action: .navigationButton(button), row: offset)
+        }
+    }
+
+    static func draw(_ bar: NavigationBar, in rect: Rect, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+        let state = context.state
+        let palette = context.palette
+        let tablet = context.layout.isTablet
+        let background = palette.style(.bar, background: bar.styles.backgroundColor)
+        canvas.fill(rect, style: background)
+        let pattern = state.assets.lines(tablet ? (bar.assets.backgroundTablet ?? bar.assets.background) : bar.assets.background)
+        if let pattern {
+            let patternStyle = CellStyle(foreground: palette[.barButtonDisabled].foreground, background: palette[.bar].background)
+            for row in 0..<rect.height {
+                let line = pattern[row % pattern.count]
+                let lineWidth = DisplayWidth.of(line)
+                guard lineWidth > 0 else { continue }
+                var x = rect.x
+                while x < rect.maxX {
+                    x += canvas.draw(line, x: x, y: rect.y + row, maxWidth: rect.maxX - x, style: patternStyle, ellipsis: false)
+                    if lineWidth == 0 { break }
+                }
+            }
+        }
+        let base = pattern == nil ? background : palette[.bar]
+        let logo = context.layout.logoLines
+        let layout = layout(bar, in: rect, state: state, glyphs: context.glyphs, logo: logo)
+        let middle = rect.y + (rect.height - 1) / 2
+        let focusedIndex = state.focus == .navBar && !state.isOverflowOpen && state.panes.isEmpty ? state.navBarSelection : nil
+        var focusIndex = 0
+
+        func button(_ label: String, _ rect: Rect, enabled: Bool, action: ShellAction?) {
+            let focused = enabled && focusedIndex == focusIndex
+            let role: ThemeRole = !enabled ? .barButtonDisabled : (focused ? .barButtonFocused : .barButton)
+            var style = palette[role]
+            if !focused { style.background = base.background }
+            let text = focused ? "[" + label + "]" : " " + label + " "
+            context.text(&canvas, text, x: rect.x, y: middle, maxWidth: rect.width, style: style)
+            if let action, enabled {
+                hits.add(rect, action, focus: FocusTarget(area: .navBar, index: focusIndex))
+                focusIndex += 1
+            }
+        }
+
+        if let contextRect = layout.contextRect {
+            button(contextLabel(bar, state: state, glyphs: context.glyphs), contextRect, enabled: true, action: .contextButton(bar.contextButton))
+        }
+
+        var titleStyle = palette.style(
+            .barTitle, foreground: tablet ? (bar.styles.titleColorTablet ?? bar.styles.titleColor) : bar.styles.titleColor)
+        titleStyle.background = base.background
+        if bar.presentation != .hidden, layout.titleRect.width > 0 {
+            let area = layout.titleRect
+            if let logo, let widest = logo.map({ DisplayWidth.of($0) }).max(), widest <= area.width {
+                let x = layout.titleAlignment == .center ? area.x + (area.width - widest) / 2 : area.x
+                let top = rect.y + max(0, (rect.height - logo.count) / 2)
+                for (offset, line) in logo.enumerated() where top + offset < rect.maxY {
+                    context.text(&canvas, line, x: x, y: top + offset, maxWidth: area.maxX - x, style: titleStyle)
+                }
+            } else {
+                context.text(&canvas, bar.title, in: Rect(x: area.x, y: middle, width: area.width, height: 1), alignment: layout.titleAlignment, style: titleStyle)
+            }
+        }
+
+        for (index, rect) in layout.buttonRects {
+            let item = bar.buttons[index]
+            button(item.title, rect, enabled: item.isEnabled, action: .navigationButton(item))
+        }
+        if let overflowRect = layout.overflowRect {
+            button(context.glyphs.overflow, overflowRect, enabled: true, action: .toggleOverflow)
+        }
+    }
+
+    /// The overflow list under the bar's overflow button.
+    static func drawOverflow(_ bar: NavigationBar, barRect: Rect, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+        let layout = layout(bar, in: barRect, state: context.state, glyphs: context.glyphs, logo: context.layout.logoLines)
+        guard let anchor = layout.overflowRect, !layout.overflowIndices.isEmpty else { return }
+        let titles = layout.overflowIndices.map { TextSanitizer.sanitize(bar.buttons[$0].title) }
+        let width = min(max(12, (titles.map { DisplayWidth.of($0) }.max() ?? 0) + 6), barRect.width)
+        let height = min(titles.count + 2, max(3, canvas.rows - barRect.maxY - 1))
+        let x = max(0, min(anchor.maxX, barRect.maxX) - width)
+        let box = Rect(x: x, y: barRect.maxY, width: width, height: height)
+        hits.cover(box)
+        canvas.fill(box, style: context.palette[.overlay])
+        canvas.drawBox(box, border: context.glyphs.border, style: context.palette[.paneBorder])
+        var focusIndex = 0
+        for (offset, index) in layout.overflowIndices.enumerated() where offset < height - 2 {
+            let button = bar.buttons[index]
+            let rowRect = Rect(x: box.x + 1, y: box.y + 1 + offset, width: width - 2, height: 1)
+            let focused = button.isEnabled && context.state.focus == .navBar && context.state.navBarSelection == focusIndex
+            let role: ThemeRole = !button.isEnabled ? .menuDisabled : (focused ? .menuFocused : .overlay)
+            canvas.fill(rowRect, style: context.palette[role])
+            context.text(&canvas, (focused ? context.glyphs.pointer : " ") + " " + button.title, x: rowRect.x, y: rowRect.y, maxWidth: rowRect.width, style: context.palette[role])
+            if button.isEnabled {
+                hits.add(rowRect, .navigationButton(button), focus: FocusTarget(area: .navBar, index: focusIndex))
+                focusIndex += 1
+            }
+        }
+    }
+}

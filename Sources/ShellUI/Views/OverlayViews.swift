@@ -1,0 +1,101 @@
+import ZappCore
+import ZappModel
+
+/// The help overlay, the go-to-screen overlay and the hook trace panel.
+enum OverlayViews {
+    /// Every key of DESIGN.md section 4, as the help overlay lists them.
+    static let keyHelp: [(String, String)] = [
+        ("arrows, h j k l", "move the selection"),
+        ("Tab / Shift-Tab", "cycle focus: root menu, nav bar, screen"),
+        ("Enter", "activate"),
+        ("Esc", "close a pane, go back, or close a presented stack"),
+        ("m", "toggle the side menu"),
+        ("g", "go to a screen (type to filter, Enter goes)"),
+        ("?", "this help"),
+        ("t", "next theme"),
+        ("s / p / S", "cycle the bar's style / presentation / state"),
+        ("`", "toggle the hook trace panel"),
+        ("mouse", "click buttons and menu items"),
+        ("q, Ctrl-C", "quit"),
+    ]
+
+    static func drawHelp(context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+        let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
+        let keyWidth = min(18, area.width / 3)
+        let box = area.centered(width: min(72, area.width), height: keyHelp.count + 4)
+        drawFrame(box, title: "Keys", context: context, canvas: &canvas, hits: &hits)
+        for (offset, entry) in keyHelp.enumerated() where box.y + 2 + offset < box.maxY - 1 {
+            let y = box.y + 2 + offset
+            context.text(&canvas, entry.0, x: box.x + 2, y: y, maxWidth: keyWidth, style: context.palette[.statusKey].with(background: context.palette[.overlay].background))
+            context.text(&canvas, entry.1, x: box.x + 2 + keyWidth, y: y, maxWidth: box.width - keyWidth - 4, style: context.palette[.overlay])
+        }
+        hits.add(box, .closeOverlay)
+    }
+
+    static func drawGoTo(filter: String, selection: Int, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+        let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
+        let candidates = context.state.goToCandidates
+        let box = area.centered(width: min(60, area.width), height: min(area.height, candidates.count + 5))
+        drawFrame(box, title: "Go to screen", context: context, canvas: &canvas, hits: &hits)
+        let inner = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 2)
+        guard inner.height > 0 else { return }
+        context.text(&canvas, "Filter: " + filter + "_", x: inner.x, y: inner.y, maxWidth: inner.width, style: context.palette[.fieldFocused])
+        let listTop = inner.y + 2
+        let visibleRows = max(0, inner.maxY - listTop)
+        if candidates.isEmpty {
+            if visibleRows > 0 { context.text(&canvas, "No screen matches.", x: inner.x, y: listTop, maxWidth: inner.width, style: context.palette[.placeholder]) }
+            return
+        }
+        let selected = min(max(0, selection), candidates.count - 1)
+        let scroll = max(0, selected - visibleRows + 1)
+        for (index, candidate) in candidates.enumerated() where index >= scroll && index - scroll < visibleRows {
+            let y = listTop + index - scroll
+            let rowRect = Rect(x: inner.x, y: y, width: inner.width, height: 1)
+            let focused = index == selected
+            let style = context.palette[focused ? .menuFocused : .overlay]
+            canvas.fill(rowRect, style: style)
+            let used = context.text(&canvas, (focused ? context.glyphs.pointer : " ") + " " + candidate.title, x: inner.x, y: y, maxWidth: inner.width, style: style)
+            if used + 4 < inner.width {
+                context.text(&canvas, "  " + candidate.id, x: inner.x + used, y: y, maxWidth: inner.width - used, style: focused ? style : context.palette[.dim].with(background: style.background))
+            }
+            hits.add(rowRect, .goTo(candidate.id))
+        }
+    }
+
+    static func drawTrace(in rect: Rect, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+        hits.cover(rect)
+        let style = context.palette[.trace]
+        canvas.fill(rect, style: style)
+        var titleStyle = style
+        titleStyle.attributes.insert(.bold)
+        let rule = String(repeating: context.glyphs.border.horizontal, count: max(0, rect.width))
+        canvas.draw(rule, x: rect.x, y: rect.y, maxWidth: rect.width, style: style, ellipsis: false)
+        context.text(&canvas, " Hook trace (` hides) ", x: rect.x + 2, y: rect.y, maxWidth: rect.width - 2, style: titleStyle)
+        let lines = context.state.traceLines
+        let rows = rect.height - 1
+        guard rows > 0 else { return }
+        if lines.isEmpty {
+            context.text(&canvas, " No hooks have run yet.", x: rect.x, y: rect.y + 1, maxWidth: rect.width, style: style)
+            return
+        }
+        for (offset, line) in lines.suffix(rows).enumerated() {
+            context.text(&canvas, " " + line, x: rect.x, y: rect.y + 1 + offset, maxWidth: rect.width, style: style)
+        }
+    }
+
+    private static func drawFrame(_ box: Rect, title: String, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+        hits.cover(box)
+        canvas.fill(box, style: context.palette[.overlay])
+        canvas.drawBox(box, border: context.glyphs.border, style: context.palette[.paneBorder])
+        context.text(&canvas, " " + title + " ", in: Rect(x: box.x + 2, y: box.y, width: box.width - 4, height: 1), alignment: .center, style: context.palette[.paneTitle])
+    }
+}
+
+extension CellStyle {
+    /// The same style on another background.
+    func with(background: TerminalColor) -> CellStyle {
+        var style = self
+        style.background = background
+        return style
+    }
+}

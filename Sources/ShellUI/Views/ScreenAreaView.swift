@@ -1,0 +1,111 @@
+import ZappCore
+import ZappModel
+
+/// The screen area: the current screen's laid-out content, scrolled so that the selected
+/// cell is visible, clipped to its rectangle.
+enum ScreenAreaView {
+    static func draw(in rect: Rect, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+        let state = context.state
+        let palette = context.palette
+        canvas.fill(rect, style: palette[.base])
+        guard let screen = state.currentScreen else {
+            context.text(&canvas, " No screen to show.", x: rect.x, y: rect.y, maxWidth: rect.width, style: palette[.placeholder])
+            return
+        }
+        let inner = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height)
+        let content = ScreenContent(state: state, screen: screen, width: inner.width)
+        let selection = min(state.currentScreenSelection, max(0, content.focusables.count - 1))
+        let focused = state.focus == .screen && state.panes.isEmpty ? selection : nil
+        let offset = content.scrollOffset(selection: selection, viewHeight: inner.height)
+        for element in content.elements {
+            let target = Rect(x: inner.x + element.rect.x, y: inner.y + element.rect.y - offset, width: element.rect.width, height: element.rect.height)
+            guard !target.intersection(inner).isEmpty else { continue }
+            draw(element, at: target, clip: inner, focused: focused, context: context, canvas: &canvas)
+        }
+        for (index, item) in content.focusables.enumerated() {
+            let r = content.focusRects[index]
+            let target = Rect(x: inner.x + r.x, y: inner.y + r.y - offset, width: r.width, height: r.height).intersection(inner)
+            hits.add(target, item.action, focus: FocusTarget(area: .screen, index: index))
+        }
+    }
+
+    private static func draw(
+        _ element: ScreenContent.Element, at rect: Rect, clip: Rect, focused: Int?, context: RenderContext, canvas: inout Canvas
+    ) {
+        let palette = context.palette
+        let glyphs = context.glyphs
+        switch element.kind {
+        case .heading(let title):
+            context.text(&canvas, title, x: rect.x, y: rect.y, maxWidth: rect.width, style: palette[.sectionTitle], clip: clip)
+        case .text(let text, let role):
+            context.text(&canvas, text, x: rect.x, y: rect.y, maxWidth: rect.width, style: palette[role], clip: clip)
+        case .card(let title, let subtitle, let focus, let role):
+            let isFocused = focus != nil && focus == focused
+            let box = Rect(x: rect.x, y: rect.y, width: rect.width - 1, height: rect.height)
+            canvas.fill(box.intersection(clip), style: palette[role])
+            canvas.drawBox(box, border: isFocused ? glyphs.focusBorder : glyphs.border, style: palette[isFocused ? .accent : .dim], clip: clip)
+            let textStyle = isFocused ? palette[.cellFocused] : palette[role]
+            let inner = Rect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: 1)
+            var titleStyle = textStyle
+            titleStyle.attributes.insert(.bold)
+            let label = (isFocused ? glyphs.pointer : " ") + title
+            if isFocused { canvas.fill(inner.intersection(clip), style: textStyle) }
+            context.text(&canvas, label, x: inner.x, y: inner.y, maxWidth: inner.width, style: titleStyle, clip: clip)
+            if let subtitle, box.height > 3 {
+                context.text(&canvas, " " + subtitle, x: inner.x, y: inner.y + 1, maxWidth: inner.width, style: palette[role == .placeholder ? .placeholder : .dim], clip: clip)
+            }
+        case .row(let title, let subtitle, let focus, let role):
+            let isFocused = focus != nil && focus == focused
+            let style = isFocused ? palette[.cellFocused] : palette[role]
+            if isFocused { canvas.fill(rect.intersection(clip), style: style) }
+            let used = context.text(&canvas, (isFocused ? glyphs.pointer : glyphs.bullet) + " " + title, x: rect.x, y: rect.y, maxWidth: rect.width, style: style, clip: clip)
+            if let subtitle, used + 3 < rect.width {
+                var subtitleStyle = isFocused ? style : palette[.dim]
+                subtitleStyle.attributes.remove(.bold)
+                context.text(&canvas, "  " + subtitle, x: rect.x + used, y: rect.y, maxWidth: rect.width - used, style: subtitleStyle, clip: clip)
+            }
+        case .tabs(let titles, let selected, let focusStart):
+            var x = rect.x
+            for (index, title) in titles.enumerated() {
+                let isFocused = focused == focusStart + index
+                let role: ThemeRole = isFocused ? .tabFocused : (index == selected ? .tabSelected : .tabBar)
+                let label = isFocused ? "[" + title + "]" : (index == selected ? glyphs.pointer + title + " " : " " + title + " ")
+                x += context.text(&canvas, label, x: x, y: rect.y, maxWidth: rect.maxX - x, style: palette[role], clip: clip)
+                if x < rect.maxX { x += canvas.draw(" ", x: x, y: rect.y, style: palette[.base], clip: clip) }
+            }
+        case .button(let title, let focus):
+            let isFocused = focus != nil && focus == focused
+            context.text(&canvas, isFocused ? "[ " + title + " ]" : "< " + title + " >", x: rect.x, y: rect.y, maxWidth: rect.width, style: palette[isFocused ? .buttonFocused : .button], clip: clip)
+        case .epg(let grid, let focusStart):
+            drawEPG(grid, at: rect, clip: clip, focused: focused.map { $0 - focusStart }, context: context, canvas: &canvas)
+        }
+    }
+
+    private static func drawEPG(_ grid: EPGGrid, at rect: Rect, clip: Rect, focused: Int?, context: RenderContext, canvas: inout Canvas) {
+        let palette = context.palette
+        let nameWidth = min(12, max(6, rect.width / 4))
+        let slotWidth = 12
+        let separator = context.glyphs.separator
+        var x = rect.x + nameWidth
+        for label in grid.startLabel where x < rect.maxX {
+            context.text(&canvas, separator + label, x: x, y: rect.y, maxWidth: min(slotWidth, rect.maxX - x), style: palette[.dim], clip: clip)
+            x += slotWidth
+        }
+        for (row, channel) in grid.channels.enumerated() {
+            let y = rect.y + 1 + row
+            let isFocused = focused == row
+            let nameStyle = isFocused ? palette[.cellFocused] : palette[.sectionTitle]
+            canvas.fill(Rect(x: rect.x, y: y, width: nameWidth, height: 1).intersection(clip), style: nameStyle)
+            context.text(&canvas, (isFocused ? context.glyphs.pointer : "") + channel.name, x: rect.x, y: y, maxWidth: nameWidth - 1, style: nameStyle, clip: clip)
+            var slotX = rect.x + nameWidth
+            for (index, programme) in channel.programmes.enumerated() where slotX < rect.maxX {
+                let width = programme.slots * slotWidth
+                let style = index == 0 ? palette[.epgNow] : palette[isFocused ? .cell : .base]
+                let cell = Rect(x: slotX, y: y, width: min(width, rect.maxX - slotX), height: 1).intersection(clip)
+                canvas.fill(cell, style: style)
+                context.text(&canvas, separator + programme.title, x: slotX, y: y, maxWidth: min(width, rect.maxX - slotX), style: style, clip: clip)
+                slotX += width
+            }
+        }
+    }
+}

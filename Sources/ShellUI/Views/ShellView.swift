@@ -1,0 +1,63 @@
+import ZappCore
+import ZappModel
+
+/// Draws the whole UI for a view state into a canvas and reports where the clickable things
+/// went. Drawing order (later is on top): screen content, the bar (over the content for
+/// `overlay`), the side menu or tab bar, the overflow list, the trace panel, hook panes,
+/// the help / go-to overlay, the toast and the status line.
+public enum ShellView {
+    /// Renders `state` into `canvas` (its size is the terminal size) and returns the hit map.
+    @discardableResult
+    public static func render(_ state: ShellViewState, into canvas: inout Canvas) -> HitMap {
+        let context = RenderContext(state: state, columns: canvas.columns, rows: canvas.rows)
+        var hits = HitMap()
+        canvas.fill(canvas.bounds, style: context.palette[.base])
+        let layout = context.layout
+        if layout.isTooSmall {
+            ChromeViews.drawTooSmall(context: context, canvas: &canvas)
+            return hits
+        }
+        switch state.phase {
+        case .splash(let message):
+            ChromeViews.drawSplash(message: message, context: context, canvas: &canvas)
+            return hits
+        case .loadingFailed(let message):
+            ChromeViews.drawLoadingFailed(message: message, context: context, canvas: &canvas, hits: &hits)
+            return hits
+        case .running:
+            break
+        }
+        ScreenAreaView.draw(in: layout.contentRect, context: context, canvas: &canvas, hits: &hits)
+        if let barRect = layout.barRect, let bar = state.currentBar {
+            hits.cover(barRect)
+            NavBarView.draw(bar, in: barRect, context: context, canvas: &canvas, hits: &hits)
+        }
+        if let menuRect = layout.sideMenuRect {
+            hits.cover(menuRect)
+            RootMenuView.drawSideMenu(in: menuRect, context: context, canvas: &canvas, hits: &hits)
+        }
+        if let tabRect = layout.tabBarRect {
+            RootMenuView.drawTabBar(in: tabRect, context: context, canvas: &canvas, hits: &hits)
+        }
+        if state.isOverflowOpen, let barRect = layout.barRect, let bar = state.currentBar {
+            NavBarView.drawOverflow(bar, barRect: barRect, context: context, canvas: &canvas, hits: &hits)
+        }
+        if let traceRect = layout.traceRect {
+            OverlayViews.drawTrace(in: traceRect, context: context, canvas: &canvas, hits: &hits)
+        }
+        for (index, pane) in state.panes.enumerated() {
+            PaneView.draw(pane, isTop: index == state.panes.count - 1, context: context, canvas: &canvas, hits: &hits)
+        }
+        switch state.overlay {
+        case .help: OverlayViews.drawHelp(context: context, canvas: &canvas, hits: &hits)
+        case .goTo(let filter, let selection):
+            OverlayViews.drawGoTo(filter: filter, selection: selection, context: context, canvas: &canvas, hits: &hits)
+        case nil: break
+        }
+        if let toast = state.toast, let rect = layout.toastRect {
+            ChromeViews.drawToast(toast, in: rect, context: context, canvas: &canvas)
+        }
+        ChromeViews.drawStatus(in: layout.statusRect, context: context, canvas: &canvas)
+        return hits
+    }
+}
