@@ -21,7 +21,6 @@ final class HookRun: @unchecked Sendable {
     private let lock = NSLock()
     private var timer: Task<Void, Never>?
     private var openSessions: [UUID: any PaneSession] = [:]
-    private var timedOut = false
 
     init(identifier: String, presentation: PanePresentation, record: @escaping @Sendable (HookTrace.Step, String) -> Void) {
         self.identifier = identifier
@@ -37,15 +36,9 @@ final class HookRun: @unchecked Sendable {
             } catch {
                 return
             }
-            guard let self, self.end.deliver(.timedOut(timeout)) else { return }
-            self.lock.withLock { self.timedOut = true }
+            self?.end.deliver(.timedOut(timeout))
         }
         lock.withLock { timer = task }
-    }
-
-    /// Whether the run ended because its timeout fired.
-    var didTimeOut: Bool {
-        lock.withLock { timedOut }
     }
 
     /// Stops the timeout (the hook showed a pane, or the run ended).

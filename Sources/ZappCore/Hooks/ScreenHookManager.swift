@@ -122,23 +122,20 @@ public final class ScreenHookManager: ScreenOpening {
                 presenter: ObservingPresenter(base: presenter, run: run), app: app, presentation: presentation,
                 reportWarning: { message in record(.warning, message) })
 
+            guard let factory = plugin.factory, let hook = factory.makeScreenHook(context: context) else {
+                record(.skipped, "skipped: \(plugin.servingClassName ?? plugin.manifestClassName) is not a screen hook")
+                continue
+            }
+            record(
+                .instanceCreated, "new instance" + (hookScreen.map { " with hook screen \($0.id) \"\($0.name)\"" } ?? ""))
             let outcome: HookOutcome
-            let isFlowBlocker: (value: Bool, source: String)
             if Task.isCancelled {
                 record(.cancelled, "not run: the navigation was cancelled")
                 outcome = .failed(reason: "cancelled", dataDict: current)
-                isFlowBlocker = resolveFlowBlocker(nil, configuration, hookScreen: hookScreen)
             } else {
-                guard let factory = plugin.factory, let hook = factory.makeScreenHook(context: context) else {
-                    record(.skipped, "skipped: \(plugin.servingClassName ?? plugin.manifestClassName) is not a screen hook")
-                    continue
-                }
-                record(
-                    .instanceCreated,
-                    "new instance" + (hookScreen.map { " with hook screen \($0.id) \"\($0.name)\"" } ?? ""))
                 outcome = await execute(hook, run: run, configuration: configuration, dataDict: current)
-                isFlowBlocker = resolveFlowBlocker(hook.isFlowBlocker, configuration, hookScreen: hookScreen)
             }
+            let isFlowBlocker = resolveFlowBlocker(hook.isFlowBlocker, configuration, hookScreen: hookScreen)
 
             if case .failed(let reason, _) = outcome {
                 if isFlowBlocker.value {
@@ -187,10 +184,7 @@ public final class ScreenHookManager: ScreenOpening {
             } else {
                 run.record(.presentationAllowed, "presentation allowed (\(run.presentation.rawValue))")
             }
-            let outcome = await hook.executeHook(dataDict: dataDict)
-            if !run.end.deliver(.completed(outcome)), run.didTimeOut {
-                run.record(.warning, "completed after its timeout (\(outcome.summary)); ignored")
-            }
+            run.end.deliver(.completed(await hook.executeHook(dataDict: dataDict)))
         }
         if let timeout { run.startTimer(timeout, sleep: sleep) }
         let end = await withTaskCancellationHandler {
