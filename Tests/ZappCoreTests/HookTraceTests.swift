@@ -1,0 +1,98 @@
+import Testing
+import ZappCore
+import ZappModel
+
+@Suite("Hook trace")
+struct HookTraceTests {
+    @Test func lineFormats() {
+        #expect(HookTrace(stage: .navigation, step: .navigationStarted, message: "navigate to a \"A\" from cell").line
+            == "navigate to a \"A\" from cell")
+        #expect(HookTrace(stage: .pre, step: .succeeded, identifier: "login", message: "succeeded").line
+            == "pre login: succeeded")
+        #expect(HookTrace(stage: .post, step: .warning, identifier: "x", message: "second completion ignored").line
+            == "post x: warning: second completion ignored")
+        #expect(HookTrace(stage: .startup, step: .phase, message: "launch").line == "startup: launch")
+        #expect(HookTrace(stage: .result, step: .blocked, identifier: "login", message: "blocked by login").line
+            == "result: blocked by login")
+    }
+
+    @Test func aWholeChainReadsAsOneLinePerStep() async {
+        let app = TestApp.app(
+            plugins: [
+                TestApp.plugin("analytics", ["outcome": "none"]),
+                TestApp.plugin("login", ["outcome": "pane", "add": "user"], blockerInitialValue: true),
+            ],
+            preload: [TestApp.hook("ghost"), TestApp.hook("analytics"), TestApp.hook("login", screen: "login-screen")],
+            screens: [ScreenModel(id: "login-screen", name: "Sign in", styles: ["presentation": "push"])])
+        let harness = HookHarness(app: app, answers: ["login": [.submitted(button: "OK", values: [:])]])
+        _ = await harness.openTarget(dataDict: ["token": "s3cr3t-value", "source": "cell"])
+        #expect(harness.trace.lines == [
+            "navigate to target \"Target\" from cell",
+            "pre ghost: warning: no plugin with this identifier in plugin_configurations",
+            "pre ghost: skipped",
+            "pre analytics: plugin found (Test.Hook)",
+            "pre analytics: new instance",
+            "pre analytics: running without UI (timeout 0.1 s)",
+            "pre analytics: succeeded",
+            "pre analytics: returned no dataDict: the dictionary (keys token, source) is dropped",
+            "pre login: plugin found (Test.Hook)",
+            "pre login: new instance with hook screen login-screen \"Sign in\"",
+            "pre login: presentation allowed (push)",
+            "pre login: pane \"Pane login\" shown (push)",
+            "pre login: succeeded",
+            "pre login: dataDict handed on: keys user",
+            "result: presented target",
+        ])
+        #expect(harness.trace.entries.last?.keys == ["user"])
+    }
+
+    @Test func dataDictValuesNeverReachTheTrace() async {
+        let app = TestApp.app(
+            plugins: [TestApp.plugin("a", ["add": "session"]), TestApp.plugin("b", ["outcome": "fail"])],
+            preload: [TestApp.hook("a"), TestApp.hook("b")])
+        let harness = HookHarness(app: app)
+        _ = await harness.openTarget(dataDict: ["token": "s3cr3t-value", "password": "hunter2"])
+        let text = harness.trace.lines.joined(separator: "\n")
+        #expect(!text.contains("s3cr3t-value"))
+        #expect(!text.contains("hunter2"))
+        #expect(!text.contains("from-a"))
+        #expect(text.contains("keys token, password, session"))
+    }
+
+    @Test func logKeepsTheNewestEntriesAndStreamsUpdates() async {
+        let log = TraceLog(capacity: 2)
+        let updates = log.updates()
+        for index in 1...3 {
+            log.append(HookTrace(stage: .startup, step: .phase, message: "step \(index)"))
+        }
+        #expect(log.lines == ["startup: step 2", "startup: step 3"])
+        var received: [String] = []
+        for await entry in updates {
+            received.append(entry.message)
+            if received.count == 2 { break }
+        }
+        #expect(received == ["step 2", "step 3"])
+        log.clear()
+        #expect(log.entries.isEmpty)
+    }
+
+    @Test func hookCompletionTakesTheFirstAndReportsLaterOnes() async {
+        let warnings = EventLog()
+        let outcome = await HookCompletion.run(reportWarning: { warnings.append($0) }) { completion in
+            completion.complete(succeeded: false, error: "no network", dataDict: ["a": 1])
+            completion.complete(succeeded: true, error: nil, dataDict: nil)
+        }
+        #expect(outcome == .failed(reason: "no network", dataDict: ["a": 1]))
+        #expect(warnings.events == ["second completion ignored (succeeded)"])
+    }
+
+    @Test func hookCompletionWaitsForALaterCallback() async {
+        let outcome = await HookCompletion.run(reportWarning: { _ in }) { completion in
+            Task {
+                try? await Task.sleep(for: .milliseconds(5))
+                completion.complete(.succeeded(dataDict: nil))
+            }
+        }
+        #expect(outcome == .succeeded(dataDict: nil))
+    }
+}
