@@ -188,6 +188,58 @@ struct HookChainTests {
         if let events = scenario.events { #expect(harness.events.events == events) }
     }
 
+    @Test(arguments: [
+        (HookScript.Answer.success, HookChainResult.presented(screenID: "target", dataDict: ["in": "value", "kb": "from-b"])),
+        (.failure, .blocked(by: "login", reason: "scripted failure")),
+        (.cancel, .blocked(by: "login", reason: "User has closed hook execution")),
+    ])
+    func scriptedAnswersReplaceHooksWithUI(answer: HookScript.Answer, expected: HookChainResult) async {
+        let app = TestApp.app(
+            plugins: [
+                TestApp.plugin("login", ["outcome": "pane", "add": "never"], blockerInitialValue: true),
+                TestApp.plugin("b", ["add": "kb"]),
+            ],
+            preload: [TestApp.hook("login"), TestApp.hook("b")])
+        let events = EventLog()
+        let presenter = ScriptedTestPresenter()
+        let registry = PluginRegistry(
+            app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment())
+        let trace = TraceLog()
+        let manager = ScreenHookManager(
+            app: app, registry: registry, presenter: presenter, trace: trace,
+            script: HookScript(answers: ["login": answer]))
+        let result = await manager.runPreHooks(for: app.screen(id: "target")!, from: .goTo, dataDict: ["in": "value"])
+        #expect(result == expected)
+        #expect(presenter.shown.isEmpty)
+        #expect(trace.lines.contains("pre login: pane shown (present); scripted answer: \(answer.rawValue)"))
+        #expect(events.events == (answer == .cancel ? ["disappear login"] : []) + (answer == .success ? ["execute b keys=in"] : []))
+    }
+
+    @Test func scriptWithoutAnAnswerCancelsAndNonUIHooksReallyRun() async {
+        let app = TestApp.app(
+            plugins: [TestApp.plugin("a", ["add": "ka"]), TestApp.plugin("gate", ["outcome": "pane"])],
+            preload: [TestApp.hook("a"), TestApp.hook("gate")])
+        let events = EventLog()
+        let registry = PluginRegistry(app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment())
+        let trace = TraceLog()
+        let manager = ScreenHookManager(
+            app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: trace, script: HookScript())
+        let result = await manager.runPreHooks(for: app.screen(id: "target")!, from: .goTo, dataDict: nil)
+        #expect(result == .presented(screenID: "target", dataDict: ["ka": "from-a"]))
+        #expect(events.events == ["execute a keys=nil", "disappear gate"])
+        #expect(trace.lines.contains("pre gate: failed: User has closed hook execution"))
+    }
+
+    @Test func scriptedPresenterAnswersOnceThenCloses() async {
+        let presenter = ScriptedPresenter(script: HookScript(answers: ["gate": .success]))
+        let pane = Pane(hookIdentifier: "gate", title: "PIN", fields: [PaneField(key: "pin", label: "PIN", value: "12")], buttons: ["Accept", "Decline"])
+        let session = await presenter.show(pane)
+        #expect(await session.nextAnswer() == .submitted(button: "Accept", values: ["pin": "12"]))
+        #expect(await session.nextAnswer() == .dismissed)
+        let other = await presenter.show(Pane(hookIdentifier: "other", title: "X"))
+        #expect(await other.nextAnswer() == .dismissed)
+    }
+
     @Test func panePresentationComesFromHookScreenThenManifestThenPresent() async {
         let cases: [(JSONObject, JSONValue?, PanePresentation)] = [
             (["presentation": "push"], nil, .push),

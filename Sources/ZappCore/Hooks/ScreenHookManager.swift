@@ -20,6 +20,9 @@ import ZappModel
 /// 6. the returned dictionary is handed to the next hook (none: dropped);
 /// 7. failed and flow blocker → blocked; otherwise go on;
 /// 8. after the last hook the target is presented with the final dictionary.
+///
+/// With a `HookScript` (`zapp-shell trace`), a hook with UI that is allowed to present gets its
+/// scripted answer instead of running; everything else is the same.
 public final class ScreenHookManager: ScreenOpening {
     /// The reason recorded when the user closes a hook's pane (the SDK's message).
     public static let userClosedReason = "User has closed hook execution"
@@ -30,15 +33,18 @@ public final class ScreenHookManager: ScreenOpening {
     private let presenter: any Presenter
     private let defaultTimeout: Duration
     private let sleep: @Sendable (Duration) async throws -> Void
+    private let script: HookScript?
 
     /// - Parameters:
     ///   - presenter: shows hook panes (the UI, or a scripted presenter).
     ///   - hookTimeout: the default timeout of hooks without UI.
     ///   - sleep: the clock the timeout uses (tests inject their own).
+    ///   - script: scripted answers for hooks with UI (`zapp-shell trace`); nil runs them for real.
     public init(
         app: ZappApp, registry: PluginRegistry, presenter: any Presenter, trace: TraceLog,
         hookTimeout: Duration = .seconds(30),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        script: HookScript? = nil
     ) {
         self.app = app
         self.registry = registry
@@ -46,13 +52,17 @@ public final class ScreenHookManager: ScreenOpening {
         self.trace = trace
         self.defaultTimeout = hookTimeout
         self.sleep = sleep
+        self.script = script
     }
 
     /// A manager using the environment's presenter, default timeout and clock.
-    public convenience init(app: ZappApp, registry: PluginRegistry, environment: PluginEnvironment, trace: TraceLog) {
+    public convenience init(
+        app: ZappApp, registry: PluginRegistry, environment: PluginEnvironment, trace: TraceLog,
+        script: HookScript? = nil
+    ) {
         self.init(
             app: app, registry: registry, presenter: environment.presenter, trace: trace,
-            hookTimeout: environment.hookTimeout, sleep: environment.sleep)
+            hookTimeout: environment.hookTimeout, sleep: environment.sleep, script: script)
     }
 
     public func runPreHooks(for target: ScreenModel, from source: NavigationSource, dataDict: JSONObject?) async
@@ -174,6 +184,7 @@ public final class ScreenHookManager: ScreenOpening {
     {
         let hasUI = hook.hasUI
         let timeout = hasUI ? nil : timeoutDuration(for: configuration)
+        let script = self.script
         let work = Task {
             guard await hook.requestScreenPluginPresentation() else {
                 run.end.deliver(.presentationDenied)
@@ -183,6 +194,15 @@ public final class ScreenHookManager: ScreenOpening {
                 run.record(.running, "running without UI (timeout \(Self.describe(timeout)))")
             } else {
                 run.record(.presentationAllowed, "presentation allowed (\(run.presentation.rawValue))")
+                if let answer = script?.answer(for: run.identifier) {
+                    run.record(.paneShown, "pane shown (\(run.presentation.rawValue)); scripted answer: \(answer.rawValue)")
+                    switch answer {
+                    case .success: run.end.deliver(.completed(.succeeded(dataDict: dataDict)))
+                    case .failure: run.end.deliver(.completed(.failed(reason: HookScript.failureReason, dataDict: dataDict)))
+                    case .cancel: run.end.deliver(.dismissed)
+                    }
+                    return
+                }
             }
             run.end.deliver(.completed(await hook.executeHook(dataDict: dataDict)))
         }

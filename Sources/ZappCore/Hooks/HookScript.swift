@@ -1,0 +1,32 @@
+/// Scripted answers for hooks with UI, used by `zapp-shell trace` (and tests) in place of a
+/// person: when a hook with UI is allowed to present, the manager records its pane and applies
+/// the hook's answer instead of running it. Hooks without UI really run.
+public struct HookScript: Sendable, Hashable {
+    /// What the "user" does with a hook's pane.
+    public enum Answer: String, Sendable, Hashable, CaseIterable {
+        /// The hook succeeds and hands the dataDict on unchanged.
+        case success
+        /// The hook fails with "scripted failure".
+        case failure
+        /// The pane is closed: "User has closed hook execution".
+        case cancel
+    }
+
+    /// The reason of a scripted failure.
+    public static let failureReason = "scripted failure"
+
+    /// Answers by hook plugin identifier.
+    public var answers: [String: Answer]
+    /// The answer for hooks with no entry (DESIGN.md: `cancel`).
+    public var defaultAnswer: Answer
+
+    public init(answers: [String: Answer] = [:], defaultAnswer: Answer = .cancel) {
+        self.answers = answers
+        self.defaultAnswer = defaultAnswer
+    }
+
+    /// The answer for a hook.
+    public func answer(for identifier: String) -> Answer {
+        answers[identifier] ?? defaultAnswer
+    }
+}
