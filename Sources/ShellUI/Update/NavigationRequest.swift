@@ -1,0 +1,33 @@
+import ZappCore
+
+/// A screen change the update asks for; the runtime performs it through the `Navigator`
+/// (or the screen-picker helper), so that the target's hooks run first.
+public enum NavigationRequest: Sendable, Hashable {
+    /// Show a root-menu item's stack.
+    case selectRootItem(String)
+    /// Push a screen (by id or name) on the current stack.
+    case push(String, source: NavigationSource)
+    /// Present a screen as a new stack with a close button (nav-bar buttons).
+    case present(String, source: NavigationSource)
+    /// "Go to screen" (`g`).
+    case goTo(String)
+    /// Switch a screen picker from tab `from` to tab `to`, whose screen is `target`.
+    case selectTab(componentID: String, from: Int, to: Int, target: String)
+
+    /// The text of the spinner while the request runs.
+    public var activityTitle: String {
+        switch self {
+        case .selectRootItem(let id): return "Opening \(id)"
+        case .push(let target, _), .present(let target, _), .goTo(let target): return "Opening \(target)"
+        case .selectTab(_, _, _, let target): return "Opening \(target)"
+        }
+    }
+}
+
+/// What a navigation request came to.
+public enum NavigationOutcome: Sendable, Hashable {
+    /// A navigator request's result.
+    case navigation(NavigationResult)
+    /// A screen-picker tab switch's decision.
+    case tab(componentID: String, decision: ScreenPickerHookHelper.Decision)
+}

@@ -1,0 +1,21 @@
+import ZappCore
+import ZappModel
+
+/// Work the update asks the runtime to do: values, so that the update stays pure and
+/// testable. Results come back as `ShellEvent`s.
+public enum ShellEffect: Sendable, Hashable {
+    /// Start a navigation (hooks run in a task; `ShellEvent.navigationFinished` reports it).
+    case navigate(NavigationRequest, activityID: Int)
+    /// Run a shown screen's post hooks (after the frame showing it is drawn).
+    case runPostHooks(screenID: String, dataDict: JSONObject?, activityID: Int)
+    /// Cancel the running navigation or post hooks (a cancel is a failure for the hook manager).
+    case cancelActivity(activityID: Int)
+    /// Hand the user's answer to the hook waiting on a pane.
+    case answerPane(id: Int, answer: PaneAnswer)
+    /// Sign out with the app's login provider (Settings).
+    case signOut
+    /// Load the app's data again ("Loading failed" → retry).
+    case retryLoading
+    /// Leave the event loop; the process exits with `status`.
+    case quit(status: Int32)
+}

@@ -1,0 +1,32 @@
+import ZappCore
+
+/// Everything that changes the UI: terminal input, the passing of time, and reports from
+/// the tasks the runtime runs (navigations, hook panes, the trace, the session, startup).
+public enum ShellEvent: Sendable, Hashable {
+    /// A key, click, resize or termination request from the terminal.
+    case terminal(TerminalEvent)
+    /// Time passed (the model's `now` is already updated): spinner frames, toast expiry.
+    case tick
+    /// A navigation ended.
+    case navigationFinished(activityID: Int, request: NavigationRequest, outcome: NavigationOutcome)
+    /// A screen's post hooks ended.
+    case postHooksFinished(activityID: Int)
+    /// A hook asked for a pane.
+    case paneShown(id: Int, pane: Pane)
+    /// A hook reported an error on its pane; the pane stays open for another answer.
+    case paneError(id: Int, message: String)
+    /// A hook started or stopped working on its pane's answer.
+    case paneBusy(id: Int, busy: Bool)
+    /// A hook closed its pane.
+    case paneClosed(id: Int)
+    /// New lines of the hook trace.
+    case traceAppended([String])
+    /// Who is signed in now (nil: nobody).
+    case signedInUserChanged(String?)
+    /// Where the startup sequence is.
+    case phase(StartupPhase)
+    /// The startup sequence showed the root: the model's app and navigation were set.
+    case rootPresented
+    /// A message for the user (e.g. the outcome of signing out).
+    case notice(String, isError: Bool)
+}

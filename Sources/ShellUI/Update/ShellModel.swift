@@ -1,0 +1,70 @@
+import ZappModel
+
+/// The whole interactive UI as pure data: what is drawn (`view`) plus what only the
+/// interaction needs (terminal size, the last frame's hit map, the clock, the navigation in
+/// flight, the themes to cycle). `ShellUpdate` changes it; `ShellRuntime` owns it.
+public struct ShellModel: Sendable {
+    /// A navigation or post-hook run in flight. Only one runs at a time; Esc cancels it.
+    public struct Activity: Sendable, Hashable {
+        public var id: Int
+        /// What the spinner says ("Opening premium").
+        public var title: String
+        /// When it started (`now`).
+        public var startedAt: Int
+
+        public init(id: Int, title: String, startedAt: Int) {
+            self.id = id
+            self.title = title
+            self.startedAt = startedAt
+        }
+    }
+
+    /// How long an activity runs before its spinner appears, in milliseconds.
+    public static let spinnerDelay = 150
+    /// How long a message stays, in milliseconds.
+    public static let toastDuration = 4_000
+    /// How many trace lines are kept for the panel.
+    public static let traceCapacity = 500
+
+    public var view: ShellViewState
+    public var columns: Int
+    public var rows: Int
+    /// The regions of the last frame drawn, for mouse clicks.
+    public var hitMap: HitMap
+    /// Milliseconds since the runtime started; the runtime updates it before each event.
+    public var now: Int
+    public var activity: Activity?
+    /// When the current message goes away (nil: it stays, e.g. the spinner).
+    public var toastExpiry: Int?
+    /// The themes `t` cycles through (the current one included).
+    public var themes: [Theme]
+    /// Set once the user asked to quit.
+    public var exitStatus: Int32?
+    private(set) var lastIssuedID: Int
+
+    public init(view: ShellViewState, columns: Int, rows: Int, themes: [Theme] = []) {
+        self.view = view
+        self.columns = columns
+        self.rows = rows
+        hitMap = HitMap()
+        now = 0
+        activity = nil
+        toastExpiry = nil
+        self.themes = themes.isEmpty ? [view.theme] : themes
+        self.view.themeNames = self.themes.map(\.name)
+        exitStatus = nil
+        lastIssuedID = 0
+    }
+
+    /// A new id for an activity or a pane.
+    mutating func issueID() -> Int {
+        lastIssuedID += 1
+        return lastIssuedID
+    }
+
+    /// Shows a message for `toastDuration`.
+    mutating func notify(_ text: String, isError: Bool = false) {
+        view.toast = Toast(text, kind: isError ? .error : .info)
+        toastExpiry = now + Self.toastDuration
+    }
+}

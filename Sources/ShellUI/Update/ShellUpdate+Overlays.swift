@@ -1,0 +1,52 @@
+/// Keys while the help or the go-to overlay is open.
+extension ShellUpdate {
+    static func handleOverlayKey(_ key: Key, _ overlay: Overlay, _ model: inout ShellModel) -> [ShellEffect] {
+        switch overlay {
+        case .help:
+            switch key {
+            case .character("q"): return quit(&model, status: 0)
+            case .escape, .enter, .character("?"): model.view.overlay = nil
+            default: break
+            }
+            return []
+        case .goTo(let filter, let selection):
+            return handleGoToKey(key, filter: filter, selection: selection, &model)
+        }
+    }
+
+    private static func handleGoToKey(_ key: Key, filter: String, selection: Int, _ model: inout ShellModel)
+        -> [ShellEffect]
+    {
+        let count = model.view.goToCandidates.count
+        switch key {
+        case .escape:
+            model.view.overlay = nil
+        case .up, .backTab:
+            model.view.overlay = .goTo(filter: filter, selection: max(0, selection - 1))
+        case .down, .tab:
+            model.view.overlay = .goTo(filter: filter, selection: max(0, min(count - 1, selection + 1)))
+        case .pageUp, .home:
+            model.view.overlay = .goTo(filter: filter, selection: 0)
+        case .pageDown, .end:
+            model.view.overlay = .goTo(filter: filter, selection: max(0, count - 1))
+        case .backspace, .delete:
+            model.view.overlay = .goTo(filter: String(filter.dropLast()), selection: 0)
+        case .control("u"):
+            model.view.overlay = .goTo(filter: "", selection: 0)
+        case .character(let character):
+            guard filter.count < fieldLimit else { break }
+            model.view.overlay = .goTo(filter: filter + String(character), selection: 0)
+        case .enter:
+            let candidates = model.view.goToCandidates
+            guard !candidates.isEmpty else {
+                model.notify("No screen matches \"\(filter)\"", isError: true)
+                return []
+            }
+            let chosen = candidates[min(max(selection, 0), candidates.count - 1)]
+            return perform(.goTo(chosen.id), &model)
+        default:
+            break
+        }
+        return []
+    }
+}

@@ -1,0 +1,73 @@
+import ZappCore
+import ZappModel
+
+/// Applying what a navigation came to.
+extension ShellUpdate {
+    static func finish(activityID: Int, request: NavigationRequest, outcome: NavigationOutcome, _ model: inout ShellModel)
+        -> [ShellEffect]
+    {
+        guard model.activity?.id == activityID else { return [] }
+        endActivity(&model)
+        switch outcome {
+        case .navigation(let result):
+            return apply(result, request: request, &model)
+        case .tab(let componentID, let decision):
+            switch decision {
+            case .switchTo(let tab, let screenID, let dataDict):
+                model.view.pickerTabs[componentID] = tab
+                return postHooks(screenID: screenID, dataDict: dataDict, &model)
+            case .revert(let tab, let identifier, let reason):
+                model.view.pickerTabs[componentID] = tab
+                model.notify(blockedMessage(identifier, reason), isError: true)
+                return []
+            }
+        }
+    }
+
+    private static func apply(_ result: NavigationResult, request: NavigationRequest, _ model: inout ShellModel)
+        -> [ShellEffect]
+    {
+        switch result {
+        case .shown(let state, let screen, let dataDict):
+            model.view.navigation = state
+            model.view.isOverflowOpen = false
+            model.view.navBarSelection = 0
+            switch request {
+            case .selectRootItem, .goTo:
+                model.view.isSideMenuOpen = false
+                if model.view.rootMenu.kind == .sideMenu || model.view.focus != .rootMenu { model.view.focus = .screen }
+            case .push, .present, .selectTab:
+                model.view.focus = .screen
+            }
+            model.view.menuSelection = currentRootMenuIndex(model)
+            clampSelections(&model)
+            return postHooks(screenID: screen.id, dataDict: dataDict, &model)
+        case .blocked(let identifier, let reason):
+            model.view.menuSelection = currentRootMenuIndex(model)
+            model.notify(blockedMessage(identifier, reason), isError: true)
+            return []
+        case .openURL(let url):
+            model.view.menuSelection = currentRootMenuIndex(model)
+            model.notify("Web link: \(url) (open it in a browser)")
+            return []
+        case .unavailable(let reason):
+            model.view.menuSelection = currentRootMenuIndex(model)
+            model.notify(reason, isError: true)
+            return []
+        }
+    }
+
+    /// Post hooks run after the frame showing the screen; only screens that have some start an activity.
+    static func postHooks(screenID: String, dataDict: JSONObject?, _ model: inout ShellModel) -> [ShellEffect] {
+        guard let screen = model.view.app.anyScreen(id: screenID), !screen.hooks.postload.isEmpty,
+            model.activity == nil
+        else { return [] }
+        let id = model.issueID()
+        model.activity = ShellModel.Activity(id: id, title: "Finishing \(screen.name)", startedAt: model.now)
+        return [.runPostHooks(screenID: screenID, dataDict: dataDict, activityID: id)]
+    }
+
+    static func blockedMessage(_ identifier: String, _ reason: String) -> String {
+        "Blocked by \(identifier): \(reason)"
+    }
+}

@@ -1,0 +1,241 @@
+import ZappCore
+import ZappModel
+
+/// The update of the Bubble Tea–style loop: `update(&model, event) -> [effects]`. Pure:
+/// it changes the model and returns the work to do as values; the runtime performs it.
+///
+/// Keys (DESIGN.md section 4): arrows and h/j/k/l move; Tab / Shift-Tab cycle focus between
+/// root menu, nav bar and screen; Enter activates; Esc closes a pane, an overlay or the side
+/// menu, cancels a slow navigation, goes back or closes a presented stack; `m` side menu;
+/// `g` go to screen; `?` help; `t` next theme; `s` / `p` / `S` bar style / presentation /
+/// state; `` ` `` trace panel; `q` quits; Ctrl-C always quits.
+public enum ShellUpdate {
+    /// Exit status after Ctrl-C (as a shell reports an interrupted command).
+    public static let interruptStatus: Int32 = 130
+
+    public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
+        switch event {
+        case .terminal(let terminalEvent):
+            return handle(terminalEvent, &model)
+        case .tick:
+            tick(&model)
+            return []
+        case .navigationFinished(let activityID, let request, let outcome):
+            return finish(activityID: activityID, request: request, outcome: outcome, &model)
+        case .postHooksFinished(let activityID):
+            if model.activity?.id == activityID { endActivity(&model) }
+            return []
+        case .paneShown(let id, let pane):
+            model.view.panes.append(PaneState(id: id, pane: pane))
+            model.view.overlay = nil
+            model.view.isOverflowOpen = false
+            return []
+        case .paneError(let id, let message):
+            updatePane(id, &model) {
+                $0.error = message
+                $0.isBusy = false
+            }
+            return []
+        case .paneBusy(let id, let busy):
+            updatePane(id, &model) { $0.isBusy = busy }
+            return []
+        case .paneClosed(let id):
+            model.view.panes.removeAll { $0.id == id }
+            return []
+        case .traceAppended(let lines):
+            model.view.traceLines.append(contentsOf: lines)
+            if model.view.traceLines.count > ShellModel.traceCapacity {
+                model.view.traceLines.removeFirst(model.view.traceLines.count - ShellModel.traceCapacity)
+            }
+            return []
+        case .signedInUserChanged(let user):
+            model.view.signedInUser = user
+            return []
+        case .phase(let phase):
+            model.view.phase = phase
+            return []
+        case .rootPresented:
+            model.view.phase = .running
+            model.view.menuSelection = currentRootMenuIndex(model)
+            return []
+        case .notice(let text, let isError):
+            model.notify(text, isError: isError)
+            return []
+        }
+    }
+
+    // MARK: - Terminal events
+
+    private static func handle(_ event: TerminalEvent, _ model: inout ShellModel) -> [ShellEffect] {
+        switch event {
+        case .terminate(let signal):
+            return quit(&model, status: 128 + signal)
+        case .resize(let columns, let rows):
+            model.columns = max(0, columns)
+            model.rows = max(0, rows)
+            clampSelections(&model)
+            return []
+        case .key(.control("c")):
+            return quit(&model, status: interruptStatus)
+        case .key(let key):
+            return handleKey(key, &model)
+        case .click(let column, let row):
+            return handleClick(column: column, row: row, &model)
+        case .scrollUp:
+            return move(.up, &model)
+        case .scrollDown:
+            return move(.down, &model)
+        }
+    }
+
+    static func quit(_ model: inout ShellModel, status: Int32) -> [ShellEffect] {
+        model.exitStatus = status
+        var effects: [ShellEffect] = []
+        if let activity = model.activity { effects.append(.cancelActivity(activityID: activity.id)) }
+        effects.append(.quit(status: status))
+        return effects
+    }
+
+    private static func handleKey(_ key: Key, _ model: inout ShellModel) -> [ShellEffect] {
+        switch model.view.phase {
+        case .splash:
+            return key == .character("q") ? quit(&model, status: 0) : []
+        case .loadingFailed:
+            switch key {
+            case .character("q"), .escape: return quit(&model, status: 1)
+            case .enter, .character("r"): return [.retryLoading]
+            default: return []
+            }
+        case .running:
+            break
+        }
+        if model.view.topPane != nil { return handlePaneKey(key, &model) }
+        if let overlay = model.view.overlay { return handleOverlayKey(key, overlay, &model) }
+        return handleMainKey(key, &model)
+    }
+
+    private static func handleMainKey(_ key: Key, _ model: inout ShellModel) -> [ShellEffect] {
+        switch key {
+        case .character("q"):
+            return quit(&model, status: 0)
+        case .up, .character("k"): return move(.up, &model)
+        case .down, .character("j"): return move(.down, &model)
+        case .left, .character("h"): return move(.left, &model)
+        case .right, .character("l"): return move(.right, &model)
+        case .home: return jump(toFirst: true, &model)
+        case .end: return jump(toFirst: false, &model)
+        case .pageUp: return page(.up, &model)
+        case .pageDown: return page(.down, &model)
+        case .tab: return cycleFocus(forward: true, &model)
+        case .backTab: return cycleFocus(forward: false, &model)
+        case .enter, .character(" "): return activateSelection(&model)
+        case .escape: return escape(&model)
+        case .character("m"): return perform(.toggleSideMenu, &model)
+        case .character("g"):
+            model.view.overlay = .goTo(filter: "", selection: 0)
+            return []
+        case .character("?"):
+            model.view.overlay = .help
+            return []
+        case .character("t"): return perform(.nextTheme, &model)
+        case .character("s"): return cycleBar(.style, &model)
+        case .character("p"): return cycleBar(.presentation, &model)
+        case .character("S"): return cycleBar(.state, &model)
+        case .character("`"):
+            model.view.isTracePanelVisible.toggle()
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// Esc: closes the innermost thing open, or cancels a slow navigation, else goes back or
+    /// closes a presented stack.
+    private static func escape(_ model: inout ShellModel) -> [ShellEffect] {
+        if let activity = model.activity {
+            return [.cancelActivity(activityID: activity.id)]
+        }
+        if model.view.isOverflowOpen {
+            model.view.isOverflowOpen = false
+            model.view.navBarSelection = 0
+            return []
+        }
+        if model.view.isSideMenuOpen {
+            model.view.isSideMenuOpen = false
+            if model.view.focus == .rootMenu { model.view.focus = .screen }
+            return []
+        }
+        if model.view.isTracePanelVisible {
+            model.view.isTracePanelVisible = false
+            return []
+        }
+        var navigation = model.view.navigation
+        switch navigation.position {
+        case .pushed: navigation.back()
+        case .presented: navigation.close()
+        case .root: return []
+        }
+        show(navigation, &model)
+        return []
+    }
+
+    /// Applies a navigation that runs no hooks (back, close): the screen below is already open.
+    static func show(_ navigation: NavigationState, _ model: inout ShellModel) {
+        model.view.navigation = navigation
+        model.view.isOverflowOpen = false
+        model.view.navBarSelection = 0
+        if model.view.focus == .navBar { model.view.focus = .screen }
+        clampSelections(&model)
+    }
+
+    // MARK: - Time
+
+    private static func tick(_ model: inout ShellModel) {
+        if let activity = model.activity, model.now - activity.startedAt >= ShellModel.spinnerDelay {
+            model.view.spinnerFrame &+= 1
+            if model.view.topPane == nil {
+                let frames = model.view.glyphs.spinner
+                let frame = frames.isEmpty ? "" : frames[model.view.spinnerFrame % frames.count] + " "
+                model.view.toast = Toast("\(frame)\(activity.title)… (Esc cancels)")
+                model.toastExpiry = nil
+            }
+        } else if model.view.panes.contains(where: \.isBusy) {
+            model.view.spinnerFrame &+= 1
+        }
+        if let expiry = model.toastExpiry, model.now >= expiry {
+            model.view.toast = nil
+            model.toastExpiry = nil
+        }
+    }
+
+    static func startActivity(_ request: NavigationRequest, _ model: inout ShellModel) -> [ShellEffect] {
+        if let activity = model.activity {
+            model.notify("Still busy: \(activity.title) (Esc cancels)")
+            return []
+        }
+        let id = model.issueID()
+        model.activity = ShellModel.Activity(id: id, title: title(of: request, model), startedAt: model.now)
+        return [.navigate(request, activityID: id)]
+    }
+
+    static func endActivity(_ model: inout ShellModel) {
+        model.activity = nil
+        if model.toastExpiry == nil, model.view.toast != nil { model.view.toast = nil }
+    }
+
+    private static func title(of request: NavigationRequest, _ model: ShellModel) -> String {
+        let target: String
+        switch request {
+        case .selectRootItem(let id):
+            target = model.view.rootMenu.item(id: id)?.title ?? id
+        case .push(let key, _), .present(let key, _), .goTo(let key), .selectTab(_, _, _, let key):
+            target = model.view.app.anyScreen(idOrName: key).map { $0.name.isEmpty ? $0.id : $0.name } ?? key
+        }
+        return "Opening \(target)"
+    }
+
+    private static func updatePane(_ id: Int, _ model: inout ShellModel, _ change: (inout PaneState) -> Void) {
+        guard let index = model.view.panes.firstIndex(where: { $0.id == id }) else { return }
+        change(&model.view.panes[index])
+    }
+}
