@@ -6,6 +6,6 @@ struct ZappShellCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "zapp-shell",
         abstract: "Run a Zapp app configuration (river.json + plugin_configurations.json) in the terminal.",
-        subcommands: [InitCommand.self]
+        subcommands: [InitCommand.self, TraceCommand.self]
     )
 }

@@ -1,0 +1,230 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ZappCore
+import ZappModel
+import ZappPlugins
+
+/// `zapp-shell trace [APP] --screen ID|NAME [--answer IDENTIFIER=success|failure|cancel]...
+/// [--signed-in USER] [--json]`: runs the hook chain of one navigation through the same
+/// `ScreenHookManager` the UI uses, with scripted answers for hooks with UI, and prints one line
+/// per step, the `result:` line last.
+///
+/// Sessions live in memory: trace never reads or writes the saved session, so it starts signed
+/// out unless `--signed-in USER` is given.
+struct TraceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Run the hooks of one navigation with scripted answers and print every step.",
+        discussion: """
+            The target screen's pre hooks run as in the app: hooks are looked up by identifier, \
+            presentation is requested, flow blockers stop the navigation, dataDict keys are handed \
+            on. A hook with UI that asks to present gets the answer given with --answer (success \
+            hands the dataDict on, failure fails with "scripted failure", cancel closes its pane: \
+            "User has closed hook execution"); with no --answer for it, it is cancelled. Hooks \
+            without UI (ZappShell.Analytics, ZappShell.ExternalHook) really run. When the screen is \
+            presented its post hooks run too.
+
+            trace never touches the saved session: it starts signed out, or signed in as USER with \
+            --signed-in (a user of the app's login plugin).
+
+            Output: one line per step, then `result: presented <id>` or `result: blocked by \
+            <identifier>`; --json prints {"app", "screen", "signed_in", "steps", "result"}. \
+            Exit status 0 for either result; 1 for an unknown screen or user or an app with errors, \
+            2 when a file cannot be read, 64 for a bad --answer.
+            """
+    )
+
+    @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
+    var app: String?
+
+    @Option(help: "The screen to open: its id or its name.")
+    var screen: String
+
+    @Option(
+        name: .customLong("answer"),
+        help: ArgumentHelp(
+            "The answer of a hook with UI, by plugin identifier (repeatable). Default: cancel.",
+            valueName: "IDENTIFIER=success|failure|cancel"))
+    var answers: [String] = []
+
+    @Option(name: .customLong("signed-in"), help: ArgumentHelp("Start signed in as USER (in memory).", valueName: "USER"))
+    var signedIn: String?
+
+    @Flag(help: "Print the steps and the result as JSON.")
+    var json = false
+
+    func validate() throws {
+        _ = try Self.script(from: answers)
+    }
+
+    func run() async throws {
+        let loaded = try await AppLocation.loadOrExit(app)
+        let report: TraceReport
+        do {
+            report = try await Self.trace(
+                app: loaded.app, screen: screen, script: try Self.script(from: answers), signedIn: signedIn)
+        } catch let error as TraceError {
+            FileHandle.standardError.write(Data("zapp-shell trace: \(error.message)\n".utf8))
+            throw ExitCode(1)
+        }
+        print(json ? report.json : report.text)
+    }
+
+    /// Parses `--answer IDENTIFIER=success|failure|cancel` options (a later one for the same
+    /// identifier wins).
+    static func script(from answers: [String]) throws -> HookScript {
+        var script = HookScript()
+        let choices = HookScript.Answer.allCases.map(\.rawValue).joined(separator: ", ")
+        for answer in answers {
+            guard let equals = answer.firstIndex(of: "=") else {
+                throw ValidationError("--answer '\(answer)': expected IDENTIFIER=ANSWER with ANSWER one of \(choices)")
+            }
+            let identifier = String(answer[..<equals]).trimmingCharacters(in: .whitespaces)
+            let value = String(answer[answer.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+            guard !identifier.isEmpty else {
+                throw ValidationError("--answer '\(answer)': the plugin identifier is empty")
+            }
+            guard let parsed = HookScript.Answer(rawValue: value.lowercased()) else {
+                throw ValidationError("--answer '\(answer)': '\(value)' is not one of \(choices)")
+            }
+            script.answers[identifier] = parsed
+        }
+        return script
+    }
+
+    /// Runs the navigation to `screen` (id or name) and returns what happened.
+    static func trace(app: ZappApp, screen key: String, script: HookScript, signedIn: String?) async throws(TraceError)
+        -> TraceReport
+    {
+        guard let target = app.screen(idOrName: key) else {
+            throw TraceError(message: "no screen with id or name '\(key)' in \(app.name)")
+        }
+        let environment = PluginEnvironment(
+            stateDirectory: PluginEnvironment.defaultStateDirectory(),
+            appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
+            logger: Logger(label: "zapp-shell.trace") { _ in SwiftLogNoOpLogHandler() },
+            presenter: ScriptedPresenter(script: script), sessions: .inMemory(signedInUser: signedIn))
+        let registry = PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)
+        if let signedIn { try checkUser(signedIn, registry: registry, app: app) }
+
+        let trace = TraceLog(capacity: 100_000)
+        let manager = ScreenHookManager(app: app, registry: registry, environment: environment, trace: trace, script: script)
+        let result = await manager.runPreHooks(for: target, from: .goTo, dataDict: nil)
+        if case .presented(_, let dataDict) = result {
+            await manager.runPostHooks(for: target, dataDict: dataDict)
+        }
+        return TraceReport(
+            app: app.name, screen: target.id, signedIn: signedIn,
+            steps: trace.entries.filter { $0.stage != .result }, result: result)
+    }
+
+    /// `--signed-in USER` must name a user the app's login plugins can hold: any user for a
+    /// server-checked login or one without a user list, else one of `configuration_json.users`.
+    private static func checkUser(_ user: String, registry: PluginRegistry, app: ZappApp) throws(TraceError) {
+        let logins = registry.plugins.filter { plugin in
+            registry.plugin(identifier: plugin.identifier)?.configuration == plugin.configuration
+                && plugin.factory?.loginProvider != nil
+        }
+        guard !logins.isEmpty else {
+            throw TraceError(message: "--signed-in \(user): \(app.name) has no usable login plugin")
+        }
+        let known = logins.contains { plugin in
+            guard plugin.servingClassName == BuiltInPluginClass.localLogin.rawValue,
+                let users = plugin.configuration.configuration["users"]?.arrayValue
+            else { return true }
+            return users.contains { $0["username"]?.stringValue == user }
+        }
+        guard known else {
+            let names = logins.map { "'\($0.identifier)'" }.joined(separator: ", ")
+            throw TraceError(
+                message: "--signed-in \(user): unknown user (not in configuration_json.users of login plugin \(names))")
+        }
+    }
+}
+
+/// Why `trace` cannot run (an unknown screen or user); exit status 1.
+struct TraceError: Error, Equatable {
+    var message: String
+}
+
+/// What `trace` prints: the steps and the result of one navigation.
+struct TraceReport: Equatable {
+    var app: String
+    var screen: String
+    var signedIn: String?
+    /// Every step except the result (which is printed last, after any post hooks).
+    var steps: [HookTrace]
+    var result: HookChainResult
+
+    /// `result: presented <id>` or `result: blocked by <identifier>`.
+    var resultLine: String {
+        switch result {
+        case .presented(let screenID, _): return "result: presented \(screenID)"
+        case .blocked(let identifier, _): return "result: blocked by \(identifier)"
+        }
+    }
+
+    /// One line per step, the result line last.
+    var text: String {
+        (steps.map(\.line) + [resultLine]).joined(separator: "\n")
+    }
+
+    /// The report as a JSON object (keys sorted, dataDict keys only).
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let document = Document(
+            app: app, screen: screen, signed_in: signedIn,
+            steps: steps.map {
+                Step(stage: $0.stage.rawValue, step: $0.step.rawValue, identifier: $0.identifier, message: $0.message,
+                     keys: $0.keys, line: $0.line)
+            },
+            result: ResultObject(result))
+        guard let data = try? encoder.encode(document), let text = String(data: data, encoding: .utf8) else {
+            return "{}"
+        }
+        return text
+    }
+
+    private struct Document: Encodable {
+        var app: String
+        var screen: String
+        var signed_in: String?
+        var steps: [Step]
+        var result: ResultObject
+    }
+
+    private struct Step: Encodable {
+        var stage: String
+        var step: String
+        var identifier: String?
+        var message: String
+        var keys: [String]?
+        var line: String
+    }
+
+    private struct ResultObject: Encodable {
+        var outcome: String
+        var screen: String?
+        var data_dict_keys: [String]?
+        var blocked_by: String?
+        var reason: String?
+        var line: String
+
+        init(_ result: HookChainResult) {
+            switch result {
+            case .presented(let screenID, let dataDict):
+                outcome = "presented"
+                screen = screenID
+                data_dict_keys = dataDict.map { Array($0.keys) } ?? []
+                line = "result: presented \(screenID)"
+            case .blocked(let identifier, let reason):
+                outcome = "blocked"
+                blocked_by = identifier
+                self.reason = reason
+                line = "result: blocked by \(identifier)"
+            }
+        }
+    }
+}
