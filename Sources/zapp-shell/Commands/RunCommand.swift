@@ -1,0 +1,161 @@
+import ArgumentParser
+import CursesTerminal
+import Foundation
+import Logging
+import ShellUI
+import ZappCore
+import ZappModel
+import ZappPlugins
+
+/// `zapp-shell [run] [APP] [--theme NAME|PATH] [--state-dir DIR] [--open URL] [--ascii]
+/// [--no-color] [--log FILE]`: runs an app interactively in the terminal (the default command).
+///
+/// Before anything touches the terminal it refuses, with a message and exit status 1, a
+/// terminal it cannot drive (`TERM=dumb` or unset, stdin or stdout not a terminal) and an app
+/// with errors (the `validate` messages). The log goes to a file, never to the screen.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run an app in the terminal (the default command).",
+        discussion: """
+            With no APP the bundled demo app runs. Keys: arrows or h/j/k/l move, Tab / Shift-Tab \
+            cycle root menu, nav bar and screen, Enter activates, Esc closes or goes back, m side \
+            menu, g go to screen, ? help, t next theme, s / p / S cycle the bar's style / \
+            presentation / state, ` trace panel, q quits (Ctrl-C always quits).
+            """
+    )
+
+    @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
+    var app: String?
+
+    @Option(help: ArgumentHelp("A theme name or a theme JSON file.", valueName: "NAME|PATH"))
+    var theme: String?
+
+    @Option(
+        name: .customLong("state-dir"),
+        help: ArgumentHelp("Where sessions and the log are kept. Default: $XDG_STATE_HOME/zapp-shell.", valueName: "DIR"))
+    var stateDir: String?
+
+    @Option(help: ArgumentHelp("A deep link to open after start, e.g. zapp://screen/premium.", valueName: "URL"))
+    var open: String?
+
+    @Flag(help: "Draw with ASCII glyphs only.")
+    var ascii = false
+
+    @Flag(name: .customLong("no-color"), help: "Draw without colours (NO_COLOR does the same).")
+    var noColor = false
+
+    @Option(help: ArgumentHelp("The log file. Default: zapp-shell.log in the state directory.", valueName: "FILE"))
+    var log: String?
+
+    func run() async throws {
+        do {
+            try TerminalRefusal.check()
+        } catch {
+            Self.fail("\(error)")
+        }
+        let loaded = try await AppLocation.loadOrExit(app)
+        let location = AppLocation(argument: app)
+
+        let stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? PluginEnvironment.defaultStateDirectory()
+        let logURL = log.map { URL(fileURLWithPath: $0) } ?? stateDirectory.appendingPathComponent("zapp-shell.log")
+        let logFile: FileLogHandler.File
+        do {
+            logFile = try FileLogHandler.File(url: logURL)
+        } catch {
+            Self.fail("cannot open the log file \(logURL.path): \(error.localizedDescription)")
+        }
+        let logger = Logger(label: "zapp-shell") { label in FileLogHandler(label: label, file: logFile) }
+        logger.info("starting \(loaded.app.name) (state directory \(stateDirectory.path))")
+        for warning in loaded.warnings { logger.warning("\(warning.description)") }
+
+        let themes = try Self.themes(theme)
+        let setup = ShellSetup(
+            app: loaded.app,
+            loadApp: {
+                let result = await location.load()
+                guard let app = result.app, !result.hasErrors else {
+                    let first = result.diagnostics.first { $0.severity != .warning }
+                    throw AppLoadingError(message: first?.description ?? "the app could not be loaded")
+                }
+                return app
+            },
+            makeServices: { app, presenter in
+                Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
+            },
+            deepLink: open, theme: themes.current, themes: themes.all, forceASCII: ascii)
+        let options = CursesTerminal.Options(noColor: noColor)
+        let status = try await Self.runInteractive(setup: setup, options: options, logger: logger)
+        logger.info("exit status \(status)")
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Starts ncurses and the event loop on the main actor; the terminal is restored on return.
+    @MainActor
+    private static func runInteractive(setup: ShellSetup, options: CursesTerminal.Options, logger: Logger) async throws
+        -> Int32
+    {
+        let terminal: CursesTerminal
+        do {
+            terminal = try CursesTerminal(options: options)
+        } catch {
+            fail("\(error)")
+        }
+        defer { terminal.restore() }
+        var setup = setup
+        if !terminal.isUTF8 { setup.forceASCII = true }
+        logger.info("terminal \(terminal.terminalName), colours \(terminal.colorSupport), UTF-8 \(terminal.isUTF8)")
+        let runtime = ShellRuntime(terminal: terminal, setup: setup)
+        return await runtime.run()
+    }
+
+    /// The registry, hook manager, navigator and startup sequence for one app.
+    @MainActor
+    private static func services(app: ZappApp, presenter: any Presenter, stateDirectory: URL, logger: Logger)
+        -> ShellServices
+    {
+        let environment = PluginEnvironment(
+            stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
+            logger: logger, presenter: presenter)
+        let registry = PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)
+        let trace = TraceLog()
+        let manager = ScreenHookManager(app: app, registry: registry, environment: environment, trace: trace)
+        let rootMenu = RootMenu(app: app, kind: registry.rootKind(of: app))
+        let navigator = Navigator(app: app, rootMenu: rootMenu, opener: manager)
+        return ShellServices(
+            navigator: navigator, startup: StartupSequence(registry: registry, trace: trace), trace: trace,
+            loginProvider: registry.firstLoginProvider?.provider)
+    }
+
+    /// The theme to start with and the list `t` cycles through.
+    /// `--theme PATH` reads a theme file; `--theme NAME` picks a known theme by name.
+    private static func themes(_ option: String?) throws -> (current: Theme, all: [Theme]) {
+        let known = [Theme.defaultDark]
+        guard let option else { return (known[0], known) }
+        if let theme = known.first(where: { $0.name == option }) { return (theme, known) }
+        let url = URL(fileURLWithPath: option)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            let names = known.map(\.name).joined(separator: ", ")
+            fail("--theme \(option): no such theme (known: \(names)) and no such file")
+        }
+        do {
+            let theme = try Theme.decode(data, file: option)
+            return (theme, [theme] + known.filter { $0.name != theme.name })
+        } catch {
+            fail("--theme \(option): \(error)")
+        }
+    }
+
+    /// Prints `zapp-shell: message` to stderr and exits with status 1 (the terminal untouched).
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("zapp-shell: \(message)\n".utf8))
+        Foundation.exit(1)
+    }
+}
+
+/// The app's data could not be loaded during startup ("Loading failed", with retry).
+struct AppLoadingError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
