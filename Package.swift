@@ -6,6 +6,11 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "zapp-shell", targets: ["zapp-shell"]),
+        // Libraries for the separate Benchmarks/ package, which depends on this one by path.
+        .library(name: "ZappModel", targets: ["ZappModel"]),
+        .library(name: "ZappCore", targets: ["ZappCore"]),
+        .library(name: "ZappPlugins", targets: ["ZappPlugins"]),
+        .library(name: "ShellUI", targets: ["ShellUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
