@@ -1,0 +1,36 @@
+import Foundation
+import Logging
+
+/// Collects every log line written through its `logger`, so tests can assert what was logged
+/// (warnings) and what never was (tokens).
+final class CapturedLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(level: Logger.Level, message: String)] = []
+
+    var logger: Logger {
+        Logger(label: "zapp-plugins-tests") { _ in Handler(log: self) }
+    }
+
+    var lines: [String] { lock.withLock { entries.map { "\($0.level): \($0.message)" } } }
+    var warnings: [String] { lock.withLock { entries.filter { $0.level >= .warning }.map(\.message) } }
+    var text: String { lines.joined(separator: "\n") }
+
+    fileprivate func append(_ level: Logger.Level, _ message: String) {
+        lock.withLock { entries.append((level, message)) }
+    }
+
+    private struct Handler: LogHandler {
+        let log: CapturedLog
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            log.append(event.level, event.message.description)
+        }
+    }
+}
