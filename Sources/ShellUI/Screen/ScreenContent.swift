@@ -133,7 +133,7 @@ public struct ScreenContent: Sendable {
                     row += 1
                 }
                 let x = column * cardWidth
-                let w = column == columns - 1 ? width - x : cardWidth
+                let w = column == columns - 1 ? width - x : cardWidth - 1
                 let rect = Rect(x: x, y: y, width: w, height: height)
                 let focus = focusable(item, rect: rect, column: column)
                 add(.card(title: item.title, subtitle: item.subtitle, focus: focus, role: .cell), rect)
@@ -147,7 +147,7 @@ public struct ScreenContent: Sendable {
             let cardWidth = width / columns
             for column in 0..<columns {
                 let x = column * cardWidth
-                let w = column == columns - 1 ? width - x : cardWidth
+                let w = column == columns - 1 ? width - x : cardWidth - 1
                 add(
                     .card(title: label, subtitle: "no items in its data", focus: nil, role: .placeholder),
                     Rect(x: x, y: y, width: w, height: 4))

@@ -18,7 +18,11 @@ enum ChromeViews {
             hints = [("Esc", "close"), ("q", "quit")]
         } else {
             var list: [(String, String)] = [("Tab", "focus"), ("Enter", "open")]
-            if state.navigation.position != .root { list.append(("Esc", "back")) }
+            switch state.navigation.position {
+            case .pushed: list.append(("Esc", "back"))
+            case .presented: list.append(("Esc", "close"))
+            case .root: break
+            }
             if state.rootMenu.kind == .sideMenu { list.append(("m", "menu")) }
             list += [("g", "go to"), ("?", "help"), ("q", "quit")]
             hints = list

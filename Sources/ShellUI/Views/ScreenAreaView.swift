@@ -41,7 +41,7 @@ enum ScreenAreaView {
             context.text(&canvas, text, x: rect.x, y: rect.y, maxWidth: rect.width, style: palette[role], clip: clip)
         case .card(let title, let subtitle, let focus, let role):
             let isFocused = focus != nil && focus == focused
-            let box = Rect(x: rect.x, y: rect.y, width: rect.width - 1, height: rect.height)
+            let box = rect
             canvas.fill(box.intersection(clip), style: palette[role])
             canvas.drawBox(box, border: isFocused ? glyphs.focusBorder : glyphs.border, style: palette[isFocused ? .accent : .dim], clip: clip)
             let textStyle = isFocused ? palette[.cellFocused] : palette[role]
