@@ -67,7 +67,14 @@ struct ProcessRunner: Sendable {
 
         let exited = Latch<ProcessResult>()
         let output = Locked(Data())
-        let outputDone = Latch<Bool>()
+        let streamsDone = Latch<Bool>()
+        let openStreams = Locked(2)
+        let streamEnded: @Sendable () -> Void = {
+            if openStreams.withLock({ count in
+                count -= 1
+                return count == 0
+            }) { streamsDone.fire(true) }
+        }
         let overflowed = Locked(false)
         process.terminationHandler = { finished in
             exited.fire(ProcessResult(
@@ -99,7 +106,7 @@ struct ProcessRunner: Sendable {
                 }
                 return true
             }
-            outputDone.fire(true)
+            streamEnded()
         }
         Self.background {
             var pending = Data()
@@ -112,6 +119,7 @@ struct ProcessRunner: Sendable {
                 return true
             }
             if !pending.isEmpty { onErrorLine(String(decoding: pending, as: UTF8.self)) }
+            streamEnded()
         }
 
         let finished = await withTaskCancellationHandler {
@@ -119,14 +127,14 @@ struct ProcessRunner: Sendable {
         } onCancel: {
             stop()
         }
-        guard var result = finished else {
+        guard var result = finished, !Task.isCancelled else {
             stop()
             _ = await exited.wait(upTo: Self.drainGrace)
             throw Task.isCancelled ? .cancelled : .timedOut(timeout)
         }
-        if await outputDone.wait(upTo: Self.drainGrace) == nil {
+        if await streamsDone.wait(upTo: Self.drainGrace) == nil {
             stop()
-            _ = await outputDone.wait(upTo: Self.drainGrace)
+            _ = await streamsDone.wait(upTo: Self.drainGrace)
         }
         if overflowed.current { throw .outputTooLarge(Self.outputLimit) }
         result.standardOutput = output.current
