@@ -76,13 +76,17 @@ public enum AppLoader {
     }
 
     /// Where an app's plugin configurations come from.
-    enum PluginsSource {
+    public enum PluginsSource: Sendable {
+        /// There is no plugin configurations file (a warning: the app has no plugins).
         case absent
+        /// The file's bytes.
         case data(Data)
+        /// The file exists but could not be read or fetched.
         case unreadable(Diagnostic)
     }
 
-    static func load(
+    /// Loads an app from bytes in memory, with the plugin configurations in any state.
+    public static func load(
         river: Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String, pluginsFile: String
     ) -> AppLoadResult {
         var riverDiagnostics: [Diagnostic] = []

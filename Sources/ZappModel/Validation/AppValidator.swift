@@ -2,12 +2,13 @@
 /// right types but does not hang together.
 ///
 /// Errors (the app would misbehave): no screens; no home screen or several; duplicate screen
-/// ids or plugin identifiers; a nav item or component target that names no screen (URLs and
+/// ids; two different plugins with one identifier; a nav item or component target that names no screen (URLs and
 /// the built-in Settings/EPG screens are fine); a hook identifier with no plugin; a hook
 /// `screen_id` with no screen; a root menu whose `navigation_type` names no menu plugin;
 /// hook screens whose preload hooks lead back to themselves.
 ///
-/// Warnings (the app runs, with a fallback): a plugin class ZappShell does not provide (menus
+/// Warnings (the app runs, with a fallback): a plugin entry repeated identically (real files
+/// have them; the first is used); a plugin class ZappShell does not provide (menus
 /// fall back to the side menu, logins to local login, others are skipped); a nav bar whose
 /// `navigation_type` names no plugin (the default navigation bar is used).
 public enum AppValidator {
@@ -39,14 +40,23 @@ public enum AppValidator {
             let identifier = plugin.identifier
             guard !identifier.isEmpty else { continue }
             if let first = firstIndex[identifier] {
-                diagnostics.append(
-                    .error(
-                        .duplicateID, file: file, at: .path(path + "identifier"),
-                        "duplicate plugin identifier \"\(identifier)\" (first at \(JSONPath.root + first + "plugin"))",
-                        hint: "each plugin must have its own identifier"))
-            } else {
-                firstIndex[identifier] = index
+                let firstPath = JSONPath.root + first + "plugin"
+                if plugins[first] == plugin {
+                    diagnostics.append(
+                        .warning(
+                            .duplicateID, file: file, at: .path(path + "identifier"),
+                            "plugin \"\(identifier)\" is configured twice, identically (first at \(firstPath)); the first is used",
+                            hint: "remove the repeated entry"))
+                } else {
+                    diagnostics.append(
+                        .error(
+                            .duplicateID, file: file, at: .path(path + "identifier"),
+                            "duplicate plugin identifier \"\(identifier)\" with a different configuration (first at \(firstPath))",
+                            hint: "each plugin must have its own identifier"))
+                }
+                continue
             }
+            firstIndex[identifier] = index
             diagnostics += validateManifest(plugin.manifest, file: file, at: path)
         }
         return diagnostics
@@ -73,8 +83,7 @@ public enum AppValidator {
             return [
                 .warning(
                     .unknownPluginClass, file: file, at: .path(classPath),
-                    "plugin \"\(manifest.identifier)\": class \"\(className)\" is not a ZappShell plugin; \(fallback)",
-                    hint: "built-in classes: \(BuiltInPluginClass.allCases.map(\.rawValue).joined(separator: ", "))")
+                    "plugin \"\(manifest.identifier)\": class \"\(className)\" is not a ZappShell plugin; \(fallback)")
             ]
         }
         guard builtIn.pluginType == manifest.type else {

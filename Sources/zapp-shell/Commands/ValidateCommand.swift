@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import ZappModel
+
+/// `zapp-shell validate [APP | FILE...] [--json]`: checks an app, or single configuration
+/// files recognised by their content, and reports every problem.
+struct ValidateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check an app or configuration files and report every problem.",
+        discussion: """
+            With no argument the bundled demo app is checked. APP is an app folder (river.json and \
+            plugin_configurations.json), a river.json file (plugin_configurations.json beside it is \
+            used when present) or an http(s) URL of an app folder. FILEs are recognised by their \
+            content: a river, a plugin configurations file or a plugin manifest; a river given with \
+            one plugin configurations file is checked against it.
+
+            Problems are printed grouped by file, one per line, with the line and column of syntax \
+            errors and the JSON path of everything else, then a summary line.
+
+            Exit status: 0 valid (warnings allowed), 1 errors, 2 a file could not be read.
+            """
+    )
+
+    @Argument(help: "An app folder, a river.json, an http(s) app URL, or configuration files. Default: the demo app.")
+    var inputs: [String] = []
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    func run() async throws {
+        let report = await Self.report(for: inputs)
+        print(json ? report.json : report.text)
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+
+    /// Validates the inputs as `validate` does and returns the report.
+    static func report(for inputs: [String]) async -> ValidationReport {
+        var report = ValidationReport()
+        guard !inputs.isEmpty else {
+            report.add(await AppLocation.demo.load())
+            return report
+        }
+        var files: [(input: String, result: FileLoadResult)] = []
+        for input in inputs {
+            let location = AppLocation(argument: input)
+            guard case .path(let path) = location, !isDirectory(path) else {
+                report.add(await location.load())
+                continue
+            }
+            files.append((input, AppLoader.loadFile(at: URL(fileURLWithPath: path), displayName: input)))
+        }
+        let pluginFiles = files.filter { $0.result.kind == .pluginConfigurations }
+        let rivers = files.filter { isLoadableRiver($0.result) }
+        let paired = !rivers.isEmpty && pluginFiles.count == 1 ? pluginFiles.first : nil
+        for file in files {
+            if isLoadableRiver(file.result) {
+                let path = AppLocation(argument: file.input).localPath ?? file.input
+                report.add(
+                    AppLoader.load(
+                        riverFile: URL(fileURLWithPath: path),
+                        pluginsFile: paired.map { URL(fileURLWithPath: AppLocation(argument: $0.input).localPath ?? $0.input) },
+                        displayName: file.input, pluginsDisplayName: paired?.input))
+            } else if file.input != paired?.input {
+                report.add(file.result)
+            }
+        }
+        return report
+    }
+
+    /// A river that parsed: it is checked as an app (with its plugins), not on its own.
+    private static func isLoadableRiver(_ result: FileLoadResult) -> Bool {
+        result.kind == .river && !result.diagnostics.contains { $0.code == .syntax || $0.code == .unreadable }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+extension AppLocation {
+    /// The local path of a `.path` location.
+    var localPath: String? {
+        if case .path(let path) = self { return path }
+        return nil
+    }
+}

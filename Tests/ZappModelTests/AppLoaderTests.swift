@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import ZappModel
+
+@Suite("App loading")
+struct AppLoaderTests {
+    @Test func loadsAFolder() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Fixtures.data(Fixtures.fullRiver).write(to: folder.appendingPathComponent("river.json"))
+        try Fixtures.data(Fixtures.fullPlugins).write(to: folder.appendingPathComponent("plugin_configurations.json"))
+        let result = AppLoader.load(folder: folder, displayName: "app")
+        #expect(result.files == ["app/river.json", "app/plugin_configurations.json"])
+        let app = try #require(result.app)
+        #expect(app.folder?.standardizedFileURL.path == folder.standardizedFileURL.path)
+        #expect(app.name == folder.lastPathComponent)
+        #expect(app.screens.count == 3)
+        #expect(result.warnings.count == 1)
+
+        let byRiverPath = AppLoader.load(riverFile: folder.appendingPathComponent("river.json"), displayName: "app/river.json")
+        #expect(byRiverPath.app?.plugins.count == 4)
+        #expect(byRiverPath.files == ["app/river.json", "app/plugin_configurations.json"])
+    }
+
+    @Test func pathsAsTyped() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Fixtures.data("[{\"id\": \"a\", \"home\": true,}]").write(to: folder.appendingPathComponent("river.json"))
+        let result = AppLoader.load(path: folder.path + "/")
+        #expect(lines(result).first == "\(folder.path)/river.json:1:27: error: trailing comma before '}' (hint: remove the comma after the last member)")
+        #expect(result.app == nil)
+        #expect(!result.isUnreadable)
+    }
+
+    @Test func missingPluginConfigurationsIsAWarning() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Fixtures.data(#"[{"id": "a", "home": true}]"#).write(to: folder.appendingPathComponent("river.json"))
+        let result = AppLoader.load(path: folder.path + "/river.json")
+        #expect(lines(result) == [
+            "\(folder.path)/plugin_configurations.json: warning: not found; the app has no plugins (hint: an app folder holds river.json and plugin_configurations.json)"
+        ])
+        #expect(result.app?.plugins.isEmpty == true)
+    }
+
+    @Test func unreadableInputs() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = AppLoader.load(path: folder.path + "/nope")
+        #expect(lines(missing) == ["\(folder.path)/nope: error: no such file or folder (hint: pass an app folder holding river.json, or a river.json file)"])
+        #expect(missing.isUnreadable)
+        let empty = AppLoader.load(folder: folder, displayName: "empty")
+        #expect(lines(empty) == ["empty: error: folder has no river.json (hint: an app folder holds river.json and plugin_configurations.json)"])
+        #expect(empty.isUnreadable)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("river.json"), withIntermediateDirectories: true)
+        let riverIsAFolder = AppLoader.load(riverFile: folder.appendingPathComponent("river.json"), displayName: "x/river.json")
+        #expect(lines(riverIsAFolder) == ["x/river.json: error: is a folder, not a file"])
+        #expect(riverIsAFolder.diagnostics.first?.code == .unreadable)
+    }
+
+    @Test func unreadablePermissions() throws {
+        guard getuid() != 0 else { return }  // root reads everything
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let river = folder.appendingPathComponent("river.json")
+        try Fixtures.data("[]").write(to: river)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: river.path)
+        let result = AppLoader.load(riverFile: river, displayName: "river.json")
+        #expect(lines(result) == ["river.json: error: permission denied (hint: check the file's permissions)"])
+    }
+
+    @Test func inMemoryApps() {
+        let result = AppLoader.load(
+            river: Fixtures.data(Fixtures.fullRiver), plugins: Fixtures.data(Fixtures.fullPlugins), name: "demo",
+            riverFile: "demo/river.json", pluginsFile: "demo/plugin_configurations.json")
+        #expect(result.app?.name == "demo")
+        #expect(result.app?.folder == nil)
+        #expect(result.diagnostics.map(\.file) == ["demo/plugin_configurations.json"])
+    }
+
+    @Test func brokenPluginsSkipChecksThatNeedThem() {
+        let result = AppLoader.load(
+            river: Fixtures.data(#"[{"id": "a", "home": true, "hooks": {"preload_plugins": [{"identifier": "x", "type": "general"}]}}]"#),
+            plugins: Fixtures.data("[{]"))
+        #expect(lines(result) == [
+            "plugin_configurations.json:1:3: error: expected a key in double quotes, found ']'"
+        ])
+    }
+
+    @Test func duplicateKeysAreWarnings() {
+        let result = AppLoader.load(river: Fixtures.data("[{\"id\": \"a\", \"home\": true, \"id\": \"b\"}]"), plugins: Fixtures.data("[]"))
+        #expect(lines(result) == [#"river.json:1:28: warning: duplicate key "id"; the later value is used (hint: remove one of the two)"#])
+        #expect(result.app?.screens.first?.id == "b")
+    }
+
+    @Test func fiveThousandScreenRiver() throws {
+        let river = RiverGenerator.river(screens: 5_000)
+        #expect(river.count > 2_000_000)
+        let result = AppLoader.load(river: river, plugins: RiverGenerator.plugins)
+        #expect(lines(result).isEmpty)
+        #expect(result.app?.screens.count == 5_000)
+    }
+}
+
+@Suite("Single files recognised by content")
+struct FileRecognitionTests {
+    @Test func recognisesKinds() throws {
+        #expect(ConfigurationFileKind.recognize(try JSONParser.parse(Fixtures.fullRiver), fileName: "a.json") == .river)
+        #expect(ConfigurationFileKind.recognize(try JSONParser.parse(Fixtures.fullPlugins), fileName: "river.json") == .pluginConfigurations)
+        #expect(ConfigurationFileKind.recognize(try JSONParser.parse(#"{"identifier": "x", "api": {}}"#), fileName: "a.json") == .manifest)
+        #expect(ConfigurationFileKind.recognize(try JSONParser.parse("[]"), fileName: "dir/my_plugin_configurations.json") == .pluginConfigurations)
+        #expect(ConfigurationFileKind.recognize(try JSONParser.parse("{}"), fileName: "river.json") == .river)
+        #expect(ConfigurationFileKind.recognize(try JSONParser.parse(#"[{"a": 1}]"#), fileName: "data.json") == nil)
+    }
+
+    @Test func loadsEachKind() {
+        let river = AppLoader.loadFile(data: Fixtures.data(#"[{"id": "a", "home": true, "hooks": {"preload_plugins": [{"identifier": "x", "type": "general"}]}}]"#), file: "r.json")
+        #expect(river.kind == .river)
+        #expect(river.diagnostics.isEmpty)
+        #expect(river.screens.count == 1)
+        let plugins = AppLoader.loadFile(data: Fixtures.data(Fixtures.fullPlugins), file: "p.json")
+        #expect(plugins.kind == .pluginConfigurations)
+        #expect(plugins.plugins.count == 4)
+        let manifest = AppLoader.loadFile(data: Fixtures.data(#"{"identifier": "x", "type": "menu", "api": {"class_name": "ZappShell.TabBar"}}"#), file: "m.json")
+        #expect(manifest.kind == .manifest)
+        #expect(manifest.manifest?.api.className == "ZappShell.TabBar")
+        #expect(manifest.diagnostics.isEmpty)
+    }
+
+    @Test func unrecognisedFile() {
+        let result = AppLoader.loadFile(data: Fixtures.data(#"{"hello": "world"}"#), file: "x.json")
+        #expect(result.kind == nil)
+        #expect(result.diagnostics.map(\.description) == [
+            #"x.json: error: is not a river, a plugin configurations file or a plugin manifest (hint: a river is an array of screens ({"id", "navigations", ...}); plugin configurations an array of {"plugin", "configuration_json"}; a manifest an object with "identifier" and "type")"#
+        ])
+    }
+}

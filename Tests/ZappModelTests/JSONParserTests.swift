@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+import ZappModel
+
+/// The parser's result for `text`: the error, or nil when it parsed.
+private func syntaxError(_ text: String) -> JSONSyntaxError? {
+    syntaxError(Data(text.utf8))
+}
+
+private func syntaxError(_ data: Data) -> JSONSyntaxError? {
+    do {
+        _ = try JSONParser.parse(data)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Suite("JSON parser: values")
+struct JSONParserValueTests {
+    @Test func parsesEveryKindOfValue() throws {
+        let value = try JSONParser.parse(#"{"a": [1, -2.5, 3e2, 0, -0.0], "b": "x", "c": true, "d": false, "e": null, "f": {}, "g": []}"#)
+        #expect(value == ["a": [1, -2.5, 300, 0, 0], "b": "x", "c": true, "d": false, "e": nil, "f": [:], "g": []])
+    }
+
+    @Test func keepsKeyOrder() throws {
+        let object = try #require(try JSONParser.parse(#"{"z": 1, "a": 2, "m": 3}"#).objectValue)
+        #expect(object.keys == ["z", "a", "m"])
+    }
+
+    @Test func decodesEscapesAndUnicode() throws {
+        let value = try JSONParser.parse(#"["\"\\\/\b\f\n\r\t", "\u00e9\u4E2D", "\ud83d\ude00", "héllo 😀"]"#)
+        #expect(value == ["\"\\/\u{8}\u{c}\n\r\t", "é中", "😀", "héllo 😀"])
+    }
+
+    @Test func largeAndFractionalNumbers() throws {
+        let value = try JSONParser.parse("[12345678901234567890, 1.25e-3, -9007199254740993]")
+        #expect(value == [12345678901234567890.0, 0.00125, -9007199254740993.0])
+    }
+
+    @Test func skipsAUTF8ByteOrderMark() throws {
+        let value = try JSONParser.parse(Data([0xEF, 0xBB, 0xBF]) + Data("[1]".utf8))
+        #expect(value == [1])
+    }
+
+    @Test func reportsDuplicateKeysAndKeepsTheLaterValue() throws {
+        var duplicates: [JSONDuplicateKey] = []
+        let value = try JSONParser.parse(Data("{\n  \"id\": 1,\n  \"id\": 2\n}".utf8), duplicateKeys: &duplicates)
+        #expect(value == ["id": 2])
+        #expect(duplicates == [JSONDuplicateKey(key: "id", offset: 15, line: 3, column: 3)])
+    }
+
+    @Test func acceptsNestingUpToTheLimit() throws {
+        let depth = JSONParser.maximumDepth
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(throws: Never.self) { try JSONParser.parse(text) }
+    }
+}
+
+@Suite("JSON parser: syntax errors with positions and hints")
+struct JSONParserErrorTests {
+    @Test func trailingCommaInArray() {
+        let error = syntaxError("[\n  1,\n  2,\n]")
+        #expect(error?.description == "4:1: trailing comma before ']' (hint: remove the comma after the last element)")
+    }
+
+    @Test func trailingCommaInObject() {
+        let error = syntaxError("{\n    \"a\": 1,\n    }")
+        #expect(error?.description == "3:5: trailing comma before '}' (hint: remove the comma after the last member)")
+    }
+
+    @Test func missingCommaBetweenMembers() {
+        let error = syntaxError("{\n  \"a\": 1\n  \"b\": 2\n}")
+        #expect(error?.description == "3:3: missing ',' between object members (hint: add a ',' after the value that ends at 2:9)")
+    }
+
+    @Test func missingCommaBetweenElements() {
+        let error = syntaxError("[1 2]")
+        #expect(error?.description == "1:4: missing ',' between array elements (hint: add a ',' after the value that ends at 1:3)")
+    }
+
+    @Test func unquotedKey() {
+        let error = syntaxError("{\"a\": 1, name: \"x\"}")
+        #expect(error?.description == "1:10: unquoted key 'name' (hint: object keys must be in double quotes: \"name\")")
+    }
+
+    @Test func singleQuotes() {
+        #expect(syntaxError("{'a': 1}")?.description == "1:2: key in single quotes (hint: JSON keys must be in double quotes)")
+        #expect(syntaxError("['a']")?.description == "1:2: string in single quotes (hint: JSON strings must be in double quotes)")
+    }
+
+    @Test func missingColon() {
+        #expect(syntaxError("{\"a\" 1}")?.description == "1:6: expected ':' after key \"a\", found '1' (hint: add ':' between the key and its value)")
+    }
+
+    @Test func missingValue() {
+        #expect(syntaxError("{\"a\": }")?.description == "1:7: missing value for key \"a\" (hint: write a value after the ':' (null if there is none))")
+    }
+
+    @Test func unexpectedEndInsideContainers() {
+        let error = syntaxError("[\n  {\"a\": [1, 2]\n")
+        #expect(error?.description == "3:1: unexpected end of input (2 brackets are open) (hint: the '{' opened at 2:3 is never closed with '}')")
+        #expect(error?.offset == 17)
+    }
+
+    @Test func unterminatedString() {
+        #expect(syntaxError("[\"abc")?.description == "1:6: unexpected end of input inside a string (hint: the string that starts at 1:2 is never closed with '\"')")
+    }
+
+    @Test func lineBreakInString() {
+        #expect(syntaxError("[\"abc\ndef\"]")?.description == "1:6: line break inside a string (hint: a string cannot span lines: close it with '\"' or write the line break as \\n)")
+    }
+
+    @Test func controlCharacterInString() {
+        #expect(syntaxError("[\"a\u{1}b\"]")?.description == "1:4: unescaped control character U+0001 inside a string (hint: write it as \\u0001)")
+        #expect(syntaxError("[\"a\tb\"]")?.description == "1:4: unescaped tab inside a string (hint: write it as \\t)")
+    }
+
+    @Test func badEscapes() {
+        #expect(syntaxError(#"["a\xb"]"#)?.description == #"1:4: invalid escape '\x' in a string (hint: valid escapes are \" \\ \/ \b \f \n \r \t and \uXXXX; write a backslash as \\)"#)
+        #expect(syntaxError(#"["\u12G4"]"#)?.description == #"1:3: invalid \u escape: 'G' is not a hex digit (hint: write \u and four hex digits, such as \u00E9)"#)
+        #expect(syntaxError(#"["\ud83d x"]"#)?.description == #"1:3: unpaired high surrogate \uD83D in a string (hint: a \uD800-\uDBFF escape must be followed by a \uDC00-\uDFFF escape)"#)
+        #expect(syntaxError(#"["\ude00"]"#)?.description == #"1:3: unpaired low surrogate \uDE00 in a string (hint: a \uDC00-\uDFFF escape must follow a \uD800-\uDBFF escape)"#)
+    }
+
+    @Test func invalidUTF8() {
+        let error = syntaxError(Data("[\"ab".utf8) + Data([0xFF]) + Data("\"]".utf8))
+        #expect(error?.description == "1:5: invalid UTF-8 byte 0xFF (hint: the file must be UTF-8 text; re-save it as UTF-8)")
+        let overlong = syntaxError(Data("[\"".utf8) + Data([0xC0, 0xAF]) + Data("\"]".utf8))
+        #expect(overlong?.message == "invalid UTF-8 byte 0xC0")
+        let truncated = syntaxError(Data("[\"".utf8) + Data([0xE2, 0x82]))
+        #expect(truncated?.message == "invalid UTF-8 byte 0xE2")
+    }
+
+    @Test func invalidLiteralsAndNumbers() {
+        #expect(syntaxError("[tru]")?.description == "1:2: unexpected word 'tru' (hint: strings must be in double quotes: \"tru\")")
+        #expect(syntaxError("[True]")?.description == "1:2: invalid literal 'True' (hint: JSON literals are lowercase: true)")
+        #expect(syntaxError("[NaN]")?.description == "1:2: invalid literal 'NaN' (hint: JSON has no NaN; use null or a string)")
+        #expect(syntaxError("[01]")?.description == "1:2: invalid number '01': leading zero (hint: write the number without leading zeros, or quote it as a string)")
+        #expect(syntaxError("[1.]")?.description == "1:2: invalid number '1.' (hint: expected digits after '.')")
+        #expect(syntaxError("[-]")?.description == "1:2: invalid number '-' (hint: expected digits after '-')")
+        #expect(syntaxError("[1e]")?.description == "1:2: invalid number '1e' (hint: expected digits in the exponent)")
+        #expect(syntaxError("[12abc]")?.description == "1:2: invalid number '12abc' (hint: quote it if it is meant to be a string)")
+        #expect(syntaxError("[+1]")?.description == "1:2: unexpected '+' (hint: numbers cannot start with '+': remove it)")
+        #expect(syntaxError("[1e999]")?.description == "1:2: number '1e999' is out of range")
+    }
+
+    @Test func commentsAreExplained() {
+        #expect(syntaxError("[1, // one\n 2]")?.description == "1:5: comments are not allowed in JSON (hint: remove the comment)")
+    }
+
+    @Test func mismatchedBrackets() {
+        #expect(syntaxError("[\n  {\"a\": 1]\n]")?.description == "2:10: mismatched ']' (hint: the '{' opened at 2:3 must be closed with '}')")
+    }
+
+    @Test func extraContentAfterTheValue() {
+        #expect(syntaxError("[1]]")?.description == "1:4: unexpected ']' after the end of the JSON value (hint: there is one closing bracket too many)")
+        #expect(syntaxError("{} {}")?.description == "1:4: unexpected '{' after the end of the JSON value (hint: the JSON value ended at 1:3; a file holds one value: put several values in an array)")
+    }
+
+    @Test func doubleCommaInArray() {
+        #expect(syntaxError("[1,,2]")?.description == "1:4: unexpected ',' (hint: an element is missing: remove the extra ',')")
+    }
+
+    @Test func columnsCountCharactersNotBytes() {
+        #expect(syntaxError("[\"é😀\", x]")?.description == "1:8: unexpected word 'x' (hint: strings must be in double quotes: \"x\")")
+    }
+}
+
+@Suite("JSON parser: hostile input")
+struct JSONParserHostileInputTests {
+    @Test func emptyFile() {
+        #expect(syntaxError("")?.description == "1:1: the file is empty (hint: expected a JSON value such as an array of screens)")
+    }
+
+    @Test func whitespaceOnly() {
+        #expect(syntaxError("  \n\t\n")?.description == "3:1: the file contains only whitespace (hint: expected a JSON value such as an array of screens)")
+    }
+
+    @Test func binaryFile() {
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D])
+        #expect(syntaxError(png)?.description == "1:1: invalid UTF-8 byte 0x89 (hint: the file must be UTF-8 text; re-save it as UTF-8)")
+        let zeros = Data(repeating: 0, count: 4096)
+        #expect(syntaxError(zeros)?.description == "1:1: the file contains NUL bytes: it is UTF-16 or binary, not UTF-8 text (hint: save it as UTF-8 JSON text)")
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            let bytes = Data((0..<512).map { _ in UInt8.random(in: 0...255, using: &random) })
+            #expect(syntaxError(bytes) != nil || (try? JSONParser.parse(bytes)) != nil)
+        }
+    }
+
+    @Test func utf16File() {
+        let utf16 = Data([0xFF, 0xFE]) + "[1]".data(using: .utf16LittleEndian)!
+        #expect(syntaxError(utf16)?.description == "1:1: the file is UTF-16 encoded (hint: save it as UTF-8)")
+    }
+
+    @Test func nesting20000DeepIsAnErrorNotACrash() {
+        let text = String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)
+        let error = syntaxError(text)
+        #expect(error?.message == "nesting is deeper than 512 levels")
+        #expect(error?.column == 513)
+        let objects = String(repeating: "{\"a\":", count: 20_000)
+        #expect(syntaxError(objects)?.message == "nesting is deeper than 512 levels")
+    }
+
+    @Test func unclosedNesting() {
+        let error = syntaxError(String(repeating: "[", count: 300))
+        #expect(error?.message == "unexpected end of input (300 brackets are open)")
+    }
+
+    @Test func fiftyMegabyteFiles() throws {
+        let size = 50 * 1024 * 1024
+        var text = Data("[\"".utf8)
+        text.append(Data(repeating: UInt8(ascii: "a"), count: size))
+        text.append(Data("\"]".utf8))
+        #expect(try JSONParser.parse(text).arrayValue?.first?.stringValue?.utf8.count == size)
+        var unterminated = text
+        unterminated.removeLast(2)
+        #expect(syntaxError(unterminated)?.message == "unexpected end of input inside a string")
+        let garbage = Data(repeating: 0xFF, count: size)
+        #expect(syntaxError(garbage)?.description == "1:1: invalid UTF-8 byte 0xFF (hint: the file must be UTF-8 text; re-save it as UTF-8)")
+    }
+
+    @Test func manyElements() throws {
+        let element = Data(#"{"id": "screen", "name": "A screen", "values": [1, 2.5, "x", true, null]},"#.utf8)
+        var data = Data("[".utf8)
+        for _ in 0..<20_000 { data.append(element) }
+        data.append(Data("{}]".utf8))
+        #expect(try JSONParser.parse(data).arrayValue?.count == 20_001)
+    }
+}
