@@ -53,7 +53,7 @@ enum ChromeViews {
 
     static func drawTooSmall(context: RenderContext, canvas: inout Canvas) {
         let size = context.layout.size
-        let text = "Terminal too small: \(size.columns)x\(size.rows), need \(ShellLayout.minimumColumns)x\(ShellLayout.minimumRows)"
+        let text = "Too small: \(size.columns)x\(size.rows) (min \(ShellLayout.minimumColumns)x\(ShellLayout.minimumRows))"
         centeredLines(TextWrap.lines(text, width: max(1, size.columns)), in: canvas.bounds, style: context.palette[.base], context: context, canvas: &canvas)
     }
 

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import ShellUI
+import ZappCore
+import ZappModel
+
+/// `zapp-shell render [APP] --screen ID|NAME [--size WxH] [--style left|center]
+/// [--presentation logo|title|hidden] [--state on_top|overlay|hidden] [--as root|pushed|presented]
+/// [--color]`: prints one frame of a screen as text, with no terminal. Hooks are not run.
+struct RenderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Print one frame of a screen as text (no terminal needed; hooks are not run).",
+        discussion: """
+            The screen is shown as the root of its menu stack (the menu button when the root is a \
+            side menu), or with --as pushed (back button, over home) or --as presented (close \
+            button: the root of a stack presented from the nav bar). --style, --presentation and \
+            --state override the screen's bar. The output is the full frame, one line per row; \
+            with --color each line carries ANSI SGR colour sequences (24-bit).
+            """
+    )
+
+    @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
+    var app: String?
+
+    @Option(help: "The screen to render: its id or its name (also Settings, EPG).")
+    var screen: String
+
+    @Option(help: ArgumentHelp("The frame size in columns x rows.", valueName: "WxH"), transform: RenderCommand.parseSize)
+    var size: RenderSize = RenderSize(columns: 80, rows: 24)
+
+    @Option(help: ArgumentHelp("Override the bar style.", valueName: "left|center"), transform: { try RenderCommand.parse($0, as: BarStyle.self, option: "--style") })
+    var style: BarStyle?
+
+    @Option(help: ArgumentHelp("Override the bar presentation.", valueName: "logo|title|hidden"), transform: { try RenderCommand.parse($0, as: PresentationStyle.self, option: "--presentation") })
+    var presentation: PresentationStyle?
+
+    @Option(help: ArgumentHelp("Override the bar state.", valueName: "on_top|overlay|hidden"), transform: { try RenderCommand.parse($0, as: BarState.self, option: "--state") })
+    var state: BarState?
+
+    @Option(name: .customLong("as"), help: ArgumentHelp("Where the screen sits in its stack.", valueName: "root|pushed|presented"), transform: { try RenderCommand.parse($0, as: StackPosition.self, option: "--as") })
+    var position: StackPosition = .root
+
+    @Flag(help: "Print ANSI colours.")
+    var color = false
+
+    @Option(help: ArgumentHelp("A theme name or a theme JSON file.", valueName: "NAME|PATH"))
+    var theme: String?
+
+    @Flag(help: "Draw with ASCII glyphs only.")
+    var ascii = false
+
+    func run() async throws {
+        let theme: Theme
+        do {
+            theme = try ThemeCatalog().resolve(self.theme)
+        } catch {
+            Self.fail("\(error)")
+        }
+        let loaded = try await AppLocation.loadOrExit(app)
+        let app = loaded.app
+        guard let target = app.anyScreen(idOrName: screen) else {
+            let known = app.screens.map { "\($0.id) (\($0.name))" } + ["Settings", "EPG"]
+            Self.fail("no screen \"\(screen)\" in \(app.name); screens: \(known.joined(separator: ", "))")
+        }
+        let frame = Self.render(
+            app: app, screen: target, position: position, size: size, theme: theme, color: color, ascii: ascii,
+            override: BarOverride(style: style, presentation: presentation, state: state))
+        print(frame)
+    }
+
+    /// One frame of `screen` as text.
+    static func render(
+        app: ZappApp, screen: ScreenModel, position: StackPosition, size: RenderSize, theme: Theme, color: Bool,
+        ascii: Bool, override: BarOverride
+    ) -> String {
+        var state = ShellViewState(app: app, theme: theme, colorSupport: color ? .trueColor : .none)
+        state.forceASCII = ascii
+        let menu = state.rootMenu
+        let home = menu.homeScreenID ?? screen.id
+        let rootItem = position == .root ? (menu.item(forScreen: screen.id)?.id ?? menu.homeItemID) : menu.homeItemID
+        state.navigation = .showing(screen.id, as: position, rootItemID: rootItem, rootScreenID: home)
+        state.barOverrides[screen.id] = override
+        let terminal = HeadlessTerminal(columns: size.columns, rows: size.rows, colorSupport: state.colorSupport)
+        var canvas = terminal.makeCanvas()
+        ShellView.render(state, into: &canvas)
+        terminal.flush(canvas)
+        return color ? terminal.ansiText : terminal.plainText
+    }
+
+    static func parseSize(_ text: String) throws -> RenderSize {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+            (1...1000).contains(columns), (1...1000).contains(rows)
+        else {
+            throw ValidationError("--size: expected WxH with each between 1 and 1000 (e.g. 80x24), got \"\(text)\"")
+        }
+        return RenderSize(columns: columns, rows: rows)
+    }
+
+    static func parse<T: RawRepresentable & CaseIterable>(_ text: String, as type: T.Type, option: String) throws -> T
+    where T.RawValue == String {
+        if let value = T(rawValue: text) { return value }
+        if let value = T.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(text.replacingOccurrences(of: "-", with: "_")) == .orderedSame }) {
+            return value
+        }
+        throw ValidationError("\(option): expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
+    }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data(("zapp-shell render: " + message + "\n").utf8))
+        Foundation.exit(1)
+    }
+}
+
+/// A frame size for `render`.
+struct RenderSize: Sendable, Hashable {
+    var columns: Int
+    var rows: Int
+}
