@@ -11,7 +11,7 @@ struct HookChainScenario: CustomTestStringConvertible, Sendable {
     var screens: [ScreenModel] = []
     var answers: [String: [PaneAnswer]] = [:]
     var input: JSONObject? = nil
-    var timeout: Duration = .milliseconds(100)
+    var timeout: Duration = .seconds(1)
     /// The expected result; for `.presented`, the dataDict is compared by its keys (`finalKeys`).
     var blockedBy: String? = nil
     var blockedReason: String? = nil
@@ -108,7 +108,7 @@ let hookChainScenarios: [HookChainScenario] = [
         name: "a non-UI hook times out (default timeout) and fails",
         plugins: [TestApp.plugin("slow", ["outcome": "hang", "blocker": true])],
         preload: [TestApp.hook("slow")],
-        blockedBy: "slow", blockedReason: "timed out after 0.1 s",
+        blockedBy: "slow", blockedReason: "timed out after 1 s",
         steps: ["slow running", "slow timed_out", "slow flow_blocker", "slow blocked"]),
     HookChainScenario(
         name: "configuration_json.timeout_seconds overrides the default timeout",
@@ -357,14 +357,35 @@ struct HookChainTests {
         var catalog = PluginCatalog()
         catalog.register(TestApp.hookClass) { _, _ in PaneThenHangFactory() }
         let registry = PluginRegistry(app: app, catalog: catalog, environment: TestApp.environment())
+        let trace = TraceLog()
+        let gate = Gate()
+        // The timer's clock runs out only when the gate opens, after the pane is up.
         let manager = ScreenHookManager(
-            app: app, registry: registry, presenter: presenter, trace: TraceLog(), hookTimeout: .milliseconds(10))
+            app: app, registry: registry, presenter: presenter, trace: trace, hookTimeout: .milliseconds(1),
+            sleep: { _ in try await gate.wait() })
         let task = Task { await manager.runPreHooks(for: app.screen(id: "target")!, from: .cell, dataDict: nil) }
-        try await waitUntil { presenter.shown.count == 1 }
-        try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil { trace.lines.contains("pre waiting: pane \"Waiting\" shown (present)") }
+        gate.open()
+        try await Task.sleep(for: .milliseconds(20))
         task.cancel()
         #expect(await task.value == .blocked(by: "waiting", reason: "cancelled"))
         #expect(presenter.closed == 1)
+    }
+}
+
+/// A clock for timeouts that runs out when opened (throws when its task is cancelled first).
+final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isOpen = false
+
+    func open() {
+        lock.withLock { isOpen = true }
+    }
+
+    func wait() async throws {
+        while !lock.withLock({ isOpen }) {
+            try await Task.sleep(for: .milliseconds(1))
+        }
     }
 }
 

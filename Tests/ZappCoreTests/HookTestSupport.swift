@@ -228,7 +228,7 @@ struct HookHarness {
     let registry: PluginRegistry
     let manager: ScreenHookManager
 
-    init(app: ZappApp, answers: [String: [PaneAnswer]] = [:], timeout: Duration = .milliseconds(100)) {
+    init(app: ZappApp, answers: [String: [PaneAnswer]] = [:], timeout: Duration = .seconds(1)) {
         self.app = app
         presenter = ScriptedTestPresenter(answers: answers)
         registry = PluginRegistry(

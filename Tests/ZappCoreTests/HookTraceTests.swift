@@ -32,7 +32,7 @@ struct HookTraceTests {
             "pre ghost: skipped",
             "pre analytics: plugin found (Test.Hook)",
             "pre analytics: new instance",
-            "pre analytics: running without UI (timeout 0.1 s)",
+            "pre analytics: running without UI (timeout 1 s)",
             "pre analytics: succeeded",
             "pre analytics: returned no dataDict: the dictionary (keys token, source) is dropped",
             "pre login: plugin found (Test.Hook)",

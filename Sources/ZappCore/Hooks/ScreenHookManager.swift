@@ -226,6 +226,7 @@ public final class ScreenHookManager: ScreenOpening {
             run.record(.presentationDenied, "presentation not requested: counts as succeeded, nothing shown")
             return .succeeded(dataDict: dataDict)
         case .dismissed:
+            work.cancel()
             run.record(.dismissed, "failed: \(Self.userClosedReason)")
             await hook.hookPluginDidDisappear()
             await run.closeOpenPanes()

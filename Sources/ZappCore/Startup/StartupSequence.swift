@@ -65,8 +65,9 @@ public struct StartupSequence: Sendable {
         self.init(hooks: registry.startupHooks, trace: trace)
     }
 
-    /// The whole sequence. The deep link (if any) is navigated through `opener` as a
-    /// `deep_link` navigation.
+    /// The whole sequence. After a failed load, `loadingFailed` decides: a retry loads the data
+    /// again (the launch phase is not repeated), giving up ends the sequence. The deep link (if
+    /// any) is navigated through `opener` as a `deep_link` navigation.
     public func run(_ callbacks: Callbacks, deepLink: String?, app: ZappApp, opener: any ScreenOpening) async
         -> Outcome
     {
