@@ -322,8 +322,8 @@ struct HookChainTests {
         await harness.manager.runPostHooks(for: app.screen(id: "target")!, dataDict: dataDict)
         #expect(harness.events.events == ["execute pre keys=in", "execute p1 keys=in", "execute p2 keys=in,k"])
         #expect(harness.trace.lines.suffix(2) == [
-            "post p2: flow blocker (plugin): target is not presented",
-            "post p2: remaining post hooks not run; target stays presented",
+            "post p2: flow blocker (plugin): the remaining post hooks do not run",
+            "post p2: post hooks stopped; target stays presented",
         ])
     }
 

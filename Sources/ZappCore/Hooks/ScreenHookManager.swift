@@ -95,7 +95,7 @@ public final class ScreenHookManager: ScreenOpening {
             trace.append(
                 HookTrace(
                     stage: .post, step: .blocked, identifier: identifier,
-                    message: "remaining post hooks not run; \(target.id) stays presented"))
+                    message: "post hooks stopped; \(target.id) stays presented"))
         }
     }
 
@@ -149,7 +149,8 @@ public final class ScreenHookManager: ScreenOpening {
 
             if case .failed(let reason, _) = outcome {
                 if isFlowBlocker.value {
-                    record(.flowBlocker, "flow blocker (\(isFlowBlocker.source)): \(target.id) is not presented")
+                    let consequence = stage == .post ? "the remaining post hooks do not run" : "\(target.id) is not presented"
+                    record(.flowBlocker, "flow blocker (\(isFlowBlocker.source)): \(consequence)")
                     return .blocked(identifier: identifier, reason: reason)
                 }
                 record(.flowBlocker, "not a flow blocker (\(isFlowBlocker.source)): going on")
