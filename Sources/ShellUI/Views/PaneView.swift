@@ -72,15 +72,17 @@ enum PaneView {
         }
         let buttonsY = pane.presentation == .push ? min(max(y + 1, inner.y), inner.maxY - 1) : box.maxY - 2
         guard buttonsY >= inner.y else { return }
+        let full = pane.buttons.map { "< " + $0 + " >" }
+        let compact = full.reduce(0) { $0 + DisplayWidth.of(TextSanitizer.sanitize($1)) + 2 } - 2 > inner.width
         var x = inner.x
         for (index, title) in pane.buttons.enumerated() {
             let focused = isTop && paneState.focusedButton == index && !paneState.isBusy
-            let label = focused ? "[ " + title + " ]" : "< " + title + " >"
-            let width = DisplayWidth.of(TextSanitizer.sanitize(label))
-            guard x + width <= inner.maxX else { break }
-            context.text(&canvas, label, x: x, y: buttonsY, style: palette[focused ? .buttonFocused : .button])
+            let label = compact ? (focused ? "[" + title + "]" : "<" + title + ">") : (focused ? "[ " + title + " ]" : "< " + title + " >")
+            let width = min(DisplayWidth.of(TextSanitizer.sanitize(label)), inner.maxX - x)
+            guard width > 2 else { break }
+            context.text(&canvas, label, x: x, y: buttonsY, maxWidth: width, style: palette[focused ? .buttonFocused : .button])
             if isTop { hits.add(Rect(x: x, y: buttonsY, width: width, height: 1), .pressPaneButton(index)) }
-            x += width + 2
+            x += width + (compact ? 1 : 2)
         }
     }
 }

@@ -1,0 +1,69 @@
+import Testing
+
+@testable import ShellUI
+
+@Suite struct TextTests {
+    @Test func displayWidths() {
+        #expect(DisplayWidth.of("Hello") == 5)
+        #expect(DisplayWidth.of("日本語") == 6)
+        #expect(DisplayWidth.of("ｈｉ") == 4, "fullwidth forms are wide")
+        #expect(DisplayWidth.of("한글") == 4)
+        #expect(DisplayWidth.of("🎬") == 2)
+        #expect(DisplayWidth.of("👨‍👩‍👧") == 2, "a ZWJ sequence is one wide cluster")
+        #expect(DisplayWidth.of("🇯🇵") == 2)
+        #expect(DisplayWidth.of("e\u{301}") == 1, "a combining mark adds no width")
+        #expect(DisplayWidth.of("❤️") == 2, "VS16 asks for emoji presentation")
+        #expect(DisplayWidth.of("a\u{200B}b") == 2, "zero-width space")
+        #expect(DisplayWidth.of("Ω→") == 2)
+    }
+
+    @Test func sanitiserRemovesControlsAndSequences() {
+        #expect(TextSanitizer.sanitize("plain") == "plain")
+        #expect(TextSanitizer.sanitize("a\u{1B}[31mred\u{1B}[0m") == "ared")
+        #expect(TextSanitizer.sanitize("x\u{1B}]0;title\u{07}y") == "xy", "OSC ended by BEL")
+        #expect(TextSanitizer.sanitize("x\u{1B}]8;;http://e\u{1B}\\link\u{1B}]8;;\u{1B}\\y") == "xlinky", "OSC ended by ST")
+        #expect(TextSanitizer.sanitize("x\u{1B}Pq#0\u{1B}\\y") == "xy", "DCS string")
+        #expect(TextSanitizer.sanitize("x\u{9B}2Jy") == "xy", "8-bit CSI")
+        #expect(TextSanitizer.sanitize("a\u{1B}7b\u{1B}(Bc") == "abc", "two-byte and charset escapes")
+        #expect(TextSanitizer.sanitize("a\u{0}b\u{7}c\u{7F}d\u{85}e") == "abcd e")
+        #expect(TextSanitizer.sanitize("tab\there\nline") == "tab here line")
+        #expect(TextSanitizer.sanitize("\u{202E}evil\u{202C} \u{2066}iso\u{2069}\u{200F}") == "evil iso")
+        #expect(TextSanitizer.sanitize("日本\u{1B}[1m語") == "日本語")
+        #expect(TextSanitizer.sanitize("emoji 👨‍👩‍👧 keeps ZWJ") == "emoji 👨‍👩‍👧 keeps ZWJ")
+        #expect(TextSanitizer.sanitize("ends with ESC\u{1B}") == "ends with ESC")
+    }
+
+    @Test func wideCharactersTakeTwoCellsAndAreNeverSplit() {
+        var canvas = Canvas(columns: 6, rows: 1)
+        let used = canvas.draw("a日b", x: 0, y: 0, style: .plain)
+        #expect(used == 4)
+        #expect(canvas[1, 0].grapheme == "日")
+        #expect(canvas[2, 0].isContinuation)
+        #expect(canvas[3, 0].grapheme == "b")
+        canvas.draw("x", x: 2, y: 0, style: .plain)
+        #expect(canvas[1, 0].grapheme == " ", "overwriting the right half blanks the left half")
+        #expect(!canvas[2, 0].isContinuation)
+        var clipped = Canvas(columns: 4, rows: 1)
+        clipped.draw("ab日", x: 0, y: 0, maxWidth: 3, style: .plain, ellipsis: false)
+        #expect(clipped.plainText == "ab  ", "a wide character that does not fit is not drawn")
+        var truncated = Canvas(columns: 5, rows: 1)
+        truncated.draw("Hello world", x: 0, y: 0, style: .plain)
+        #expect(truncated.plainText == "Hell…")
+    }
+
+    @Test func clippingAndHostileText() {
+        var canvas = Canvas(columns: 8, rows: 2)
+        canvas.draw("clip me please", x: -3, y: 1, style: .plain, clip: Rect(x: 0, y: 0, width: 8, height: 2), ellipsis: false)
+        #expect(canvas.plainText.split(separator: "\n").last == "p me ple")
+        canvas.draw("\u{1B}[2J\u{1B}[Hboom", x: 0, y: 0, style: .plain)
+        #expect(canvas.plainText.hasPrefix("boom"))
+        #expect(!canvas.cells.contains { $0.grapheme.unicodeScalars.contains { $0.value < 0x20 } })
+    }
+
+    @Test func wrapping() {
+        #expect(TextWrap.lines("the quick brown fox", width: 9) == ["the quick", "brown fox"])
+        #expect(TextWrap.lines("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextWrap.lines("日本語のテキスト", width: 6) == ["日本語", "のテキ", "スト"])
+        #expect(TextWrap.lines("", width: 5).isEmpty)
+    }
+}
