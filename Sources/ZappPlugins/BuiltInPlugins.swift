@@ -23,7 +23,12 @@ public enum BuiltInPlugins {
         }
         catalog.register(.httpLogin) { configuration, environment in
             try loginFactory(configuration, environment) { configuration, environment in
-                try HTTPCredentials(configuration: configuration.configuration, now: environment.now)
+                let credentials = try HTTPCredentials(configuration: configuration.configuration, now: environment.now)
+                if !credentials.isEncryptedOrLocal {
+                    environment.logger.warning(
+                        "\(configuration.identifier): \(credentials.endpoint.absoluteString) is plain http: passwords are sent unencrypted")
+                }
+                return credentials
             }
         }
         catalog.register(.analytics) { configuration, environment in

@@ -180,6 +180,32 @@ struct ExternalHookTests {
         #expect(bed.log.lines.filter { $0.contains("noise line") }.count == 3000)
     }
 
+    @Test("a hook that exits without reading a large input does not hurt ZappShell")
+    func unreadInput() async throws {
+        let bed = try TestBed()
+        try script(bed, "deaf.sh", #"echo '{"success": true, "dataDict": {"heard": false}}'"#)
+        let big = JSONObject([("blob", .string(String(repeating: "y", count: 2_000_000)))])
+        #expect(try await run(bed, ["hooks/deaf.sh"], timeout: 20, dataDict: big) == .succeeded(dataDict: ["heard": false]))
+    }
+
+    @Test("hook processes do not inherit an ignored SIGPIPE")
+    func signalDispositions() async throws {
+        let bed = try TestBed()
+        try script(bed, "sig.sh", """
+            cat > /dev/null
+            mask=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/self/status)
+            printf '{"success": true, "dataDict": {"ignored": "%s"}}' "$mask"
+            """)
+        let outcome = try await run(bed, ["hooks/sig.sh"])
+        guard case .succeeded(let dataDict) = outcome, let mask = dataDict?["ignored"]?.stringValue,
+            let bits = UInt64(mask, radix: 16)
+        else {
+            Issue.record("unexpected outcome \(outcome)")
+            return
+        }
+        #expect(bits & (1 << (UInt64(SIGPIPE) - 1)) == 0)
+    }
+
     @Test("blocking follows is_flow_blocker in configuration, else the manager's resolution")
     func flowBlocker() throws {
         let bed = try TestBed()

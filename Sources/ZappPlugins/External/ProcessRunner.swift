@@ -31,12 +31,14 @@ enum ProcessRunFailure: Error, Sendable, Hashable {
 }
 
 /// Runs one process with Foundation's `Process` and pipes, no shell: writes `input` to its
-/// standard input, reads standard output and standard error concurrently (so a chatty process
+/// standard input (from a thread of its own), reads standard output and standard error concurrently (so a chatty process
 /// never blocks on a full pipe), hands each standard-error line to `onErrorLine`, and kills the
 /// process (and its process group, which Foundation gives it on Linux) on timeout or cancellation.
 struct ProcessRunner: Sendable {
     /// The most standard output kept; a process printing more is killed.
     static let outputLimit = 4 * 1024 * 1024
+    /// The longest standard-error line kept whole; longer ones are logged in pieces.
+    static let errorLineLimit = 64 * 1024
     /// How long to wait, after the process exits, for descendants that still hold its output open.
     static let drainGrace: Duration = .seconds(2)
 
@@ -52,7 +54,6 @@ struct ProcessRunner: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
             FileManager.default.isExecutableFile(atPath: path)
         else { throw .notExecutable(path) }
-        Self.ignoreBrokenPipes
 
         let process = Process()
         process.executableURL = executable
@@ -89,10 +90,11 @@ struct ProcessRunner: Sendable {
         let processID = process.processIdentifier
         let stop: @Sendable () -> Void = { Self.killGroup(of: processID, leaderRunning: exited.delivered == nil) }
 
-        Self.background {
+        Thread {
+            Self.blockBrokenPipeSignal()
             Self.writeAll(input, to: standardInput.fileHandleForWriting.fileDescriptor)
             try? standardInput.fileHandleForWriting.close()
-        }
+        }.start()
         Self.background {
             Self.readAll(standardOutput.fileHandleForReading.fileDescriptor) { chunk in
                 let tooLarge = output.withLock { data in
@@ -115,6 +117,10 @@ struct ProcessRunner: Sendable {
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                     onErrorLine(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
                     pending.removeSubrange(pending.startIndex...newline)
+                }
+                if pending.count > Self.errorLineLimit {
+                    onErrorLine(String(decoding: pending, as: UTF8.self))
+                    pending.removeAll()
                 }
                 return true
             }
@@ -141,10 +147,15 @@ struct ProcessRunner: Sendable {
         return result
     }
 
-    /// Writing to a process that has exited must fail with EPIPE, not kill ZappShell.
-    private static let ignoreBrokenPipes: Void = {
-        signal(SIGPIPE, SIG_IGN)
-    }()
+    /// Writing to a process that has exited must fail with EPIPE, not kill ZappShell. The signal
+    /// is blocked in the writer thread only (ignoring it process-wide would be inherited by every
+    /// hook process); a SIGPIPE left pending is discarded when that thread ends.
+    private static func blockBrokenPipeSignal() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+    }
 
     private static func background(_ work: @escaping @Sendable () -> Void) {
         DispatchQueue.global(qos: .utility).async(execute: work)

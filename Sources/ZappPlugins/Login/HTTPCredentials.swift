@@ -38,6 +38,11 @@ struct HTTPCredentials: CredentialVerifier {
         self.now = now
     }
 
+    /// True for https, and for http to this machine (where nothing crosses a network).
+    var isEncryptedOrLocal: Bool {
+        endpoint.scheme?.lowercased() == "https" || ["localhost", "127.0.0.1", "::1", "[::1]"].contains(endpoint.host ?? "")
+    }
+
     func verify(username: String, password: String, provider: String) async -> CredentialCheck {
         let body: JSONValue = ["username": .string(username), "password": .string(password)]
         switch await client.postJSON(Data(body.jsonText.utf8), to: endpoint, timeout: timeout) {
