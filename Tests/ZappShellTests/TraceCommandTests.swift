@@ -99,6 +99,7 @@ struct TraceCommandTests {
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
         #expect(object["screen"] as? String == "premium")
+        #expect(object["signed_in"] is NSNull)
         let result = try #require(object["result"] as? [String: Any])
         #expect(result["outcome"] as? String == "blocked")
         #expect(result["blocked_by"] as? String == "zapptv_login")

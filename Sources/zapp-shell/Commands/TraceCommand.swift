@@ -193,6 +193,20 @@ struct TraceReport: Equatable {
         var signed_in: String?
         var steps: [Step]
         var result: ResultObject
+
+        private enum CodingKeys: String, CodingKey {
+            case app, screen, signed_in, steps, result
+        }
+
+        /// Like the synthesized encoding, but `signed_in` is `null` rather than missing when signed out.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(app, forKey: .app)
+            try container.encode(screen, forKey: .screen)
+            try container.encode(signed_in, forKey: .signed_in)
+            try container.encode(steps, forKey: .steps)
+            try container.encode(result, forKey: .result)
+        }
     }
 
     private struct Step: Encodable {
