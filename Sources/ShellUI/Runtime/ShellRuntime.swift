@@ -33,6 +33,7 @@ public final class ShellRuntime {
     private var queuedAnswers: [Int: [PaneAnswer]] = [:]
     private var retryWaiter: CheckedContinuation<Bool, Never>?
     private var traceTask: Task<Void, Never>?
+    private var isStarted = false
 
     public init(terminal: any Terminal, setup: ShellSetup, presenter: ShellPresenter = ShellPresenter()) {
         self.terminal = terminal
@@ -62,8 +63,7 @@ public final class ShellRuntime {
     /// Runs until the user quits (or a termination signal arrives); returns the exit status.
     /// The terminal is restored before returning.
     public func run() async -> Int32 {
-        startTraceFeed()
-        startStartup()
+        start()
         while model.exitStatus == nil {
             if needsRender { render() }
             let timeout = isBusy ? Self.busyPollMilliseconds : Self.idlePollMilliseconds
@@ -84,6 +84,15 @@ public final class ShellRuntime {
         shutDown()
         terminal.restore()
         return model.exitStatus ?? 0
+    }
+
+    /// Starts the startup sequence and the trace feed (once); `run()` calls it. Tests that
+    /// drive the runtime step by step call it themselves.
+    public func start() {
+        guard !isStarted else { return }
+        isStarted = true
+        startTraceFeed()
+        startStartup()
     }
 
     /// Whether tasks are running that report back to the loop.

@@ -1,0 +1,212 @@
+import Foundation
+import ShellUI
+import Synchronization
+import Testing
+import ZappCore
+import ZappModel
+
+/// A hook manager for the runtime tests: "premium" asks for a sign-in pane (password
+/// "right"), "slow" never finishes until its task is cancelled, anything else opens at once.
+final class FakeOpener: ScreenOpening {
+    let presenter: any Presenter
+    let slowHookCancelled = Atomic<Bool>(false)
+    let postHookRuns = Atomic<Int>(0)
+
+    init(presenter: any Presenter) {
+        self.presenter = presenter
+    }
+
+    func runPreHooks(for target: ScreenModel, from source: NavigationSource, dataDict: JSONObject?) async
+        -> HookChainResult
+    {
+        switch target.id {
+        case "premium":
+            let session = await presenter.show(UpdatePaneTests.signIn)
+            while true {
+                switch await session.nextAnswer() {
+                case .dismissed:
+                    return .blocked(by: "login", reason: "User has closed hook execution")
+                case .submitted(let button, let values):
+                    if button == "Cancel" {
+                        await session.close()
+                        return .blocked(by: "login", reason: "Sign-in cancelled")
+                    }
+                    if values["password"] == "right" {
+                        await session.close()
+                        return .presented(screenID: target.id, dataDict: dataDict)
+                    }
+                    await session.showError("Wrong username or password")
+                }
+            }
+        case "slow":
+            do {
+                try await Task.sleep(for: .seconds(60))
+            } catch {
+                slowHookCancelled.store(true, ordering: .sequentiallyConsistent)
+                return .blocked(by: "slowhook", reason: "cancelled")
+            }
+            return .presented(screenID: target.id, dataDict: dataDict)
+        default:
+            return .presented(screenID: target.id, dataDict: dataDict)
+        }
+    }
+
+    func runPostHooks(for target: ScreenModel, dataDict: JSONObject?) async {
+        postHookRuns.add(1, ordering: .sequentiallyConsistent)
+    }
+}
+
+@MainActor
+@Suite("ShellRuntime")
+struct RuntimeTests {
+    /// A runtime over a headless 80x24 terminal and the fake hook manager.
+    final class Harness {
+        let terminal = HeadlessTerminal(columns: 80, rows: 24)
+        var opener: FakeOpener?
+        var runtime: ShellRuntime!
+
+        @MainActor
+        init(loadApp: @escaping @Sendable () async throws -> ZappApp = { UpdateFixture.app }) {
+            let setup = ShellSetup(
+                app: UpdateFixture.app, loadApp: loadApp,
+                makeServices: { [unowned self] app, presenter in
+                    let opener = FakeOpener(presenter: presenter)
+                    self.opener = opener
+                    let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: .sideMenu), opener: opener)
+                    return ShellServices(
+                        navigator: navigator, startup: StartupSequence(hooks: [], trace: TraceLog()), trace: TraceLog(),
+                        loginProvider: nil)
+                })
+            runtime = ShellRuntime(terminal: terminal, setup: setup)
+        }
+
+        @MainActor
+        func press(_ keys: Key...) {
+            for key in keys { runtime.send(.terminal(.key(key))) }
+        }
+
+        @MainActor
+        func type(_ text: String) {
+            for character in text { runtime.send(.terminal(.key(.character(character)))) }
+        }
+
+        @MainActor
+        func started() async -> Bool {
+            runtime.start()
+            return await runtime.settle { $0.view.phase == .running }
+        }
+    }
+
+    @Test("startup shows home and draws it")
+    func startup() async throws {
+        let harness = Harness()
+        #expect(await harness.started())
+        #expect(harness.runtime.model.view.navigation.currentScreenID == "home")
+        #expect(harness.terminal.plainText.contains("Picks"))
+    }
+
+    @Test("login gating: the pane never freezes the loop; wrong password keeps it; Esc reverts; right password opens")
+    func loginGating() async throws {
+        let harness = Harness()
+        #expect(await harness.started())
+        harness.press(.character("m"), .down, .enter)
+        #expect(await harness.runtime.settle { $0.view.topPane != nil })
+        #expect(harness.terminal.plainText.contains("Sign in"))
+
+        harness.type("demo")
+        harness.press(.tab)
+        harness.type("wrong")
+        harness.press(.enter)
+        #expect(await harness.runtime.settle { $0.view.topPane?.error != nil })
+        #expect(harness.runtime.model.view.topPane?.error == "Wrong username or password")
+        #expect(harness.terminal.plainText.contains("Wrong username or password"))
+
+        harness.press(.escape)
+        #expect(await harness.runtime.settle { $0.activity == nil })
+        let model = harness.runtime.model
+        #expect(model.view.panes.isEmpty)
+        #expect(model.view.navigation.currentScreenID == "home")
+        #expect(model.view.menuSelection == UpdateFixture.menuIndex("m-home", model))
+        #expect(model.view.toast?.text == "Blocked by login: User has closed hook execution")
+
+        harness.press(.down, .enter)
+        #expect(await harness.runtime.settle { $0.view.topPane != nil })
+        harness.type("demo")
+        harness.press(.tab)
+        harness.type("right")
+        harness.press(.enter)
+        #expect(await harness.runtime.settle { $0.view.navigation.currentScreenID == "premium" && $0.activity == nil })
+        #expect(harness.runtime.model.view.panes.isEmpty)
+    }
+
+    @Test("a slow hook shows a spinner, keys still work, and Esc cancels its task")
+    func slowHookCancel() async throws {
+        let harness = Harness()
+        #expect(await harness.started())
+        harness.press(.character("m"), .down, .down, .enter)
+        #expect(await harness.runtime.settle { $0.view.toast?.text.contains("Opening Slow") == true })
+        #expect(harness.terminal.plainText.contains("Esc cancels"))
+
+        harness.press(.character("`"))
+        #expect(harness.runtime.model.view.isTracePanelVisible)
+        harness.press(.character("`"))
+
+        harness.press(.escape)
+        #expect(await harness.runtime.settle { $0.activity == nil })
+        #expect(harness.opener?.slowHookCancelled.load(ordering: .sequentiallyConsistent) == true)
+        #expect(harness.runtime.model.view.navigation.currentScreenID == "home")
+        #expect(harness.runtime.model.view.toast?.text == "Blocked by slowhook: cancelled")
+    }
+
+    @Test("post hooks run after a shown navigation")
+    func postHooks() async throws {
+        let harness = Harness()
+        #expect(await harness.started())
+        let before = harness.opener?.postHookRuns.load(ordering: .sequentiallyConsistent) ?? 0
+        harness.press(.enter)
+        #expect(await harness.runtime.settle { $0.view.navigation.currentScreenID == "detail" })
+        #expect(harness.runtime.model.view.navigation.position == .pushed)
+        #expect(before >= 1)
+    }
+
+    @Test("loading failed shows the reason, and retry loads again")
+    func loadingFailedRetry() async throws {
+        let attempts = Atomic<Int>(0)
+        let harness = Harness(loadApp: {
+            if attempts.add(1, ordering: .sequentiallyConsistent).newValue == 1 {
+                throw CocoaError(.fileReadNoSuchFile)
+            }
+            return UpdateFixture.app
+        })
+        harness.runtime.start()
+        #expect(await harness.runtime.settle { if case .loadingFailed = $0.view.phase { true } else { false } })
+        harness.press(.enter)
+        #expect(await harness.runtime.settle { $0.view.phase == .running })
+        #expect(attempts.load(ordering: .sequentiallyConsistent) == 2)
+    }
+
+    @Test("run() draws, handles scripted keys and restores the terminal on q")
+    func runLoop() async throws {
+        let harness = Harness()
+        harness.terminal.enqueue(.resize(columns: 60, rows: 20))
+        let task = Task { @MainActor in await harness.runtime.run() }
+        #expect(await harness.runtime.settle { $0.view.phase == .running && $0.columns == 60 })
+        harness.terminal.enqueue(.key(.character("?")))
+        #expect(await harness.runtime.settle { $0.view.overlay == .help })
+        harness.terminal.enqueue(.key(.character("q")))
+        let status = await task.value
+        #expect(status == 0)
+        #expect(harness.terminal.isRestored)
+        #expect(harness.terminal.flushCount >= 1)
+        #expect(harness.terminal.lastFrame?.columns == 60)
+    }
+
+    @Test("SIGTERM ends the loop with 143 and restores the terminal")
+    func terminateSignal() async throws {
+        let harness = Harness()
+        harness.terminal.enqueue(.terminate(signal: 15))
+        let status = await harness.runtime.run()
+        #expect(status == 143)
+        #expect(harness.terminal.isRestored)
+    }
+}
