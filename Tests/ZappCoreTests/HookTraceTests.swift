@@ -1,3 +1,5 @@
+import Foundation
+import Logging
 import Testing
 import ZappCore
 import ZappModel
@@ -76,6 +78,16 @@ struct HookTraceTests {
         #expect(log.entries.isEmpty)
     }
 
+    @Test func logWritesEveryLineToTheLogger() {
+        let handler = CollectingLogHandler()
+        let log = TraceLog(logger: Logger(label: "test") { _ in handler })
+        log.append(HookTrace(stage: .pre, step: .succeeded, identifier: "a", message: "succeeded"))
+        log.append(HookTrace(stage: .pre, step: .warning, identifier: "a", message: "second completion ignored"))
+        #expect(handler.records == [
+            "info trace: pre a: succeeded", "warning trace: pre a: warning: second completion ignored",
+        ])
+    }
+
     @Test func hookCompletionTakesTheFirstAndReportsLaterOnes() async {
         let warnings = EventLog()
         let outcome = await HookCompletion.run(reportWarning: { warnings.append($0) }) { completion in
@@ -94,5 +106,24 @@ struct HookTraceTests {
             }
         }
         #expect(outcome == .succeeded(dataDict: nil))
+    }
+}
+
+/// Keeps "level message" of every record.
+final class CollectingLogHandler: LogHandler, @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    var records: [String] { lock.withLock { stored } }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lock.withLock { stored.append("\(event.level) \(event.message)") }
     }
 }

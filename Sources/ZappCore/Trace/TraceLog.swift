@@ -1,18 +1,22 @@
 import Foundation
+import Logging
 
 /// The trace of hook chains and startup, appended to by `ScreenHookManager` and
 /// `StartupSequence` and read by the UI's trace panel and by `zapp-shell trace`.
 /// Appending is synchronous and thread-safe, so steps keep the order they happened in;
 /// observers get new entries through `updates()`. Only the newest `capacity` entries are kept.
+/// With a logger, every entry is also written to the log as its line (warnings at warning level).
 public final class TraceLog: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [HookTrace] = []
     private var observers: [UUID: AsyncStream<HookTrace>.Continuation] = [:]
     /// The most entries kept; older ones are dropped first.
     public let capacity: Int
+    private let logger: Logger?
 
-    public init(capacity: Int = 2_000) {
+    public init(capacity: Int = 2_000, logger: Logger? = nil) {
         self.capacity = max(1, capacity)
+        self.logger = logger
     }
 
     /// Appends an entry and hands it to every observer.
@@ -23,6 +27,10 @@ public final class TraceLog: @unchecked Sendable {
         let continuations = Array(observers.values)
         lock.unlock()
         for continuation in continuations { continuation.yield(entry) }
+        if let logger {
+            let level: Logger.Level = entry.step == .warning ? .warning : .info
+            logger.log(level: level, "trace: \(entry.line)")
+        }
     }
 
     /// The entries kept, oldest first.
