@@ -1,0 +1,404 @@
+#!/usr/bin/env bash
+# End-to-end tests of the interactive shell, driven through tmux (which provides the terminal,
+# so this runs in CI without one). Run by `make test` with $ZAPP_SHELL set to the built binary.
+#
+# Every step waits for text on the screen (polling `tmux capture-pane` every 50 ms) instead of
+# sleeping. Each scenario runs in its own tmux session on a private tmux server, so nothing
+# here touches the user's tmux. Ends with a line "N passed, N failed"; exits non-zero on any
+# failure.
+set -u
+
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "SKIPPED: end-to-end tests need tmux, which is not installed (make deps installs it)."
+    exit 0
+fi
+ZAPP_SHELL=${ZAPP_SHELL:-}
+if [ -z "$ZAPP_SHELL" ] || [ ! -x "$ZAPP_SHELL" ]; then
+    echo "end-to-end: set ZAPP_SHELL to the built zapp-shell binary (got '${ZAPP_SHELL}')" >&2
+    exit 2
+fi
+ZAPP_SHELL=$(cd "$(dirname "$ZAPP_SHELL")" && pwd)/$(basename "$ZAPP_SHELL")
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/zapp-shell-e2e.XXXXXX")
+SOCKET="zapp-shell-e2e-$$"
+passed=0
+failed=0
+LAST_SCREEN=""
+
+cleanup() {
+    tmux -L "$SOCKET" kill-server >/dev/null 2>&1
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# A tmux configuration of our own: a 256-colour terminal and no Esc delay.
+TERMINAL_TYPE=tmux-256color
+infocmp "$TERMINAL_TYPE" >/dev/null 2>&1 || TERMINAL_TYPE=screen
+cat >"$WORK/tmux.conf" <<EOF
+set -g default-terminal "$TERMINAL_TYPE"
+set -g escape-time 10
+set -g history-limit 500
+set -g status off
+EOF
+cat >"$WORK/bashrc" <<'EOF'
+PS1='e2e$ '
+unset PROMPT_COMMAND
+EOF
+
+tm() { tmux -L "$SOCKET" -f "$WORK/tmux.conf" "$@"; }
+
+# --- helpers ---------------------------------------------------------------------------------
+
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+screen_of() { tm capture-pane -p -t "$1" 2>/dev/null; }
+
+# wait_for SESSION TEXT [TIMEOUT_SECONDS]: until TEXT is on the screen.
+wait_for() {
+    local session=$1 text=$2 timeout=${3:-5}
+    local deadline=$(($(now_ms) + timeout * 1000))
+    while :; do
+        if screen_of "$session" | grep -qF -- "$text"; then return 0; fi
+        if (($(now_ms) > deadline)); then
+            LAST_SCREEN="waited ${timeout}s for: $text"$'\n'"$(screen_of "$session")"
+            return 1
+        fi
+        sleep 0.05
+    done
+}
+
+# wait_gone SESSION TEXT [TIMEOUT_SECONDS]: until TEXT is no longer on the screen.
+wait_gone() {
+    local session=$1 text=$2 timeout=${3:-5}
+    local deadline=$(($(now_ms) + timeout * 1000))
+    while screen_of "$session" | grep -qF -- "$text"; do
+        if (($(now_ms) > deadline)); then
+            LAST_SCREEN="waited ${timeout}s for this to go: $text"$'\n'"$(screen_of "$session")"
+            return 1
+        fi
+        sleep 0.05
+    done
+}
+
+# not_on_screen SESSION TEXT: TEXT is not on the screen now.
+not_on_screen() {
+    if screen_of "$1" | grep -qF -- "$2"; then
+        LAST_SCREEN="unexpected: $2"$'\n'"$(screen_of "$1")"
+        return 1
+    fi
+}
+
+# check DESCRIPTION COMMAND...: one counted step.
+check() {
+    local description=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok   $description"
+        return 0
+    fi
+    failed=$((failed + 1))
+    echo "FAIL $description"
+    [ -n "$LAST_SCREEN" ] && printf '%s\n' "$LAST_SCREEN" | sed 's/^/     | /'
+    LAST_SCREEN=""
+    return 1
+}
+
+keys() {
+    local session=$1
+    shift
+    tm send-keys -t "$session" "$@"
+}
+
+type_text() { tm send-keys -t "$1" -l -- "$2"; }
+
+# new_shell NAME [COLUMNS ROWS]: a session running an interactive bash with prompt "e2e$ ".
+new_shell() {
+    tm new-session -d -s "$1" -x "${2:-100}" -y "${3:-30}" \
+        "env -u NO_COLOR -u COLORTERM LANG=C.UTF-8 LC_ALL=C.UTF-8 bash --rcfile '$WORK/bashrc' -i"
+    wait_for "$1" 'e2e$'
+}
+
+# run_line SESSION COMMAND: types a command line into the session's shell.
+run_line() {
+    type_text "$1" "$2"
+    keys "$1" Enter
+}
+
+# launch SESSION ARGS...: starts zapp-shell in the session's shell; prints rc=N when it exits.
+launch() {
+    local session=$1
+    shift
+    run_line "$session" "'$ZAPP_SHELL' $* ; echo rc=\$?"
+}
+
+app_pid() { pgrep -P "$(tm display -p -t "$1" '#{pane_pid}')" -x zapp-shell; }
+
+# terminal_restored SESSION: main screen, cursor visible, mouse reporting off, and the shell
+# line discipline back (echo and canonical mode, shown by stty and by the echoed command).
+terminal_restored() {
+    local session=$1
+    local state
+    state=$(tm display -p -t "$session" '#{alternate_on} #{cursor_flag} #{mouse_any_flag}')
+    if [ "$state" != "0 1 0" ]; then
+        LAST_SCREEN="alternate/cursor/mouse = $state (want 0 1 0)"$'\n'"$(screen_of "$session")"
+        return 1
+    fi
+    run_line "$session" 'echo "modes=$(stty -a | tr " ;" "\n\n" | grep -cx -e echo -e icanon)"'
+    wait_for "$session" 'echo "modes=$(stty' && wait_for "$session" "modes=2"
+}
+
+# The side menu is open when its section headers show.
+open_menu() {
+    local session=$1
+    if ! screen_of "$session" | grep -qF "MEMBERS"; then keys "$session" m; fi
+    wait_for "$session" "MEMBERS"
+}
+
+# choose_menu_item SESSION INDEX: the INDEX-th selectable row of the side menu, then Enter.
+choose_menu_item() {
+    local session=$1 index=$2
+    open_menu "$session" || return 1
+    keys "$session" Home
+    local i
+    for ((i = 0; i < index; i++)); do keys "$session" Down; done
+    keys "$session" Enter
+}
+
+# --- scenarios -------------------------------------------------------------------------------
+
+scenario_validate_and_refusals() {
+    echo "# validate exit codes and refusals before the terminal"
+    mkdir -p "$WORK/broken"
+    printf '[{"id": "home", "name": "Home", "home": true,}]\n' >"$WORK/broken/river.json"
+    printf '[]\n' >"$WORK/broken/plugin_configurations.json"
+
+    check "validate: the demo app is valid (exit 0)" "$ZAPP_SHELL" validate >/dev/null 2>&1
+    local rc
+    "$ZAPP_SHELL" validate "$WORK/broken" >"$WORK/validate.out" 2>&1
+    rc=$?
+    check "validate: a syntax error exits 1" test "$rc" = 1
+    check "validate: the message names the file, line and column" grep -q 'river.json:1:' "$WORK/validate.out"
+    "$ZAPP_SHELL" validate "$WORK/does-not-exist" >/dev/null 2>&1
+    rc=$?
+    check "validate: an unreadable app exits 2" test "$rc" = 2
+
+    TERM=dumb "$ZAPP_SHELL" </dev/null >"$WORK/dumb.out" 2>&1
+    rc=$?
+    check "run: TERM=dumb is refused (exit 1)" test "$rc" = 1
+    check "run: the refusal says why" grep -q 'TERM=dumb' "$WORK/dumb.out"
+    TERM=xterm "$ZAPP_SHELL" </dev/null >"$WORK/notty.out" 2>&1
+    rc=$?
+    check "run: no terminal on stdin is refused (exit 1)" test "$rc" = 1
+    check "run: the refusal names the stream" grep -q 'is not a terminal' "$WORK/notty.out"
+
+    local s=refuse
+    new_shell "$s" || return
+    launch "$s" "'$WORK/broken'"
+    check "run: an invalid app is refused with the validate message (exit 1)" wait_for "$s" "rc=1"
+    check "run: the message names river.json" wait_for "$s" "river.json:1:"
+    check "run: the terminal was left alone" terminal_restored "$s"
+    tm kill-session -t "$s"
+}
+
+scenario_menu_tour() {
+    echo "# the demo app: every root menu item"
+    local s=tour
+    new_shell "$s" || return
+    launch "$s" --state-dir "'$WORK/tour-state'" --log "'$WORK/tour.log'"
+    check "launch: the demo app opens on Home" wait_for "$s" "Tonight on ZappTV" 15 || return
+    check "launch: the nav bar shows its buttons" wait_for "$s" "Search"
+
+    choose_menu_item "$s" 1 && check "menu: Movies" wait_for "$s" "New releases" || return
+    choose_menu_item "$s" 2 && check "menu: Series (bar over the content)" wait_for "$s" "Signal Lost  1 season" || return
+    choose_menu_item "$s" 3 && check "menu: Live TV (bar over the content)" wait_for "$s" "ZappTV News 24  Evening bulletin" || return
+    choose_menu_item "$s" 4 && check "menu: Sports (screen picker, first tab)" wait_for "$s" "Today's scores" || return
+    choose_menu_item "$s" 5 && check "menu: More to explore expands" wait_for "$s" "Late Night" || return
+    choose_menu_item "$s" 6 && check "menu: News" wait_for "$s" "Headlines" || return
+    choose_menu_item "$s" 7 && check "menu: Kids (bar over the content)" wait_for "$s" "Robo Pals" || return
+    choose_menu_item "$s" 8 && check "menu: Late Night (external hook allows it)" wait_for "$s" "After hours (18+)" || return
+    choose_menu_item "$s" 9 && check "menu: Community shows its House rules gate" wait_for "$s" "House rules" || return
+    keys "$s" Escape
+    check "menu: declining the non-blocking gate still opens Community" wait_for "$s" "Popular threads" || return
+    choose_menu_item "$s" 10 && check "menu: Premium asks to sign in" wait_for "$s" "Sign in to open Premium." || return
+    keys "$s" Escape
+    check "menu: cancelling sign-in blocks Premium" wait_for "$s" "Blocked by zapptv_login" || return
+    choose_menu_item "$s" 11 && check "menu: Account asks for the parental PIN" wait_for "$s" "Parental PIN" || return
+    keys "$s" Escape
+    check "menu: cancelling the PIN blocks Account" wait_for "$s" "Blocked by zapptv_parental_pin" || return
+    choose_menu_item "$s" 12 && check "menu: TV Guide" wait_for "$s" "EPG · Today" || return
+    choose_menu_item "$s" 13 && check "menu: Settings" wait_for "$s" "Signed in" || return
+    choose_menu_item "$s" 14 && check "menu: Help centre is a web link" wait_for "$s" "Web link: https://zapptv.example/help" || return
+    choose_menu_item "$s" 0 && check "menu: back to Home" wait_for "$s" "Tonight on ZappTV" || return
+
+    echo "# nav-bar states"
+    check "bar: Home is left · logo · on_top" wait_for "$s" "left·logo·on_top" || return
+    keys "$s" S
+    check "bar: S switches Home's bar to overlay" wait_for "$s" "left·logo·overlay" || return
+    keys "$s" S
+    check "bar: S switches it to hidden" wait_for "$s" "left·logo·hidden" || return
+    keys "$s" S
+    check "bar: S switches it back to on_top" wait_for "$s" "left·logo·on_top" || return
+    keys "$s" s
+    check "bar: s switches the style to center" wait_for "$s" "center·logo·on_top" || return
+    keys "$s" p
+    check "bar: p switches the presentation to title" wait_for "$s" "center·title·on_top" || return
+    choose_menu_item "$s" 2 && check "bar: Series is configured as overlay" wait_for "$s" "left·title·overlay" || return
+    choose_menu_item "$s" 8 && check "bar: Late Night is configured as hidden" wait_for "$s" "left·logo·hidden" || return
+    choose_menu_item "$s" 3 && check "bar: Live TV is configured centre · logo · overlay" wait_for "$s" "center·logo·overlay" || return
+
+    keys "$s" q
+    check "quit: q exits with status 0" wait_for "$s" "rc=0" || return
+    check "quit: the terminal is restored" terminal_restored "$s"
+    tm kill-session -t "$s"
+}
+
+scenario_login_gating() {
+    echo "# login gating end to end"
+    local s=login state="$WORK/login-state"
+    new_shell "$s" || return
+    launch "$s" --state-dir "'$state'" --log "'$WORK/login.log'"
+    check "login: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+
+    choose_menu_item "$s" 6 && check "login: opening Premium shows the Sign in pane" wait_for "$s" "Sign in to open Premium." || return
+    type_text "$s" demo
+    keys "$s" Tab
+    type_text "$s" wrong
+    keys "$s" Enter
+    check "login: a wrong password shows the reason" wait_for "$s" "Wrong username or password" || return
+    check "login: the pane stays open" wait_for "$s" "Sign in to open Premium." || return
+    keys "$s" Escape
+    check "login: Esc closes the pane" wait_gone "$s" "Sign in to open Premium." || return
+    check "login: the user stays on Home" wait_for "$s" "Tonight on ZappTV" || return
+    # The menu selection went back to Home: Enter now stays on Home (no pane), and the help
+    # overlay opening afterwards proves the Enter was handled.
+    keys "$s" Enter
+    keys "$s" "?"
+    check "login: the menu selection reverted to Home" wait_for "$s" "Keys" || return
+    check "login: no pane came back" not_on_screen "$s" "Sign in to open Premium." || return
+    keys "$s" Escape
+
+    choose_menu_item "$s" 6 && wait_for "$s" "Sign in to open Premium." || { check "login: the pane opens again" false; return; }
+    type_text "$s" demo
+    keys "$s" Tab
+    type_text "$s" demo
+    keys "$s" Enter
+    check "login: the right password opens Premium" wait_for "$s" "Members' premieres" || return
+    choose_menu_item "$s" 0 && wait_for "$s" "Tonight on ZappTV" || { check "login: back to Home" false; return; }
+    choose_menu_item "$s" 6
+    check "login: the next visit shows Premium at once" wait_for "$s" "Members' premieres" || return
+    check "login: with no pane" not_on_screen "$s" "Sign in to open Premium." || return
+
+    keys "$s" g
+    wait_for "$s" "Go to screen" || { check "login: go to screen opens" false; return; }
+    type_text "$s" settings
+    keys "$s" Enter
+    check "login: Settings shows who is signed in" wait_for "$s" "demo" && wait_for "$s" "Sign out" || return
+    keys "$s" Down Enter
+    check "login: Sign out signs out" wait_for "$s" "not signed in" || return
+    choose_menu_item "$s" 6 && check "login: Premium is gated again" wait_for "$s" "Sign in to open Premium." || return
+    type_text "$s" demo
+    keys "$s" Tab
+    type_text "$s" demo
+    keys "$s" Enter
+    check "login: signed in again" wait_for "$s" "Members' premieres" || return
+    keys "$s" q
+    check "login: quit" wait_for "$s" "rc=0" || return
+
+    local session_file
+    session_file=$(find "$state" -name '*.session.json' | head -n 1)
+    check "login: the session is saved with mode 0600" test -n "$session_file" -a "$(stat -c %a "$session_file" 2>/dev/null)" = 600
+    check "login: no password in the log" bash -c "! grep -q 'demo:demo\\|password=demo' '$WORK/login.log'"
+
+    run_line "$s" clear
+    launch "$s" --state-dir "'$state'" --log "'$WORK/login.log'"
+    check "restart: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    choose_menu_item "$s" 6
+    check "restart: the session is kept (Premium opens without a pane)" wait_for "$s" "Members' premieres" || return
+    check "restart: no pane" not_on_screen "$s" "Sign in to open Premium." || return
+    keys "$s" q
+    wait_for "$s" "rc=0"
+    tm kill-session -t "$s"
+}
+
+scenario_deep_link() {
+    echo "# --open deep link"
+    local s=deeplink
+    new_shell "$s" || return
+    launch "$s" --state-dir "'$WORK/link-state'" --log "'$WORK/link.log'" --open zapp://screen/movies
+    check "deep link: zapp://screen/movies opens Movies" wait_for "$s" "New releases" 15 || return
+    keys "$s" q
+    check "deep link: quit" wait_for "$s" "rc=0"
+    tm kill-session -t "$s"
+}
+
+scenario_resize_storm() {
+    echo "# resize storm"
+    local s=resize
+    new_shell "$s" || return
+    launch "$s" --state-dir "'$WORK/resize-state'" --log "'$WORK/resize.log'"
+    check "resize: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    local i
+    for ((i = 0; i < 50; i++)); do
+        if ((i % 2 == 0)); then
+            tm resize-window -t "$s" -x 20 -y 6
+        else
+            tm resize-window -t "$s" -x $((60 + (i * 29) % 141)) -y $((10 + (i * 7) % 51))
+        fi
+    done
+    tm resize-window -t "$s" -x 200 -y 60
+    check "resize: the app survives 50 resizes between 20x6 and 200x60" test -n "$(app_pid "$s")" || return
+    check "resize: the frame fits the new size" wait_for "$s" "Tonight on ZappTV" || return
+    keys "$s" "?"
+    check "resize: keys still work afterwards" wait_for "$s" "Keys" || return
+    keys "$s" Escape
+    tm resize-window -t "$s" -x 19 -y 5
+    check "resize: below 20x6 says the terminal is too small" wait_for "$s" "Too small" || return
+    tm resize-window -t "$s" -x 100 -y 30
+    check "resize: back to 100x30" wait_for "$s" "Tonight on ZappTV" || return
+    keys "$s" q
+    check "resize: quit" wait_for "$s" "rc=0"
+    tm kill-session -t "$s"
+}
+
+scenario_exit_paths() {
+    echo "# Ctrl-C and SIGTERM restore the terminal"
+    local s=exits
+    new_shell "$s" || return
+    launch "$s" --state-dir "'$WORK/exit-state'" --log "'$WORK/exit.log'"
+    check "Ctrl-C: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    keys "$s" C-c
+    check "Ctrl-C: the app exits (status 130)" wait_for "$s" "rc=130" || return
+    check "Ctrl-C: the terminal is restored" terminal_restored "$s" || return
+
+    run_line "$s" clear
+    launch "$s" --state-dir "'$WORK/exit-state'" --log "'$WORK/exit.log'"
+    check "SIGTERM: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    local pid
+    pid=$(app_pid "$s")
+    check "SIGTERM: the app's process is found" test -n "$pid" || return
+    kill -TERM "$pid"
+    check "SIGTERM: the app exits (status 143)" wait_for "$s" "rc=143" || return
+    check "SIGTERM: the terminal is restored" terminal_restored "$s" || return
+
+    run_line "$s" clear
+    launch "$s" --state-dir "'$WORK/exit-state'" --log "'$WORK/exit.log'"
+    check "SIGHUP: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    pid=$(app_pid "$s")
+    kill -HUP "$pid"
+    check "SIGHUP: the app exits (status 129)" wait_for "$s" "rc=129" || return
+    check "SIGHUP: the terminal is restored" terminal_restored "$s"
+    tm kill-session -t "$s"
+}
+
+started=$(now_ms)
+scenario_validate_and_refusals
+scenario_menu_tour
+scenario_login_gating
+scenario_deep_link
+scenario_resize_storm
+scenario_exit_paths
+echo "end-to-end: $(($(now_ms) - started)) ms"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
