@@ -7,6 +7,7 @@
 # here touches the user's tmux. Ends with a line "N passed, N failed"; exits non-zero on any
 # failure.
 set -u
+export LC_ALL=C.UTF-8
 
 if ! command -v tmux >/dev/null 2>&1; then
     echo "SKIPPED: end-to-end tests need tmux, which is not installed (make deps installs it)."
@@ -166,6 +167,28 @@ choose_menu_item() {
     keys "$session" Enter
 }
 
+# click SESSION TEXT: a mouse press and release (X10 encoding, as terminfo's kmous=\E[M says)
+# on the first character of TEXT on the screen.
+click() {
+    local session=$1 text=$2 screen row line prefix column
+    screen=$(screen_of "$session")
+    row=$(printf '%s\n' "$screen" | grep -nF -- "$text" | head -n 1 | cut -d: -f1)
+    if [ -z "$row" ]; then
+        LAST_SCREEN="nothing to click: $text"$'\n'"$screen"
+        return 1
+    fi
+    line=$(printf '%s\n' "$screen" | sed -n "${row}p")
+    prefix=${line%%"$text"*}
+    column=${#prefix}
+    local x y
+    printf -v x "\\$(printf '%03o' $((33 + column)))"
+    printf -v y "\\$(printf '%03o' $((32 + row)))"
+    tm send-keys -t "$session" -l -- $'\e[M '"$x$y"$'\e[M#'"$x$y"
+}
+
+# click_then_wait SESSION TEXT EXPECTED: clicks TEXT, then waits for EXPECTED.
+click_then_wait() { click "$1" "$2" && wait_for "$1" "$3"; }
+
 # --- scenarios -------------------------------------------------------------------------------
 
 scenario_validate_and_refusals() {
@@ -210,27 +233,27 @@ scenario_menu_tour() {
     check "launch: the demo app opens on Home" wait_for "$s" "Tonight on ZappTV" 15 || return
     check "launch: the nav bar shows its buttons" wait_for "$s" "Search"
 
-    choose_menu_item "$s" 1 && check "menu: Movies" wait_for "$s" "New releases" || return
-    choose_menu_item "$s" 2 && check "menu: Series (bar over the content)" wait_for "$s" "Signal Lost  1 season" || return
-    choose_menu_item "$s" 3 && check "menu: Live TV (bar over the content)" wait_for "$s" "ZappTV News 24  Evening bulletin" || return
-    choose_menu_item "$s" 4 && check "menu: Sports (screen picker, first tab)" wait_for "$s" "Today's scores" || return
-    choose_menu_item "$s" 5 && check "menu: More to explore expands" wait_for "$s" "Late Night" || return
-    choose_menu_item "$s" 6 && check "menu: News" wait_for "$s" "Headlines" || return
-    choose_menu_item "$s" 7 && check "menu: Kids (bar over the content)" wait_for "$s" "Robo Pals" || return
-    choose_menu_item "$s" 8 && check "menu: Late Night (external hook allows it)" wait_for "$s" "After hours (18+)" || return
-    choose_menu_item "$s" 9 && check "menu: Community shows its House rules gate" wait_for "$s" "House rules" || return
+    choose_menu_item "$s" 1; check "menu: Movies" wait_for "$s" "New releases" || return
+    choose_menu_item "$s" 2; check "menu: Series (bar over the content)" wait_for "$s" "Signal Lost  1 season" || return
+    choose_menu_item "$s" 3; check "menu: Live TV (bar over the content)" wait_for "$s" "ZappTV News 24  Evening bulletin" || return
+    choose_menu_item "$s" 4; check "menu: Sports (screen picker, first tab)" wait_for "$s" "Today's scores" || return
+    choose_menu_item "$s" 5; check "menu: More to explore expands" wait_for "$s" "Late Night" || return
+    choose_menu_item "$s" 6; check "menu: News" wait_for "$s" "Headlines" || return
+    choose_menu_item "$s" 7; check "menu: Kids (bar over the content)" wait_for "$s" "Robo Pals" || return
+    choose_menu_item "$s" 8; check "menu: Late Night (external hook allows it)" wait_for "$s" "After hours (18+)" || return
+    choose_menu_item "$s" 9; check "menu: Community shows its House rules gate" wait_for "$s" "House rules" || return
     keys "$s" Escape
     check "menu: declining the non-blocking gate still opens Community" wait_for "$s" "Popular threads" || return
-    choose_menu_item "$s" 10 && check "menu: Premium asks to sign in" wait_for "$s" "Sign in to open Premium." || return
+    choose_menu_item "$s" 10; check "menu: Premium asks to sign in" wait_for "$s" "Sign in to open Premium." || return
     keys "$s" Escape
     check "menu: cancelling sign-in blocks Premium" wait_for "$s" "Blocked by zapptv_login" || return
-    choose_menu_item "$s" 11 && check "menu: Account asks for the parental PIN" wait_for "$s" "Parental PIN" || return
+    choose_menu_item "$s" 11; check "menu: Account asks for the parental PIN" wait_for "$s" "Parental PIN" || return
     keys "$s" Escape
     check "menu: cancelling the PIN blocks Account" wait_for "$s" "Blocked by zapptv_parental_pin" || return
-    choose_menu_item "$s" 12 && check "menu: TV Guide" wait_for "$s" "EPG · Today" || return
-    choose_menu_item "$s" 13 && check "menu: Settings" wait_for "$s" "Signed in" || return
-    choose_menu_item "$s" 14 && check "menu: Help centre is a web link" wait_for "$s" "Web link: https://zapptv.example/help" || return
-    choose_menu_item "$s" 0 && check "menu: back to Home" wait_for "$s" "Tonight on ZappTV" || return
+    choose_menu_item "$s" 12; check "menu: TV Guide" wait_for "$s" "EPG · Today" || return
+    choose_menu_item "$s" 13; check "menu: Settings" wait_for "$s" "Signed in" || return
+    choose_menu_item "$s" 14; check "menu: Help centre is a web link" wait_for "$s" "Web link: https://zapptv.example/help" || return
+    choose_menu_item "$s" 0; check "menu: back to Home" wait_for "$s" "Tonight on ZappTV" || return
 
     echo "# nav-bar states"
     check "bar: Home is left · logo · on_top" wait_for "$s" "left·logo·on_top" || return
@@ -244,9 +267,9 @@ scenario_menu_tour() {
     check "bar: s switches the style to center" wait_for "$s" "center·logo·on_top" || return
     keys "$s" p
     check "bar: p switches the presentation to title" wait_for "$s" "center·title·on_top" || return
-    choose_menu_item "$s" 2 && check "bar: Series is configured as overlay" wait_for "$s" "left·title·overlay" || return
-    choose_menu_item "$s" 8 && check "bar: Late Night is configured as hidden" wait_for "$s" "left·logo·hidden" || return
-    choose_menu_item "$s" 3 && check "bar: Live TV is configured centre · logo · overlay" wait_for "$s" "center·logo·overlay" || return
+    choose_menu_item "$s" 2; check "bar: Series is configured as overlay" wait_for "$s" "left·title·overlay" || return
+    choose_menu_item "$s" 8; check "bar: Late Night is configured as hidden" wait_for "$s" "left·logo·hidden" || return
+    choose_menu_item "$s" 3; check "bar: Live TV is configured centre · logo · overlay" wait_for "$s" "center·logo·overlay" || return
 
     keys "$s" q
     check "quit: q exits with status 0" wait_for "$s" "rc=0" || return
@@ -261,7 +284,7 @@ scenario_login_gating() {
     launch "$s" --state-dir "'$state'" --log "'$WORK/login.log'"
     check "login: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
 
-    choose_menu_item "$s" 6 && check "login: opening Premium shows the Sign in pane" wait_for "$s" "Sign in to open Premium." || return
+    choose_menu_item "$s" 6; check "login: opening Premium shows the Sign in pane" wait_for "$s" "Sign in to open Premium." || return
     type_text "$s" demo
     keys "$s" Tab
     type_text "$s" wrong
@@ -279,25 +302,28 @@ scenario_login_gating() {
     check "login: no pane came back" not_on_screen "$s" "Sign in to open Premium." || return
     keys "$s" Escape
 
-    choose_menu_item "$s" 6 && wait_for "$s" "Sign in to open Premium." || { check "login: the pane opens again" false; return; }
+    choose_menu_item "$s" 6
+    check "login: the pane opens again" wait_for "$s" "Sign in to open Premium." || return
     type_text "$s" demo
     keys "$s" Tab
     type_text "$s" demo
     keys "$s" Enter
     check "login: the right password opens Premium" wait_for "$s" "Members' premieres" || return
-    choose_menu_item "$s" 0 && wait_for "$s" "Tonight on ZappTV" || { check "login: back to Home" false; return; }
+    choose_menu_item "$s" 0
+    check "login: back to Home" wait_for "$s" "Tonight on ZappTV" || return
     choose_menu_item "$s" 6
     check "login: the next visit shows Premium at once" wait_for "$s" "Members' premieres" || return
     check "login: with no pane" not_on_screen "$s" "Sign in to open Premium." || return
 
     keys "$s" g
-    wait_for "$s" "Go to screen" || { check "login: go to screen opens" false; return; }
+    check "login: g opens go to screen" wait_for "$s" "Go to screen" || return
     type_text "$s" settings
     keys "$s" Enter
-    check "login: Settings shows who is signed in" wait_for "$s" "demo" && wait_for "$s" "Sign out" || return
+    check "login: Settings offers Sign out" wait_for "$s" "Sign out" || return
+    check "login: Settings shows who is signed in" wait_for "$s" "Signed in     demo" || return
     keys "$s" Down Enter
     check "login: Sign out signs out" wait_for "$s" "not signed in" || return
-    choose_menu_item "$s" 6 && check "login: Premium is gated again" wait_for "$s" "Sign in to open Premium." || return
+    choose_menu_item "$s" 6; check "login: Premium is gated again" wait_for "$s" "Sign in to open Premium." || return
     type_text "$s" demo
     keys "$s" Tab
     type_text "$s" demo
@@ -330,6 +356,22 @@ scenario_deep_link() {
     check "deep link: zapp://screen/movies opens Movies" wait_for "$s" "New releases" 15 || return
     keys "$s" q
     check "deep link: quit" wait_for "$s" "rc=0"
+    tm kill-session -t "$s"
+}
+
+scenario_mouse() {
+    echo "# mouse clicks"
+    local s=mouse
+    new_shell "$s" || return
+    launch "$s" --state-dir "'$WORK/mouse-state'" --log "'$WORK/mouse.log'"
+    check "mouse: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    check "mouse: a click on the menu button opens the side menu" click_then_wait "$s" "≡" "MEMBERS" || return
+    check "mouse: a click on a menu item opens it" click_then_wait "$s" "Live TV" "ZappTV News 24  Evening bulletin" || return
+    choose_menu_item "$s" 0
+    check "mouse: back to Home" wait_for "$s" "Tonight on ZappTV" || return
+    check "mouse: a click on a card opens its screen" click_then_wait "$s" "New every Friday" "New releases" || return
+    keys "$s" q
+    check "mouse: quit" wait_for "$s" "rc=0"
     tm kill-session -t "$s"
 }
 
@@ -392,13 +434,18 @@ scenario_exit_paths() {
     tm kill-session -t "$s"
 }
 
+# Usage: run.sh [SCENARIO...] runs the named scenarios only (e.g. `run.sh login_gating`).
+scenarios=(validate_and_refusals menu_tour login_gating deep_link mouse resize_storm exit_paths)
+[ "$#" -gt 0 ] && scenarios=("$@")
 started=$(now_ms)
-scenario_validate_and_refusals
-scenario_menu_tour
-scenario_login_gating
-scenario_deep_link
-scenario_resize_storm
-scenario_exit_paths
+for scenario in "${scenarios[@]}"; do
+    if ! declare -F "scenario_$scenario" >/dev/null; then
+        echo "FAIL unknown scenario: $scenario (known: ${scenarios[*]})"
+        failed=$((failed + 1))
+        continue
+    fi
+    "scenario_$scenario"
+done
 echo "end-to-end: $(($(now_ms) - started)) ms"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

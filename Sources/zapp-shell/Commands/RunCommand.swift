@@ -119,7 +119,7 @@ struct RunCommand: AsyncParsableCommand {
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter)
         let registry = PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)
-        let trace = TraceLog()
+        let trace = TraceLog(logger: logger)
         let manager = ScreenHookManager(app: app, registry: registry, environment: environment, trace: trace)
         let rootMenu = RootMenu(app: app, kind: registry.rootKind(of: app))
         let navigator = Navigator(app: app, rootMenu: rootMenu, opener: manager)
