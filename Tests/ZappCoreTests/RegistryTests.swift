@@ -119,7 +119,8 @@ struct RegistryTests {
             TestApp.plugin("dup", ["add": "first"]), TestApp.plugin("dup", className: "Vendor.Other"),
         ])
         #expect(registry.plugin(identifier: "dup")?.configuration.configuration["add"] == "first")
-        #expect(registry.warnings.first == "plugin 'dup' is configured more than once; the first is used")
+        #expect(registry.warnings == ["plugin 'dup' is configured more than once; the first is used"])
+        #expect(registry.plugins.map(\.unavailableReason) == [nil, "an earlier plugin has the same identifier"])
     }
 
     @Test func loginProviderLookups() async {

@@ -18,7 +18,8 @@ public struct PluginRegistry: Sendable {
         public let hook: any AppLoadingHook
     }
 
-    /// Every plugin configuration, in configuration order (duplicated identifiers included).
+    /// Every plugin configuration, in configuration order. A repeated identifier is kept as
+    /// unavailable (no factory is made for it): lookups use the first.
     public let plugins: [RegisteredPlugin]
     /// Substitutions, unavailable plugins, duplicates and configuration problems, for the log
     /// and the trace panel.
@@ -30,18 +31,22 @@ public struct PluginRegistry: Sendable {
         self.init(configurations: app.plugins, catalog: catalog, environment: environment)
     }
 
-    /// Resolves a list of plugin configurations (first identifier wins on duplicates).
+    /// Resolves a list of plugin configurations (the first of a repeated identifier wins).
     public init(configurations: [PluginConfiguration], catalog: PluginCatalog, environment: PluginEnvironment) {
         var plugins: [RegisteredPlugin] = []
         var warnings: [String] = []
         var index: [String: Int] = [:]
         for configuration in configurations {
-            let plugin = Self.resolve(configuration, catalog: catalog, environment: environment)
-            if index[plugin.identifier] == nil {
-                index[plugin.identifier] = plugins.count
-            } else {
-                warnings.append("plugin '\(plugin.identifier)' is configured more than once; the first is used")
+            guard index[configuration.identifier] == nil else {
+                warnings.append("plugin '\(configuration.identifier)' is configured more than once; the first is used")
+                plugins.append(
+                    RegisteredPlugin(
+                        configuration: configuration,
+                        role: .unavailable(reason: "an earlier plugin has the same identifier"), factory: nil))
+                continue
             }
+            let plugin = Self.resolve(configuration, catalog: catalog, environment: environment)
+            index[plugin.identifier] = plugins.count
             if let note = plugin.note { warnings.append("plugin '\(plugin.identifier)': \(note)") }
             if let reason = plugin.unavailableReason {
                 warnings.append("plugin '\(plugin.identifier)' is not available (\(reason)); its hooks are skipped")
@@ -154,7 +159,7 @@ public struct PluginRegistry: Sendable {
 
     /// The app's first login provider in configuration order (Settings: who is signed in, Sign out).
     public var firstLoginProvider: (identifier: String, provider: any LoginProvider)? {
-        for (offset, plugin) in plugins.enumerated() where index[plugin.identifier] == offset {
+        for plugin in plugins {
             if let provider = plugin.factory?.loginProvider { return (plugin.identifier, provider) }
         }
         return nil
@@ -162,9 +167,8 @@ public struct PluginRegistry: Sendable {
 
     /// Startup hooks of plugins with `api.require_startup_execution: true`, in configuration order.
     public var startupHooks: [StartupHookEntry] {
-        plugins.enumerated().compactMap { offset, plugin in
-            guard index[plugin.identifier] == offset, plugin.configuration.manifest.api.requireStartupExecution,
-                let hook = plugin.factory?.appLoadingHook
+        plugins.compactMap { plugin in
+            guard plugin.configuration.manifest.api.requireStartupExecution, let hook = plugin.factory?.appLoadingHook
             else { return nil }
             return StartupHookEntry(identifier: plugin.identifier, hook: hook)
         }
