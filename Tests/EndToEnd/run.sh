@@ -348,6 +348,37 @@ scenario_login_gating() {
     tm kill-session -t "$s"
 }
 
+scenario_screen_picker() {
+    echo "# screen-picker tabs go through the hooks and revert when blocked"
+    local s=picker
+    new_shell "$s" || return
+    launch "$s" --state-dir "'$WORK/picker-state'" --log "'$WORK/picker.log'"
+    check "picker: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    keys "$s" g
+    type_text "$s" sports
+    keys "$s" Enter
+    check "picker: Sports shows its first tab" wait_for "$s" "Today's scores" || return
+    keys "$s" Right
+    keys "$s" Enter
+    check "picker: the Highlights tab opens" wait_for "$s" "Goal of the week" || return
+    keys "$s" Right
+    keys "$s" Enter
+    check "picker: the gated tab asks to sign in" wait_for "$s" "Sign in to open Premium Matches." || return
+    keys "$s" Escape
+    check "picker: cancelling blocks the tab" wait_for "$s" "Blocked by zapptv_login" || return
+    check "picker: the tab reverted to Highlights" wait_for "$s" "Goal of the week" || return
+    keys "$s" Enter
+    check "picker: the gated tab asks again" wait_for "$s" "Sign in to open Premium Matches." || return
+    type_text "$s" demo
+    keys "$s" Tab
+    type_text "$s" demo
+    keys "$s" Enter
+    check "picker: signing in switches to the gated tab" wait_for "$s" "Live in full, members only" || return
+    keys "$s" q
+    check "picker: quit" wait_for "$s" "rc=0"
+    tm kill-session -t "$s"
+}
+
 scenario_deep_link() {
     echo "# --open deep link"
     local s=deeplink
@@ -435,7 +466,7 @@ scenario_exit_paths() {
 }
 
 # Usage: run.sh [SCENARIO...] runs the named scenarios only (e.g. `run.sh login_gating`).
-scenarios=(validate_and_refusals menu_tour login_gating deep_link mouse resize_storm exit_paths)
+scenarios=(validate_and_refusals menu_tour login_gating screen_picker deep_link mouse resize_storm exit_paths)
 [ "$#" -gt 0 ] && scenarios=("$@")
 started=$(now_ms)
 for scenario in "${scenarios[@]}"; do
