@@ -70,7 +70,7 @@ struct RunCommand: AsyncParsableCommand {
         logger.info("starting \(loaded.app.name) (state directory \(stateDirectory.path))")
         for warning in loaded.warnings { logger.warning("\(warning.description)") }
 
-        let themes = try Self.themes(theme)
+        let themes = Self.themes(theme)
         let setup = ShellSetup(
             app: loaded.app,
             loadApp: {
@@ -129,21 +129,19 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// The theme to start with and the list `t` cycles through.
-    /// `--theme PATH` reads a theme file; `--theme NAME` picks a known theme by name.
-    private static func themes(_ option: String?) throws -> (current: Theme, all: [Theme]) {
-        let known = [Theme.defaultDark]
-        guard let option else { return (known[0], known) }
-        if let theme = known.first(where: { $0.name == option }) { return (theme, known) }
-        let url = URL(fileURLWithPath: option)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            let names = known.map(\.name).joined(separator: ", ")
-            fail("--theme \(option): no such theme (known: \(names)) and no such file")
-        }
+    /// The theme for `--theme NAME|PATH` (ThemeCatalog lookup) and the usable themes `t`
+    /// cycles through, the chosen one included.
+    private static func themes(_ option: String?) -> (current: Theme, all: [Theme]) {
+        let catalog = ThemeCatalog()
         do {
-            let theme = try Theme.decode(data, file: option)
-            return (theme, [theme] + known.filter { $0.name != theme.name })
+            let theme = try catalog.resolve(option)
+            let others = catalog.themes.filter { $0.name != theme.name }
+            let position = catalog.themes.firstIndex { $0.name == theme.name } ?? 0
+            var all = others
+            all.insert(theme, at: min(position, all.count))
+            return (theme, all)
         } catch {
-            fail("--theme \(option): \(error)")
+            fail("--theme \(option ?? ""): \(error)")
         }
     }
 
