@@ -71,6 +71,16 @@ struct SessionStoreTests {
         #expect(bed.log.warnings.count == 1)
     }
 
+    @Test("a hand-written file may leave out entitlements and expiry")
+    func minimalFile() async throws {
+        let bed = try TestBed()
+        try FileManager.default.createDirectory(at: bed.stateDirectory, withIntermediateDirectories: true)
+        try Data(#"{"username": "bob", "token": "t", "provider": "p"}"#.utf8).write(to: bed.sessionFile)
+        let current = await SessionStore(fileURL: bed.sessionFile, logger: bed.log.logger).current()
+        #expect(current == Session(username: "bob", token: "t", provider: "p"))
+        #expect(bed.log.warnings.isEmpty)
+    }
+
     @Test("clear signs out and removes the file")
     func clear() async throws {
         let bed = try TestBed()

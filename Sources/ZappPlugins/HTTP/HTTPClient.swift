@@ -33,15 +33,18 @@ enum HTTPFailure: Error, Sendable, Hashable, CustomStringConvertible {
 /// timeout) and task cancellation that cancels the request.
 struct HTTPClient: Sendable {
     func postJSON(_ body: Data, to url: URL, timeout seconds: Double) async -> Result<HTTPResponse, HTTPFailure> {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
+        // URLSession on Linux truncates its timeouts to whole seconds (0.5 s times out at once),
+        // so it gets a looser limit and the deadline below decides.
+        let sessionTimeout = seconds.rounded(.up) + 1
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: sessionTimeout)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.httpBody = body
 
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
+        configuration.timeoutIntervalForRequest = sessionTimeout
+        configuration.timeoutIntervalForResource = sessionTimeout
         configuration.urlCache = nil
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }

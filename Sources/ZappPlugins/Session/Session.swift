@@ -33,6 +33,16 @@ public struct Session: Sendable, Hashable, Codable {
         required.filter { !entitlements.contains($0) }
     }
 
+    /// Reads a session file; `entitlements` and `expires_at` may be left out.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        username = try container.decode(String.self, forKey: .username)
+        token = try container.decode(String.self, forKey: .token)
+        entitlements = try container.decodeIfPresent([String].self, forKey: .entitlements) ?? []
+        expiresAt = try container.decodeIfPresent(Date.self, forKey: .expiresAt)
+        provider = try container.decode(String.self, forKey: .provider)
+    }
+
     enum CodingKeys: String, CodingKey {
         case username
         case token
