@@ -282,6 +282,16 @@ struct UpdatePaneTests {
         #expect(ShellUpdate.update(&model, key(.enter)) == [.answerPane(id: 2, answer: .submitted(button: "Cancel", values: ["username": "", "password": ""]))])
     }
 
+    @Test("a pane shown during the splash (a startup sign-in) has the keyboard")
+    func paneOverSplash() {
+        var model = UpdateFixture.model()
+        model.view.phase = .splash(message: "Starting")
+        _ = ShellUpdate.update(&model, .paneShown(id: 4, pane: Self.signIn))
+        for character in "ann" { _ = ShellUpdate.update(&model, key(.character(character))) }
+        #expect(model.view.topPane?.values.first == "ann")
+        #expect(ShellUpdate.update(&model, key(.escape)) == [.answerPane(id: 4, answer: .dismissed)])
+    }
+
     @Test("a hook closing its pane removes it")
     func closed() {
         var model = UpdateFixture.model()

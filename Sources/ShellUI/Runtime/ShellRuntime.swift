@@ -346,6 +346,7 @@ public final class ShellRuntime {
     private func loadAppData() async throws {
         send(.phase(.splash(message: "Loading \(model.view.app.name)…")))
         let app = try await setup.loadApp()
+        send(.phase(.splash(message: "Starting \(app.name)…")))
         guard app != model.view.app else { return }
         services = setup.makeServices(app, presenter)
         var view = Self.makeView(app: app, services: services, setup: setup, colorSupport: terminal.colorSupport)

@@ -97,6 +97,8 @@ public enum ShellUpdate {
     }
 
     private static func handleKey(_ key: Key, _ model: inout ShellModel) -> [ShellEffect] {
+        // A pane has the keyboard in every phase (a startup sign-in shows over the splash).
+        if model.view.topPane != nil { return handlePaneKey(key, &model) }
         switch model.view.phase {
         case .splash:
             return key == .character("q") ? quit(&model, status: 0) : []
@@ -109,7 +111,6 @@ public enum ShellUpdate {
         case .running:
             break
         }
-        if model.view.topPane != nil { return handlePaneKey(key, &model) }
         if let overlay = model.view.overlay { return handleOverlayKey(key, overlay, &model) }
         return handleMainKey(key, &model)
     }
