@@ -5,14 +5,23 @@ extension Canvas {
     /// The whole canvas as a rectangle.
     public var bounds: Rect { Rect(x: 0, y: 0, width: columns, height: rows) }
 
-    /// Fills a rectangle with a grapheme (a space by default) in a style.
+    /// Fills a rectangle with a grapheme (a space by default) in a style. Wide characters cut
+    /// by the rectangle's edges leave spaces behind.
     public mutating func fill(_ rect: Rect, style: CellStyle, grapheme: String = " ") {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         let cell = Cell(grapheme: grapheme, style: style)
-        for row in area.y..<area.maxY {
-            let start = row * columns + area.x
-            for index in start..<(start + area.width) { setCell(at: index, cell) }
+        let columns = self.columns
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for row in area.y..<area.maxY {
+                let start = row * columns + area.x
+                let end = start + area.width
+                if area.x > 0 && buffer[start].isContinuation { buffer[start - 1].grapheme = " " }
+                if area.maxX < columns && buffer[end].isContinuation {
+                    buffer[end] = Cell(grapheme: " ", style: buffer[end].style)
+                }
+                for index in start..<end { buffer[index] = cell }
+            }
         }
     }
 
@@ -71,21 +80,23 @@ extension Canvas {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let area = (clip ?? bounds).intersection(bounds)
         guard !rect.intersection(area).isEmpty else { return }
-        func edge(_ glyph: String, _ column: Int, _ row: Int) {
-            if area.contains(column: column, row: row) { put(glyph, width: 1, column: column, row: row, style: style, limit: columns) }
+        func edge(_ cell: Cell, _ column: Int, _ row: Int) {
+            if area.contains(column: column, row: row) { setCell(at: row * columns + column, cell) }
         }
-        for column in (rect.x + 1)..<(rect.maxX - 1) {
-            edge(border.horizontal, column, rect.y)
-            edge(border.horizontal, column, rect.maxY - 1)
+        let horizontal = Cell(grapheme: border.horizontal, style: style)
+        let vertical = Cell(grapheme: border.vertical, style: style)
+        for column in max(rect.x + 1, area.x)..<max(min(rect.maxX - 1, area.maxX), max(rect.x + 1, area.x)) {
+            edge(horizontal, column, rect.y)
+            edge(horizontal, column, rect.maxY - 1)
         }
-        for row in (rect.y + 1)..<(rect.maxY - 1) {
-            edge(border.vertical, rect.x, row)
-            edge(border.vertical, rect.maxX - 1, row)
+        for row in max(rect.y + 1, area.y)..<max(min(rect.maxY - 1, area.maxY), max(rect.y + 1, area.y)) {
+            edge(vertical, rect.x, row)
+            edge(vertical, rect.maxX - 1, row)
         }
-        edge(border.topLeft, rect.x, rect.y)
-        edge(border.topRight, rect.maxX - 1, rect.y)
-        edge(border.bottomLeft, rect.x, rect.maxY - 1)
-        edge(border.bottomRight, rect.maxX - 1, rect.maxY - 1)
+        edge(Cell(grapheme: border.topLeft, style: style), rect.x, rect.y)
+        edge(Cell(grapheme: border.topRight, style: style), rect.maxX - 1, rect.y)
+        edge(Cell(grapheme: border.bottomLeft, style: style), rect.x, rect.maxY - 1)
+        edge(Cell(grapheme: border.bottomRight, style: style), rect.maxX - 1, rect.maxY - 1)
     }
 
     /// Changes the style of the cells of a rectangle, keeping their graphemes.
@@ -122,7 +133,9 @@ extension Canvas {
         var column = x
         for byte in text.utf8 {
             if column >= textLimit { break }
-            if column >= minX { put(Canvas.asciiGraphemes[Int(byte)], width: 1, column: column, row: y, style: style, limit: textLimit) }
+            if column >= minX, column >= 0, column < columns {
+                setCell(at: y * columns + column, Cell(asciiByte: byte < 0x20 || byte >= 0x7F ? 0x20 : byte, style: style))
+            }
             column += 1
         }
         if !fits && ellipsis && column < limit {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A terminal colour as the UI asks for it; the backend degrades it to what the terminal has.
 public enum TerminalColor: Sendable, Hashable {
     /// The terminal's own default foreground or background.
@@ -38,17 +40,104 @@ public struct CellStyle: Sendable, Hashable {
 
 /// One cell of the canvas. A wide character (CJK, most emoji) occupies its cell and the
 /// next one, which holds a `continuation` cell with an empty grapheme.
+///
+/// The grapheme is stored inline as UTF-8 (up to 15 bytes, which covers ASCII, CJK, most
+/// emoji) so that a cell is plain data: filling and comparing frames copies bytes instead of
+/// retaining strings. Longer clusters (long ZWJ sequences) are interned once per process.
 public struct Cell: Sendable, Hashable {
-    public var grapheme: String
+    /// UTF-8 bytes 0–7 of the grapheme.
+    private var low: UInt64
+    /// UTF-8 bytes 8–14, and the byte count in the top byte (`GraphemeStore.internedMarker`
+    /// marks an interned grapheme whose index is in `low`).
+    private var high: UInt64
     public var style: CellStyle
     /// True for the right half of a wide character.
     public var isContinuation: Bool
 
     public init(grapheme: String = " ", style: CellStyle = .plain, isContinuation: Bool = false) {
-        self.grapheme = grapheme
+        (low, high) = GraphemeStore.pack(grapheme)
         self.style = style
         self.isContinuation = isContinuation
     }
 
+    /// A cell holding one ASCII character (no string involved).
+    init(asciiByte: UInt8, style: CellStyle) {
+        low = UInt64(asciiByte)
+        high = 1 << 56
+        self.style = style
+        isContinuation = false
+    }
+
+    /// The grapheme cluster drawn in the cell ("" for a continuation cell).
+    public var grapheme: String {
+        get { GraphemeStore.unpack(low, high) }
+        set { (low, high) = GraphemeStore.pack(newValue) }
+    }
+
     public static let blank = Cell()
+}
+
+/// Packs graphemes into two words and interns the rare longer ones.
+enum GraphemeStore {
+    static let internedMarker: UInt64 = 0xFF
+
+    static func pack(_ grapheme: String) -> (UInt64, UInt64) {
+        let utf8 = grapheme.utf8
+        let count = utf8.count
+        if count == 1, let byte = utf8.first { return (UInt64(byte), 1 << 56) }
+        guard count <= 15 else { return (UInt64(interner.index(of: grapheme)), internedMarker << 56) }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var offset: UInt64 = 0
+        for byte in utf8 {
+            if offset < 8 {
+                low |= UInt64(byte) << (offset * 8)
+            } else {
+                high |= UInt64(byte) << ((offset - 8) * 8)
+            }
+            offset += 1
+        }
+        return (low, high | UInt64(count) << 56)
+    }
+
+    static func unpack(_ low: UInt64, _ high: UInt64) -> String {
+        let count = Int(high >> 56)
+        if count == Int(internedMarker) { return interner.string(at: Int(low)) }
+        if count == 1 { return singleByte(UInt8(truncatingIfNeeded: low)) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        for offset in 0..<count {
+            let word = offset < 8 ? low : high
+            bytes.append(UInt8(truncatingIfNeeded: word >> UInt64((offset % 8) * 8)))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func singleByte(_ byte: UInt8) -> String {
+        byte < 0x80 ? Canvas.asciiGraphemes[Int(byte)] : String(decoding: [byte], as: UTF8.self)
+    }
+
+    private static let interner = GraphemeInterner()
+}
+
+/// Interned long graphemes (append-only, shared by all canvases).
+final class GraphemeInterner: @unchecked Sendable {
+    private let lock = NSLock()
+    private var indices: [String: Int] = [:]
+    private var strings: [String] = []
+
+    func index(of grapheme: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = indices[grapheme] { return index }
+        strings.append(grapheme)
+        indices[grapheme] = strings.count - 1
+        return strings.count - 1
+    }
+
+    func string(at index: Int) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return index < strings.count ? strings[index] : " "
+    }
 }

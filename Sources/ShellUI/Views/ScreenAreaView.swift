@@ -7,7 +7,6 @@ enum ScreenAreaView {
     static func draw(in rect: Rect, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         let state = context.state
         let palette = context.palette
-        canvas.fill(rect, style: palette[.base])
         guard let screen = state.currentScreen else {
             context.text(&canvas, " No screen to show.", x: rect.x, y: rect.y, maxWidth: rect.width, style: palette[.placeholder])
             return
