@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZappModel
 
 @testable import zapp_shell
 
@@ -56,6 +57,28 @@ struct InitCommandTests {
         #expect(try Self.mode(hook) == 0o755)
         #expect(FileManager.default.isExecutableFile(atPath: hook.path))
         #expect(try Self.mode(destination.appendingPathComponent("river.json")) == 0o644)
+    }
+
+    @Test func writtenAppLoadsWithNoErrorsAndNoWarnings() throws {
+        let scratch = try Self.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try DemoAppWriter(source: BundledDemoApp.folder()).write(to: scratch, force: false)
+
+        let result = AppLoader.load(folder: scratch)
+
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let app = try #require(result.app)
+        #expect(app.screens.count >= 10)
+        #expect(app.homeScreen?.id == "home")
+    }
+
+    @Test func tabBarExampleLoadsWithNoErrorsAndNoWarnings() throws {
+        let example = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/tabbar")
+        let result = AppLoader.load(folder: example)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.app?.plugin(identifier: "tabbar_tabs")?.manifest.api.className == "ZappShell.TabBar")
     }
 
     @Test func refusesToOverwriteWithoutForceAndWritesNothing() throws {
