@@ -168,6 +168,7 @@ public final class ShellRuntime {
             retryWaiter?.resume(returning: true)
             retryWaiter = nil
         case .quit:
+            // The update has set `model.exitStatus`; the loop ends on its next turn.
             break
         }
     }

@@ -13,15 +13,6 @@ public enum NavigationRequest: Sendable, Hashable {
     case goTo(String)
     /// Switch a screen picker from tab `from` to tab `to`, whose screen is `target`.
     case selectTab(componentID: String, from: Int, to: Int, target: String)
-
-    /// The text of the spinner while the request runs.
-    public var activityTitle: String {
-        switch self {
-        case .selectRootItem(let id): return "Opening \(id)"
-        case .push(let target, _), .present(let target, _), .goTo(let target): return "Opening \(target)"
-        case .selectTab(_, _, _, let target): return "Opening \(target)"
-        }
-    }
 }
 
 /// What a navigation request came to.
