@@ -1,3 +1,4 @@
+import Foundation
 import SnapshotTesting
 import Testing
 import ZappCore
@@ -59,5 +60,33 @@ import ZappModel
         state.isOverflowOpen = true
         state.focus = .navBar
         assertSnapshot(of: Fixtures.frame(state, 60, 10), as: .lines, named: "overflow-open")
+    }
+}
+
+@Suite struct NavBarAssetTests {
+    @Test func backgroundPatternAndTextAssetButtons() {
+        var bar = Fixtures.navBar(style: .center)
+        bar.assets.background = "assets/pattern.txt"
+        bar.assets.menuButton = "assets/menu.txt"
+        let app = Fixtures.app(bar: bar)
+        var state = Fixtures.state(app)
+        state.assets = AssetStore(texts: ["assets/pattern.txt": ["-="], "assets/menu.txt": ["M"]])
+        let frame = Fixtures.frame(state, 40, 6)
+        assertSnapshot(of: frame, as: .lines, named: "pattern")
+        #expect(frame.hasPrefix(" M =-=-"), "the pattern is laid from the bar's left edge under the buttons")
+    }
+
+    @Test func assetFilesAreReadSanitisedAndRemoteOnesSkipped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-assets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("\n /\\_/\\ \n( o.o )\u{1B}[31m\n\n".utf8).write(to: folder.appendingPathComponent("logo.txt"))
+        var bar = Fixtures.navBar(presentation: .logo, logo: "logo.txt")
+        bar.assets.background = "https://example.com/bg.png"
+        var app = Fixtures.app(bar: bar)
+        app.folder = folder
+        let store = AssetStore(app: app)
+        #expect(store.lines("logo.txt") == [" /\\_/\\ ", "( o.o )"])
+        #expect(store.lines("https://example.com/bg.png") == nil)
     }
 }

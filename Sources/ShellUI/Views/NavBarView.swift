@@ -124,7 +124,8 @@ enum NavBarView {
                     context.text(&canvas, line, x: x, y: top + offset, maxWidth: area.maxX - x, style: titleStyle)
                 }
             } else {
-                context.text(&canvas, bar.title, in: Rect(x: area.x, y: middle, width: area.width, height: 1), alignment: layout.titleAlignment, style: titleStyle)
+                let title = pattern == nil ? bar.title : " " + TextSanitizer.sanitize(bar.title) + " "
+                context.text(&canvas, title, in: Rect(x: area.x, y: middle, width: area.width, height: 1), alignment: layout.titleAlignment, style: titleStyle)
             }
         }
 
