@@ -135,7 +135,8 @@ struct ProcessRunner: Sendable {
         }
         guard var result = finished, !Task.isCancelled else {
             stop()
-            _ = await exited.wait(upTo: Self.drainGrace)
+            // Waits for the killed process to be reaped, even when this task is cancelled.
+            _ = await Task.detached { await exited.wait(upTo: Self.drainGrace) }.value
             throw Task.isCancelled ? .cancelled : .timedOut(timeout)
         }
         if await streamsDone.wait(upTo: Self.drainGrace) == nil {
