@@ -158,6 +158,28 @@ struct RuntimeTests {
         #expect(harness.runtime.model.view.toast?.text == "Blocked by slowhook: cancelled")
     }
 
+    @Test("mouse: clicks go through the last frame's hit map")
+    func clicks() async throws {
+        let harness = Harness()
+        #expect(await harness.started())
+        harness.press(.character("m"))
+        harness.runtime.render()
+        let region = try #require(
+            harness.runtime.model.hitMap.regions.first { $0.action == .selectRootItem("m-premium") })
+        harness.runtime.send(.terminal(.click(column: region.rect.x, row: region.rect.y)))
+        #expect(await harness.runtime.settle { $0.view.topPane != nil })
+        #expect(harness.runtime.model.view.menuSelection == UpdateFixture.menuIndex("m-premium", harness.runtime.model))
+
+        harness.runtime.render()
+        let typing = harness.runtime.model.hitMap.regions.first { $0.action == .selectRootItem("m-home") }
+        if let typing {
+            harness.runtime.send(.terminal(.click(column: typing.rect.x, row: typing.rect.y)))
+        }
+        #expect(harness.runtime.model.view.topPane != nil, "a click behind a pane does nothing")
+        harness.press(.escape)
+        #expect(await harness.runtime.settle { $0.activity == nil })
+    }
+
     @Test("post hooks run after a shown navigation")
     func postHooks() async throws {
         let harness = Harness()
