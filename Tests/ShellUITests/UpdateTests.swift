@@ -292,6 +292,20 @@ struct UpdatePaneTests {
         #expect(ShellUpdate.update(&model, key(.escape)) == [.answerPane(id: 4, answer: .dismissed)])
     }
 
+    @Test("Esc on a busy pane also cancels the navigation waiting on it")
+    func escapeBusyPane() throws {
+        var model = UpdateFixture.model()
+        _ = ShellUpdate.update(&model, .terminal(.key(.character("m"))))
+        _ = ShellUpdate.update(&model, .terminal(.key(.down)))
+        _ = ShellUpdate.update(&model, .terminal(.key(.enter)))
+        let activity = try #require(model.activity)
+        _ = ShellUpdate.update(&model, .paneShown(id: 9, pane: Self.signIn))
+        _ = ShellUpdate.update(&model, .paneBusy(id: 9, busy: true))
+        #expect(
+            ShellUpdate.update(&model, key(.escape))
+                == [.answerPane(id: 9, answer: .dismissed), .cancelActivity(activityID: activity.id)])
+    }
+
     @Test("a hook closing its pane removes it")
     func closed() {
         var model = UpdateFixture.model()

@@ -55,8 +55,12 @@ extension ShellUpdate {
     }
 
     /// Closes the top pane at once; the hook sees it disappear (a failure for the hook manager).
+    /// While the hook is busy with an answer (checking a password) it is not listening for the
+    /// next one, so its navigation is cancelled as well.
     static func dismissPane(_ model: inout ShellModel) -> [ShellEffect] {
         guard let pane = model.view.panes.popLast() else { return [] }
-        return [.answerPane(id: pane.id, answer: .dismissed)]
+        var effects: [ShellEffect] = [.answerPane(id: pane.id, answer: .dismissed)]
+        if pane.isBusy, let activity = model.activity { effects.append(.cancelActivity(activityID: activity.id)) }
+        return effects
     }
 }
