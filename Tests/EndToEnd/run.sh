@@ -134,7 +134,20 @@ launch() {
     run_line "$session" "'$ZAPP_SHELL' $* ; echo rc=\$?"
 }
 
-app_pid() { pgrep -P "$(tm display -p -t "$1" '#{pane_pid}')" -x zapp-shell; }
+# app_pid SESSION: the zapp-shell process started by the session's shell (pgrep, or /proc
+# where procps is not installed).
+app_pid() {
+    local parent pid comm state ppid rest stat
+    parent=$(tm display -p -t "$1" '#{pane_pid}')
+    if command -v pgrep >/dev/null 2>&1; then
+        pgrep -P "$parent" -x zapp-shell
+        return
+    fi
+    for stat in /proc/[0-9]*/stat; do
+        read -r pid comm state ppid rest <"$stat" 2>/dev/null || continue
+        if [ "$ppid" = "$parent" ] && [ "$comm" = "(zapp-shell)" ]; then echo "$pid"; fi
+    done
+}
 
 # terminal_restored SESSION: main screen, cursor visible, mouse reporting off, and the shell
 # line discipline back (echo and canonical mode, shown by stty and by the echoed command).
