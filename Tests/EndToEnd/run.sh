@@ -392,6 +392,31 @@ scenario_screen_picker() {
     tm kill-session -t "$s"
 }
 
+scenario_slow_hook() {
+    echo "# a slow hook shows a spinner and Esc cancels it"
+    local s=slow app="$WORK/slow-app"
+    "$ZAPP_SHELL" init "$app" >/dev/null 2>&1
+    check "slow: the demo app is written out" test -f "$app/hooks/age-check.sh" || return
+    # The external age-check hook now takes 5 seconds to answer.
+    sed -i 's/^input=\$(cat)$/input=$(cat); sleep 5/' "$app/hooks/age-check.sh"
+    new_shell "$s" || return
+    launch "$s" "'$app'" --state-dir "'$WORK/slow-state'" --log "'$WORK/slow.log'"
+    check "slow: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    keys "$s" g
+    type_text "$s" "late night"
+    keys "$s" Enter
+    check "slow: a spinner says what is running" wait_for "$s" "Opening Late Night… (Esc cancels)" || return
+    keys "$s" "?"
+    check "slow: keys still work while the hook runs" wait_for "$s" "Keys" || return
+    keys "$s" Escape Escape
+    check "slow: Esc cancels the hook (a failure: the blocker stops the navigation)" \
+        wait_for "$s" "Blocked by zapptv_age_check: cancelled" 3 || return
+    check "slow: the user stays on Home" wait_for "$s" "Tonight on ZappTV" || return
+    keys "$s" q
+    check "slow: quit" wait_for "$s" "rc=0"
+    tm kill-session -t "$s"
+}
+
 scenario_deep_link() {
     echo "# --open deep link"
     local s=deeplink
@@ -479,7 +504,7 @@ scenario_exit_paths() {
 }
 
 # Usage: run.sh [SCENARIO...] runs the named scenarios only (e.g. `run.sh login_gating`).
-scenarios=(validate_and_refusals menu_tour login_gating screen_picker deep_link mouse resize_storm exit_paths)
+scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse resize_storm exit_paths)
 [ "$#" -gt 0 ] && scenarios=("$@")
 started=$(now_ms)
 for scenario in "${scenarios[@]}"; do
