@@ -131,12 +131,12 @@ struct DecodingContext {
         _ object: JSONObject, _ key: String, at path: JSONPath, as: Choice.Type = Choice.self
     ) -> Choice? where Choice.RawValue == String {
         guard let value = setValue(object, key) else { return nil }
+        if case .string(let string) = value, let choice = Choice(rawValue: string) { return choice }
         let options = Choice.allCases.map(\.rawValue)
         guard let string = value.stringValue else {
             typeError(at: path + key, expected: "one of \(options.joined(separator: ", "))", got: value)
             return nil
         }
-        if let choice = Choice(rawValue: string) { return choice }
         let normalized = Self.normalize(string)
         let suggestion = options.first { Self.normalize($0) == normalized }
         error(
@@ -172,7 +172,7 @@ struct DecodingContext {
     private func setValue(_ object: JSONObject, _ key: String) -> JSONValue? {
         switch object[key] {
         case nil, .null: return nil
-        case .string(let string) where string.trimmingCharacters(in: .whitespaces).isEmpty: return nil
+        case .string(let string) where string.isBlank: return nil
         case .some(let value): return value
         }
     }

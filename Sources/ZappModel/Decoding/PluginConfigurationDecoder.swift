@@ -62,7 +62,7 @@ public enum PluginConfigurationDecoder {
             return [:]
         case .object(let configuration)?:
             return configuration
-        case .string(let text)? where text.trimmingCharacters(in: .whitespaces).isEmpty:
+        case .string(let text)? where text.isBlank:
             return [:]
         case .string(let text)?:
             if case .object(let configuration)? = try? JSONParser.parse(text) { return configuration }

@@ -38,7 +38,7 @@ public struct ValidationReport: Sendable, Encodable {
         for name in names {
             files.append(
                 FileReport(
-                    file: name, kind: ConfigurationFileKind.byName(name),
+                    file: name, kind: result.fileKinds[name] ?? ConfigurationFileKind.byName(name),
                     diagnostics: result.diagnostics.filter { $0.file == name }))
         }
     }

@@ -48,6 +48,12 @@ private struct Parser {
     var index = 0
     /// Keys written twice (key, byte offset); located only once parsing is done.
     var duplicateKeys: [(key: String, offset: Int)] = []
+    /// Keys, their offsets and values of all open containers, innermost last: each container
+    /// owns the tail from its `keyStart`/`valueStart`, so every finished array or object is
+    /// copied out once, at its exact size.
+    var keyStack: [String] = []
+    var keyOffsetStack: [Int] = []
+    var valueStack: [JSONValue] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -58,11 +64,15 @@ private struct Parser {
         let isObject: Bool
         /// Offset of its opening bracket.
         let start: Int
-        var array: [JSONValue] = []
-        var object = JSONObject()
-        var key = ""
-        var keyOffset = 0
+        /// Where its keys and values begin in the stacks.
+        let keyStart: Int
+        let valueStart: Int
+        /// Key to member position, for objects with many keys (duplicate detection).
+        var seen: [String: Int]?
     }
+
+    /// Objects with more members than this find duplicate keys through a dictionary.
+    static let linearDuplicateSearchLimit = 16
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
         try checkEncoding()
@@ -94,7 +104,8 @@ private struct Parser {
                     index += 1
                     value = isObject ? .object(JSONObject()) : .array([])
                 } else {
-                    containers.append(Container(isObject: isObject, start: start))
+                    containers.append(
+                        Container(isObject: isObject, start: start, keyStart: keyStack.count, valueStart: valueStack.count))
                     if isObject { try parseKey(into: &containers, first: true) }
                     continue nextValue
                 }
@@ -114,12 +125,9 @@ private struct Parser {
                 }
                 let top = containers.count - 1
                 if containers[top].isObject {
-                    let key = containers[top].key
-                    if !containers[top].object.updateValue(value, forKey: key) {
-                        duplicateKeys.append((key, containers[top].keyOffset))
-                    }
+                    addMember(value, to: &containers[top])
                 } else {
-                    containers[top].array.append(value)
+                    valueStack.append(value)
                 }
                 let valueEnd = index
                 skipWhitespace()
@@ -140,8 +148,7 @@ private struct Parser {
                 }
                 if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     index += 1
-                    let container = containers.removeLast()
-                    value = container.isObject ? .object(container.object) : .array(container.array)
+                    value = close(containers.removeLast())
                     continue
                 }
                 throw afterValueError(container: containers[top], valueEnd: valueEnd)
@@ -229,9 +236,54 @@ private struct Parser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") || bytes[index] == UInt8(ascii: ",") {
             throw error("missing value for key \"\(key)\"", hint: "write a value after the ':' (null if there is none)", at: index)
         }
-        let top = containers.count - 1
-        containers[top].key = key
-        containers[top].keyOffset = keyOffset
+        keyStack.append(key)
+        keyOffsetStack.append(keyOffset)
+    }
+
+    /// Adds a member whose key is the last on the key stack; a key already in the object
+    /// keeps its place and takes the later value.
+    mutating func addMember(_ value: JSONValue, to container: inout Container) {
+        let keyIndex = keyStack.count - 1
+        let key = keyStack[keyIndex]
+        let count = keyIndex - container.keyStart
+        var existing: Int?
+        if count > Self.linearDuplicateSearchLimit {
+            if container.seen == nil {
+                var seen: [String: Int] = [:]
+                for position in container.keyStart..<keyIndex { seen[keyStack[position]] = position - container.keyStart }
+                container.seen = seen
+            }
+            existing = container.seen?[key]
+            if existing == nil { container.seen?[key] = count }
+        } else {
+            var position = container.keyStart
+            while position < keyIndex {
+                if keyStack[position] == key {
+                    existing = position - container.keyStart
+                    break
+                }
+                position += 1
+            }
+        }
+        if let existing {
+            duplicateKeys.append((key, keyOffsetStack[keyIndex]))
+            valueStack[container.valueStart + existing] = value
+            keyStack.removeLast()
+            keyOffsetStack.removeLast()
+        } else {
+            valueStack.append(value)
+        }
+    }
+
+    /// The finished array or object, moved off the stacks.
+    mutating func close(_ container: Container) -> JSONValue {
+        let values = Array(valueStack[container.valueStart...])
+        valueStack.removeSubrange(container.valueStart...)
+        guard container.isObject else { return .array(values) }
+        let keys = Array(keyStack[container.keyStart...])
+        keyStack.removeSubrange(container.keyStart...)
+        keyOffsetStack.removeSubrange(container.keyStart...)
+        return .object(JSONObject(uniqueKeys: keys, values: values))
     }
 
     /// What went wrong after a value inside a container: a missing comma, a mismatched

@@ -21,12 +21,16 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// This path extended by an object key.
     public func appending(_ key: String) -> JSONPath {
-        JSONPath(components: components + [.key(key)])
+        var path = self
+        path.components.append(.key(key))
+        return path
     }
 
     /// This path extended by an array index.
     public func appending(_ index: Int) -> JSONPath {
-        JSONPath(components: components + [.index(index)])
+        var path = self
+        path.components.append(.index(index))
+        return path
     }
 
     public static func + (path: JSONPath, key: String) -> JSONPath { path.appending(key) }

@@ -13,13 +13,29 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// An ordered JSON object: keys keep the order in which they were written.
+///
+/// Keys and values are kept in two parallel arrays. Small objects (most of a river) are
+/// searched linearly, which is faster than hashing; objects with many keys get a hash index.
 public struct JSONObject: Sendable, Hashable, Sequence {
+    /// Objects with more keys than this are indexed by a dictionary.
+    private static let indexThreshold = 12
+
     public private(set) var keys: [String]
-    public private(set) var storage: [String: JSONValue]
+    /// The values, in the order of `keys`.
+    public private(set) var values: [JSONValue]
+    /// Key to position, only for objects larger than `indexThreshold`.
+    private var index: [String: Int]?
 
     public init() {
         keys = []
-        storage = [:]
+        values = []
+    }
+
+    /// An object from keys known to be distinct and their values (the parser's fast path).
+    init(uniqueKeys keys: [String], values: [JSONValue]) {
+        self.keys = keys
+        self.values = values
+        rebuildIndex()
     }
 
     public init(_ pairs: [(String, JSONValue)]) {
@@ -27,13 +43,26 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// The members as a dictionary (unordered).
+    public var storage: [String: JSONValue] {
+        Dictionary(zip(keys, values), uniquingKeysWith: { _, last in last })
+    }
+
+    /// The position of `key` in `keys`.
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return keys.firstIndex(of: key)
+    }
+
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { position(of: key).map { values[$0] } }
         set {
             if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+                updateValue(newValue, forKey: key)
+            } else if let position = position(of: key) {
+                keys.remove(at: position)
+                values.remove(at: position)
+                rebuildIndex()
             }
         }
     }
@@ -42,22 +71,47 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// Returns true when the key is new, false when an existing value was replaced.
     @discardableResult
     public mutating func updateValue(_ value: JSONValue, forKey key: String) -> Bool {
-        guard storage.updateValue(value, forKey: key) == nil else { return false }
+        if let position = position(of: key) {
+            values[position] = value
+            return false
+        }
         keys.append(key)
+        values.append(value)
+        if index != nil {
+            index?[key] = keys.count - 1
+        } else if keys.count > Self.indexThreshold {
+            rebuildIndex()
+        }
         return true
+    }
+
+    private mutating func rebuildIndex() {
+        guard keys.count > Self.indexThreshold else {
+            index = nil
+            return
+        }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() { index[key] = position }
+        self.index = index
     }
 
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 
     public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
-        var index = 0
-        return AnyIterator {
-            guard index < keys.count else { return nil }
-            defer { index += 1 }
-            let key = keys[index]
-            return (key, storage[key]!)
-        }
+        var iterator = zip(keys, values).makeIterator()
+        return AnyIterator { iterator.next().map { (key: $0.0, value: $0.1) } }
+    }
+
+    /// Equal when the same keys hold the same values in the same order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.keys == rhs.keys && lhs.values == rhs.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(keys)
+        hasher.combine(values)
     }
 }
 
@@ -102,7 +156,7 @@ extension JSONValue {
     public var doubleValue: Double? {
         switch self {
         case .number(let number): return number
-        case .string(let string): return Double(string.trimmingCharacters(in: .whitespaces))
+        case .string(let string): return Double(string.trimmingSpacesAndTabs)
         default: return nil
         }
     }

@@ -7,11 +7,16 @@ public struct AppLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The files that were looked at, as shown in diagnostics.
     public var files: [String]
+    /// What each file is (the river and the plugin configurations file).
+    public var fileKinds: [String: ConfigurationFileKind]
 
-    public init(app: ZappApp?, diagnostics: [Diagnostic], files: [String]) {
+    public init(
+        app: ZappApp?, diagnostics: [Diagnostic], files: [String], fileKinds: [String: ConfigurationFileKind] = [:]
+    ) {
         self.app = app
         self.diagnostics = diagnostics
         self.files = files
+        self.fileKinds = fileKinds
     }
 
     public var hasErrors: Bool { diagnostics.containsErrors }

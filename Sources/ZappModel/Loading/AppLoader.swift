@@ -143,7 +143,9 @@ public enum AppLoader {
             pluginDiagnostics += AppValidator.validatePlugins(plugins, file: pluginsFile)
         }
         let diagnostics = riverDiagnostics + pluginDiagnostics
-        return AppLoadResult(app: diagnostics.containsErrors ? nil : app, diagnostics: diagnostics, files: files)
+        return AppLoadResult(
+            app: diagnostics.containsErrors ? nil : app, diagnostics: diagnostics, files: files,
+            fileKinds: [riverFile: .river, pluginsFile: .pluginConfigurations])
     }
 
     // MARK: Single files

@@ -17,7 +17,7 @@ public struct ZappColor: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `#AARRGGBB`, `#RRGGBB`, `AARRGGBB` or `RRGGBB`; nil for anything else.
     public init?(hex: String) {
-        var digits = Substring(hex.trimmingCharacters(in: .whitespaces))
+        var digits = hex.trimmingSpacesAndTabs
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
         if digits.count == 6 {

@@ -105,17 +105,19 @@ private struct AppCheck {
     let pluginsKnown: Bool
     let sourceMap: RiverSourceMap
     var diagnostics: [Diagnostic] = []
-    /// Ids and names (lowercased) of screens, for targets.
+    /// Ids of screens, for targets.
     let screenIDs: Set<String>
-    let screenNames: Set<String>
+    /// Lowercased names of screens (cells may target a screen by name); built when first needed.
+    lazy var screenNames: Set<String> = Set(app.screens.map { $0.name.lowercased() }.filter { !$0.isEmpty })
 
     init(app: ZappApp, riverFile: String, pluginsKnown: Bool, sourceMap: RiverSourceMap) {
         self.app = app
         self.riverFile = riverFile
         self.pluginsKnown = pluginsKnown
         self.sourceMap = sourceMap
-        screenIDs = Set(app.screens.map(\.id).filter { !$0.isEmpty })
-        screenNames = Set(app.screens.map { $0.name.lowercased() }.filter { !$0.isEmpty })
+        var screenIDs = Set<String>(minimumCapacity: app.screens.count)
+        for index in app.screens.indices where !app.screens[index].id.isEmpty { screenIDs.insert(app.screens[index].id) }
+        self.screenIDs = screenIDs
     }
 
     mutating func error(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, hint: String? = nil) {
@@ -132,15 +134,15 @@ private struct AppCheck {
             return
         }
         checkIdentities()
-        for (index, screen) in app.screens.enumerated() {
+        for index in app.screens.indices {
             let path = JSONPath.root + index
-            for (offset, navigation) in screen.navigations.enumerated() {
-                checkNavigation(navigation, of: screen, index: index, at: path + "navigations" + offset)
+            for (offset, navigation) in app.screens[index].navigations.enumerated() {
+                checkNavigation(navigation, ofScreen: index, at: path + "navigations" + offset)
             }
-            for (offset, component) in screen.uiComponents.enumerated() {
+            for (offset, component) in app.screens[index].uiComponents.enumerated() {
                 checkComponent(component, at: path + "ui_components" + offset)
             }
-            checkHooks(screen, index: index)
+            checkHooks(app.screens[index].hooks, index: index)
         }
         checkHookCycles()
     }
@@ -150,15 +152,16 @@ private struct AppCheck {
     mutating func checkIdentities() {
         var firstIndex: [String: Int] = [:]
         var homes: [Int] = []
-        for (index, screen) in app.screens.enumerated() {
-            if screen.isHome { homes.append(index) }
-            guard !screen.id.isEmpty else { continue }
-            if let first = firstIndex[screen.id] {
+        for index in app.screens.indices {
+            if app.screens[index].isHome { homes.append(index) }
+            let id = app.screens[index].id
+            guard !id.isEmpty else { continue }
+            if let first = firstIndex[id] {
                 error(
-                    .duplicateID, .root + index + "id", "duplicate screen id \"\(screen.id)\" (first at \(JSONPath.root + first))",
+                    .duplicateID, .root + index + "id", "duplicate screen id \"\(id)\" (first at \(JSONPath.root + first))",
                     hint: "each screen needs its own id")
             } else {
-                firstIndex[screen.id] = index
+                firstIndex[id] = index
             }
         }
         if homes.isEmpty {
@@ -178,11 +181,11 @@ private struct AppCheck {
 
     // MARK: Navigations and targets
 
-    mutating func checkNavigation(_ navigation: NavigationModel, of screen: ScreenModel, index: Int, at path: JSONPath) {
+    mutating func checkNavigation(_ navigation: NavigationModel, ofScreen index: Int, at path: JSONPath) {
         checkNavItems(navigation.navItems, at: path)
         guard pluginsKnown else { return }
         switch navigation.category {
-        case .menu where screen.isHome && screen.menu == navigation:
+        case .menu where app.screens[index].isHome && app.screens[index].menu == navigation:
             checkMenuPlugin(navigation, at: path)
         case .navBar:
             guard let type = navigation.navigationType, app.plugin(identifier: type) == nil else { return }
@@ -251,7 +254,7 @@ private struct AppCheck {
     }
 
     /// A screen id, a built-in screen, a URL (`scheme://...`), or (for cells) a screen name.
-    func isKnownTarget(_ target: String, allowNames: Bool) -> Bool {
+    mutating func isKnownTarget(_ target: String, allowNames: Bool) -> Bool {
         if screenIDs.contains(target) || AppValidator.builtInScreenIDs.contains(target) { return true }
         if target.contains("://") { return true }
         return allowNames && screenNames.contains(target.lowercased())
@@ -270,12 +273,13 @@ private struct AppCheck {
 
     // MARK: Hooks
 
-    mutating func checkHooks(_ screen: ScreenModel, index: Int) {
+    mutating func checkHooks(_ hooks: ScreenHooks, index: Int) {
+        guard !hooks.isEmpty else { return }
         let hooksPath = JSONPath.root + index + "hooks"
-        for (offset, hook) in screen.hooks.preload.enumerated() {
+        for (offset, hook) in hooks.preload.enumerated() {
             checkHook(hook, at: hooksPath + "preload_plugins" + sourceMap.preloadIndex(screen: index, hook: offset))
         }
-        for (offset, hook) in screen.hooks.postload.enumerated() {
+        for (offset, hook) in hooks.postload.enumerated() {
             checkHook(hook, at: hooksPath + "postload_plugins" + sourceMap.postloadIndex(screen: index, hook: offset))
         }
     }
@@ -298,19 +302,20 @@ private struct AppCheck {
     /// screen's own preload hooks lead back to it, opening any screen on the loop never ends.
     mutating func checkHookCycles() {
         var edges: [String: [(target: String, path: JSONPath)]] = [:]
-        for (index, screen) in app.screens.enumerated() where !screen.id.isEmpty {
-            for (offset, hook) in screen.hooks.preload.enumerated() {
+        for index in app.screens.indices where !app.screens[index].id.isEmpty {
+            for (offset, hook) in app.screens[index].hooks.preload.enumerated() {
                 guard let target = hook.screenID, screenIDs.contains(target) else { continue }
                 let path = JSONPath.root + index + "hooks" + "preload_plugins"
                     + sourceMap.preloadIndex(screen: index, hook: offset) + "screen_id"
-                edges[screen.id, default: []].append((target, path))
+                edges[app.screens[index].id, default: []].append((target, path))
             }
         }
         // Iterative depth-first search; a grey node met again closes a cycle.
         enum Mark { case grey, black }
         var marks: [String: Mark] = [:]
         var reported = Set<[String]>()
-        for start in app.screens.map(\.id) where edges[start] != nil && marks[start] == nil {
+        for index in app.screens.indices where edges[app.screens[index].id] != nil && marks[app.screens[index].id] == nil {
+            let start = app.screens[index].id
             var stack: [(node: String, next: Int)] = [(start, 0)]
             marks[start] = .grey
             while let top = stack.last {
