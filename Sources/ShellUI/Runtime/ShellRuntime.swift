@@ -350,6 +350,8 @@ public final class ShellRuntime {
         send(.phase(.splash(message: "Starting \(app.name)…")))
         guard app != model.view.app else { return }
         services = setup.makeServices(app, presenter)
+        traceTask?.cancel()
+        startTraceFeed()
         var view = Self.makeView(app: app, services: services, setup: setup, colorSupport: terminal.colorSupport)
         view.phase = model.view.phase
         view.theme = model.view.theme
