@@ -230,7 +230,7 @@ scenario_validate_and_refusals() {
     check "run: the refusal names the stream" grep -q 'is not a terminal' "$WORK/notty.out"
 
     local s=refuse
-    new_shell "$s" || return
+    check "$s: a shell starts in tmux" new_shell "$s" || return
     launch "$s" "'$WORK/broken'"
     check "run: an invalid app is refused with the validate message (exit 1)" wait_for "$s" "rc=1"
     check "run: the message names river.json" wait_for "$s" "river.json:1:"
@@ -241,7 +241,7 @@ scenario_validate_and_refusals() {
 scenario_menu_tour() {
     echo "# the demo app: every root menu item"
     local s=tour
-    new_shell "$s" || return
+    check "$s: a shell starts in tmux" new_shell "$s" || return
     launch "$s" --state-dir "'$WORK/tour-state'" --log "'$WORK/tour.log'"
     check "launch: the demo app opens on Home" wait_for "$s" "Tonight on ZappTV" 15 || return
     check "launch: the nav bar shows its buttons" wait_for "$s" "Search"
@@ -293,7 +293,7 @@ scenario_menu_tour() {
 scenario_login_gating() {
     echo "# login gating end to end"
     local s=login state="$WORK/login-state"
-    new_shell "$s" || return
+    check "$s: a shell starts in tmux" new_shell "$s" || return
     launch "$s" --state-dir "'$state'" --log "'$WORK/login.log'"
     check "login: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
 
@@ -364,7 +364,7 @@ scenario_login_gating() {
 scenario_screen_picker() {
     echo "# screen-picker tabs go through the hooks and revert when blocked"
     local s=picker
-    new_shell "$s" || return
+    check "$s: a shell starts in tmux" new_shell "$s" || return
     launch "$s" --state-dir "'$WORK/picker-state'" --log "'$WORK/picker.log'"
     check "picker: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
     keys "$s" g
@@ -399,7 +399,7 @@ scenario_slow_hook() {
     check "slow: the demo app is written out" test -f "$app/hooks/age-check.sh" || return
     # The external age-check hook now takes 5 seconds to answer.
     sed -i 's/^input=\$(cat)$/input=$(cat); sleep 5/' "$app/hooks/age-check.sh"
-    new_shell "$s" || return
+    check "$s: a shell starts in tmux" new_shell "$s" || return
     launch "$s" "'$app'" --state-dir "'$WORK/slow-state'" --log "'$WORK/slow.log'"
     check "slow: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
     keys "$s" g
@@ -420,7 +420,7 @@ scenario_slow_hook() {
 scenario_deep_link() {
     echo "# --open deep link"
     local s=deeplink
-    new_shell "$s" || return
+    check "$s: a shell starts in tmux" new_shell "$s" || return
     launch "$s" --state-dir "'$WORK/link-state'" --log "'$WORK/link.log'" --open zapp://screen/movies
     check "deep link: zapp://screen/movies opens Movies" wait_for "$s" "New releases" 15 || return
     keys "$s" q
@@ -431,7 +431,7 @@ scenario_deep_link() {
 scenario_mouse() {
     echo "# mouse clicks"
     local s=mouse
-    new_shell "$s" || return
+    check "$s: a shell starts in tmux" new_shell "$s" || return
     launch "$s" --state-dir "'$WORK/mouse-state'" --log "'$WORK/mouse.log'"
     check "mouse: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
     check "mouse: a click on the menu button opens the side menu" click_then_wait "$s" "≡" "MEMBERS" || return
@@ -447,7 +447,7 @@ scenario_mouse() {
 scenario_resize_storm() {
     echo "# resize storm"
     local s=resize
-    new_shell "$s" || return
+    check "$s: a shell starts in tmux" new_shell "$s" || return
     launch "$s" --state-dir "'$WORK/resize-state'" --log "'$WORK/resize.log'"
     check "resize: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
     local i
@@ -476,7 +476,7 @@ scenario_resize_storm() {
 scenario_exit_paths() {
     echo "# Ctrl-C and SIGTERM restore the terminal"
     local s=exits
-    new_shell "$s" || return
+    check "$s: a shell starts in tmux" new_shell "$s" || return
     launch "$s" --state-dir "'$WORK/exit-state'" --log "'$WORK/exit.log'"
     check "Ctrl-C: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
     keys "$s" C-c
@@ -507,6 +507,8 @@ scenario_exit_paths() {
 scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse resize_storm exit_paths)
 [ "$#" -gt 0 ] && scenarios=("$@")
 started=$(now_ms)
+# A session that lives for the whole run keeps the tmux server up between scenarios.
+tm new-session -d -s keeper "sleep 86400"
 for scenario in "${scenarios[@]}"; do
     if ! declare -F "scenario_$scenario" >/dev/null; then
         echo "FAIL unknown scenario: $scenario (known: ${scenarios[*]})"
