@@ -277,13 +277,31 @@ private struct Parser {
 
     /// The finished array or object, moved off the stacks.
     mutating func close(_ container: Container) -> JSONValue {
-        let values = Array(valueStack[container.valueStart...])
-        valueStack.removeSubrange(container.valueStart...)
+        let values = Self.moveTail(of: &valueStack, from: container.valueStart, leaving: .null)
         guard container.isObject else { return .array(values) }
-        let keys = Array(keyStack[container.keyStart...])
-        keyStack.removeSubrange(container.keyStart...)
+        let keys = Self.moveTail(of: &keyStack, from: container.keyStart, leaving: "")
         keyOffsetStack.removeSubrange(container.keyStart...)
         return .object(JSONObject(uniqueKeys: keys, values: values))
+    }
+
+    /// Moves `stack[start...]` into a new array of exactly that size and removes it from the
+    /// stack. Elements are moved, not copied, so no reference counts change; `filler` (a value
+    /// without references) briefly takes their place.
+    static func moveTail<Element>(of stack: inout [Element], from start: Int, leaving filler: Element) -> [Element] {
+        let count = stack.count - start
+        guard count > 0 else { return [] }
+        let moved = stack.withUnsafeMutableBufferPointer { source in
+            [Element](unsafeUninitializedCapacity: count) { destination, initialized in
+                for offset in 0..<count {
+                    let element = (source.baseAddress.unsafelyUnwrapped + start + offset).move()
+                    (destination.baseAddress.unsafelyUnwrapped + offset).initialize(to: element)
+                    (source.baseAddress.unsafelyUnwrapped + start + offset).initialize(to: filler)
+                }
+                initialized = count
+            }
+        }
+        stack.removeSubrange(start...)
+        return moved
     }
 
     /// What went wrong after a value inside a container: a missing comma, a mismatched
