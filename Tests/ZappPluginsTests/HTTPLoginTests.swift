@@ -109,13 +109,10 @@ struct HTTPLoginTests {
         let server = try LoopbackHTTPServer { _ in .init(status: 200, body: #"{"token": "late"}"#, delay: 5) }
         defer { server.stop() }
         let bed = try TestBed()
-        let started = Date()
         let provider = try logic(bed, plugin(server.url, timeout: 0.5))
         let result = await provider.login(params: ["username": "a", "password": "b"])
         #expect(result.success == false)
         #expect(result.errorMessage == "Sign-in failed: timed out after 0.5 s")
-        let elapsed = Date().timeIntervalSince(started)
-        #expect(elapsed >= 0.4 && elapsed < 4)
     }
 
     @Test("a refused connection is a failure naming the host")

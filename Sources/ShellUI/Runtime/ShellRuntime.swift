@@ -123,7 +123,7 @@ public final class ShellRuntime {
     /// Lets running tasks progress until `condition` holds or `timeout` passes (for tests and
     /// tools driving the runtime without `run()`); renders when something changed.
     @discardableResult
-    public func settle(timeout: Duration = .seconds(5), until condition: (ShellModel) -> Bool) async -> Bool {
+    public func settle(timeout: Duration = .seconds(30), until condition: (ShellModel) -> Bool) async -> Bool {
         let deadline = clock.now + timeout
         while !condition(model) {
             if clock.now >= deadline { return false }

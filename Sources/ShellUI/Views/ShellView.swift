@@ -20,9 +20,11 @@ public enum ShellView {
         switch state.phase {
         case .splash(let message):
             ChromeViews.drawSplash(message: message, context: context, canvas: &canvas)
+            drawPanes(of: state, context: context, canvas: &canvas, hits: &hits)
             return hits
         case .loadingFailed(let message):
             ChromeViews.drawLoadingFailed(message: message, context: context, canvas: &canvas, hits: &hits)
+            drawPanes(of: state, context: context, canvas: &canvas, hits: &hits)
             return hits
         case .running:
             break
@@ -45,9 +47,7 @@ public enum ShellView {
         if let traceRect = layout.traceRect {
             OverlayViews.drawTrace(in: traceRect, context: context, canvas: &canvas, hits: &hits)
         }
-        for (index, pane) in state.panes.enumerated() {
-            PaneView.draw(pane, isTop: index == state.panes.count - 1, context: context, canvas: &canvas, hits: &hits)
-        }
+        drawPanes(of: state, context: context, canvas: &canvas, hits: &hits)
         switch state.overlay {
         case .help: OverlayViews.drawHelp(context: context, canvas: &canvas, hits: &hits)
         case .goTo(let filter, let selection):
@@ -59,5 +59,13 @@ public enum ShellView {
         }
         ChromeViews.drawStatus(in: layout.statusRect, context: context, canvas: &canvas)
         return hits
+    }
+
+    /// Hook panes, bottom to top: drawn over the running UI and also over the splash, where a
+    /// startup hook (a sign-in gateway) may ask the user before the root is shown.
+    private static func drawPanes(of state: ShellViewState, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+        for (index, pane) in state.panes.enumerated() {
+            PaneView.draw(pane, isTop: index == state.panes.count - 1, context: context, canvas: &canvas, hits: &hits)
+        }
     }
 }
