@@ -82,10 +82,12 @@ struct TraceCommandTests {
         let folder = try Self.externalHookApp()
         defer { try? FileManager.default.removeItem(at: folder) }
         let loaded = await AppLocation.path(folder.path).load()
-        let app = try #require(loaded.app, "\(loaded.diagnostics)")
+        #expect(loaded.diagnostics.filter { $0.severity == .error }.map(\.code) == [.unknownHookPlugin])
+        let app = try #require(loaded.app, "a hook naming no plugin does not stop the app: \(loaded.diagnostics)")
         let report = try await Self.trace(app, "target")
         let lines = report.text.split(separator: "\n").map(String.init)
         #expect(lines.contains("pre vendor: warning: plugin not available (class Vendor.Thing is unknown)"))
+        #expect(lines.contains("pre ghost: warning: no plugin with this identifier in plugin_configurations"))
         #expect(lines.contains("pre issuer: dataDict handed on: keys age, token"))
         #expect(lines.contains("pre checker: succeeded"))
         #expect(lines.contains("pre checker: returned no dataDict: the dictionary (keys age, token) is dropped"))
@@ -109,7 +111,7 @@ struct TraceCommandTests {
         #expect(steps.first?["step"] as? String == "navigation_started")
     }
 
-    /// An app whose target runs: an unavailable plugin, an external hook
+    /// An app whose target runs: an unavailable plugin, a hook naming no plugin, an external hook
     /// that issues a dataDict, and one that checks it arrived and returns none.
     private static func externalHookApp() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-trace-\(UUID().uuidString)")
@@ -136,6 +138,7 @@ struct TraceCommandTests {
               {"id": "target", "name": "Target", "type": "general_content",
                "hooks": {"preload_plugins": [
                  {"identifier": "vendor", "type": "general"},
+                 {"identifier": "ghost", "type": "general"},
                  {"identifier": "issuer", "type": "general"},
                  {"identifier": "checker", "type": "general"}
                ]}}

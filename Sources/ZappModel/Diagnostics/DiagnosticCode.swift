@@ -38,4 +38,15 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case hookCycle = "hook-cycle"
     /// A plugin's `api.class_name` is not one ZappShell provides.
     case unknownPluginClass = "unknown-plugin-class"
+
+    /// False for the cross-reference errors that the SDK itself rides out at run time: a hook
+    /// naming no plugin is skipped with a warning, a missing hook screen leaves the hook without
+    /// one, and a target naming no screen says so when opened. `validate` still reports them as
+    /// errors; `run`, `render` and `trace` go on and log them, so such an app can be tried.
+    public var stopsRunning: Bool {
+        switch self {
+        case .unknownHookPlugin, .unknownHookScreen, .unknownTarget: return false
+        default: return true
+        }
+    }
 }

@@ -1,7 +1,7 @@
 /// The outcome of loading an app: the app when nothing is wrong enough to stop it, and every
 /// diagnostic found on the way (warnings are kept even when the app loaded).
 public struct AppLoadResult: Sendable {
-    /// The loaded app; nil when any diagnostic is an error.
+    /// The loaded app; nil when an error stops it from running (see `DiagnosticCode.stopsRunning`).
     public var app: ZappApp?
     /// All diagnostics, in the order of the files and of the problems within them.
     public var diagnostics: [Diagnostic]
@@ -20,6 +20,8 @@ public struct AppLoadResult: Sendable {
     }
 
     public var hasErrors: Bool { diagnostics.containsErrors }
+    /// True when an error stops the app from running (syntax, types, home screen, ...).
+    public var hasBlockingErrors: Bool { diagnostics.contains { $0.severity == .error && $0.code.stopsRunning } }
     /// True when a file could not be read at all (exit code 2 in the CLI).
     public var isUnreadable: Bool { diagnostics.containsUnreadable }
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
@@ -52,5 +54,7 @@ public struct FileLoadResult: Sendable {
     }
 
     public var hasErrors: Bool { diagnostics.containsErrors }
+    /// True when an error stops the app from running (syntax, types, home screen, ...).
+    public var hasBlockingErrors: Bool { diagnostics.contains { $0.severity == .error && $0.code.stopsRunning } }
     public var isUnreadable: Bool { diagnostics.containsUnreadable }
 }

@@ -144,7 +144,8 @@ public enum AppLoader {
         }
         let diagnostics = riverDiagnostics + pluginDiagnostics
         return AppLoadResult(
-            app: diagnostics.containsErrors ? nil : app, diagnostics: diagnostics, files: files,
+            app: diagnostics.contains { $0.severity == .error && $0.code.stopsRunning } ? nil : app,
+            diagnostics: diagnostics, files: files,
             fileKinds: [riverFile: .river, pluginsFile: .pluginConfigurations])
     }
 

@@ -120,19 +120,21 @@ enum AppLocation: Equatable {
     }
 }
 
-/// An app ready to run, with the warnings found while loading it.
+/// An app ready to run, with the problems found while loading it that do not stop it from
+/// running: warnings, and the cross-reference errors the runtime rides out (`stopsRunning`).
 struct LoadedApp {
     var app: ZappApp
     var warnings: [Diagnostic]
 }
 
 extension AppLocation {
-    /// Loads the app for `run`, `render` and `trace`. On errors it prints the problems the
-    /// way `validate` does to stderr and exits with 1 (2 when a file cannot be read).
+    /// Loads the app for `run`, `render` and `trace`. On errors that stop it from running it
+    /// prints the problems the way `validate` does to stderr and exits with 1 (2 when a file
+    /// cannot be read).
     static func loadOrExit(_ argument: String?) async throws -> LoadedApp {
         let result = await AppLocation(argument: argument).load()
-        if let app = result.app, !result.hasErrors {
-            return LoadedApp(app: app, warnings: result.warnings)
+        if let app = result.app, !result.hasBlockingErrors {
+            return LoadedApp(app: app, warnings: result.diagnostics)
         }
         var report = ValidationReport()
         report.add(result)
