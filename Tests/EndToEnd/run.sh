@@ -57,7 +57,7 @@ screen_of() { tm capture-pane -p -t "$1" 2>/dev/null; }
 
 # wait_for SESSION TEXT [TIMEOUT_SECONDS]: until TEXT is on the screen.
 wait_for() {
-    local session=$1 text=$2 timeout=${3:-5}
+    local session=$1 text=$2 timeout=${3:-10}
     local deadline=$(($(now_ms) + timeout * 1000))
     while :; do
         if screen_of "$session" | grep -qF -- "$text"; then return 0; fi
@@ -71,7 +71,7 @@ wait_for() {
 
 # wait_gone SESSION TEXT [TIMEOUT_SECONDS]: until TEXT is no longer on the screen.
 wait_gone() {
-    local session=$1 text=$2 timeout=${3:-5}
+    local session=$1 text=$2 timeout=${3:-10}
     local deadline=$(($(now_ms) + timeout * 1000))
     while screen_of "$session" | grep -qF -- "$text"; do
         if (($(now_ms) > deadline)); then

@@ -58,25 +58,27 @@ public struct Navigator: Sendable {
     public func push(
         _ target: String, from source: NavigationSource, dataDict: JSONObject? = nil, in state: NavigationState
     ) async -> NavigationResult {
-        if target.isWebURL { return .openURL(target) }
-        guard let screen = app.anyScreen(idOrName: target) else {
-            return .unavailable(reason: "no screen \"\(target)\"")
-        }
-        return await open(screen, from: source, dataDict: dataDict, in: state) { next in
-            next.push(screen.id)
-        }
+        await open(target, from: source, dataDict: dataDict, in: state) { next, id in next.push(id) }
     }
 
     /// Presents a screen as the root of a new stack with a close button (nav-bar buttons).
     public func present(
         _ target: String, from source: NavigationSource, dataDict: JSONObject? = nil, in state: NavigationState
     ) async -> NavigationResult {
+        await open(target, from: source, dataDict: dataDict, in: state) { next, id in next.present(id) }
+    }
+
+    /// Opens a target given as a screen id or name, or a web URL, placing the screen with `place`.
+    private func open(
+        _ target: String, from source: NavigationSource, dataDict: JSONObject?, in state: NavigationState,
+        place: (inout NavigationState, String) -> Void
+    ) async -> NavigationResult {
         if target.isWebURL { return .openURL(target) }
         guard let screen = app.anyScreen(idOrName: target) else {
             return .unavailable(reason: "no screen \"\(target)\"")
         }
         return await open(screen, from: source, dataDict: dataDict, in: state) { next in
-            next.present(screen.id)
+            place(&next, screen.id)
         }
     }
 
