@@ -61,6 +61,16 @@ import ZappModel
         #expect(hits(state, 60, 16).regions.contains { $0.action == .goTo("movies") })
     }
 
+    @Test func aStartupPaneIsDrawnOverTheSplashAndTakesTheClicks() {
+        var state = Fixtures.state(Fixtures.app())
+        state.phase = .splash(message: "Loading the app…")
+        state.panes = [PaneState(id: 1, pane: Pane(hookIdentifier: "login", title: "Sign in", buttons: ["Sign in", "Cancel"]))]
+        var canvas = Canvas(columns: 60, rows: 16)
+        let map = ShellView.render(state, into: &canvas)
+        #expect(canvas.plainText.contains("Sign in"))
+        #expect(map.regions.contains { $0.action == .pressPaneButton(1) })
+    }
+
     @Test func nothingIsFocusableWhenTooSmall() {
         let state = Fixtures.state(Fixtures.app())
         #expect(state.focusables(in: .screen, columns: 19, rows: 6).isEmpty)
