@@ -65,8 +65,9 @@ install: release
 bench-data:
 	$(MAKE) -C Benchmarks data
 
+# Builds zapp-shell in release, generates bench-data/ when missing, then prints the results table.
 bench: release
-	$(MAKE) -C Benchmarks bench
+	$(MAKE) -C Benchmarks bench ZAPP_SHELL="$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/zapp-shell"
 
 clean:
 	rm -rf .build

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ZappCore", targets: ["ZappCore"]),
         .library(name: "ZappPlugins", targets: ["ZappPlugins"]),
         .library(name: "ShellUI", targets: ["ShellUI"]),
+        .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

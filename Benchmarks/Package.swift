@@ -9,8 +9,22 @@ let package = Package(
     dependencies: [
         .package(name: "ZappShell", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
+        // `make bench`: every measurement of issue 6 in one table, beside its budget.
+        .executableTarget(
+            name: "ZappBench",
+            dependencies: [
+                .product(name: "ZappModel", package: "ZappShell"),
+                .product(name: "ZappCore", package: "ZappShell"),
+                .product(name: "ZappPlugins", package: "ZappShell"),
+                .product(name: "ShellUI", package: "ZappShell"),
+                .product(name: "CursesTerminal", package: "ZappShell"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/ZappBench"
+        ),
         .executableTarget(
             name: "AppLoading",
             dependencies: [

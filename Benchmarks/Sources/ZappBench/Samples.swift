@@ -1,0 +1,35 @@
+/// Timings of repeated runs of one operation, in nanoseconds, with the statistics the table shows.
+struct Samples {
+    private(set) var nanoseconds: [Double] = []
+
+    init(nanoseconds: [Double] = []) {
+        self.nanoseconds = nanoseconds
+    }
+
+    var isEmpty: Bool { nanoseconds.isEmpty }
+
+    mutating func append(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        nanoseconds.append(Double(seconds) * 1e9 + Double(attoseconds) / 1e9)
+    }
+
+    /// The value below which `fraction` of the samples lie (nearest rank); 0 when empty.
+    func percentile(_ fraction: Double) -> Double {
+        guard !nanoseconds.isEmpty else { return 0 }
+        let sorted = nanoseconds.sorted()
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+
+    var median: Double { percentile(0.5) }
+    var p99: Double { percentile(0.99) }
+
+    /// Times `body` `count` times after `warmUp` untimed runs.
+    static func measure(count: Int, warmUp: Int = 3, _ body: () -> Void) -> Samples {
+        for _ in 0..<warmUp { body() }
+        let clock = ContinuousClock()
+        var samples = Samples()
+        for _ in 0..<count { samples.append(clock.measure(body)) }
+        return samples
+    }
+}
