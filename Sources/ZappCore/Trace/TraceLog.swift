@@ -23,7 +23,9 @@ public final class TraceLog: @unchecked Sendable {
     public func append(_ entry: HookTrace) {
         lock.lock()
         stored.append(entry)
-        if stored.count > capacity { stored.removeFirst(stored.count - capacity) }
+        // Trimmed only when twice the capacity, so dropping old entries costs O(1) per append
+        // (a long hook chain appends thousands).
+        if stored.count >= 2 * capacity { stored.removeFirst(stored.count - capacity) }
         let continuations = Array(observers.values)
         lock.unlock()
         for continuation in continuations { continuation.yield(entry) }
@@ -37,7 +39,7 @@ public final class TraceLog: @unchecked Sendable {
     public var entries: [HookTrace] {
         lock.lock()
         defer { lock.unlock() }
-        return stored
+        return Array(stored.suffix(capacity))
     }
 
     /// The entries as lines (`HookTrace.line`).
