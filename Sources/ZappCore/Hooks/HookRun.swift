@@ -20,6 +20,7 @@ final class HookRun: @unchecked Sendable {
     let end = OneShot<End>()
     private let lock = NSLock()
     private var timer: Task<Void, Never>?
+    private var isTimerStopped = false
     private var openSessions: [UUID: any PaneSession] = [:]
 
     init(identifier: String, presentation: PanePresentation, record: @escaping @Sendable (HookTrace.Step, String) -> Void) {
@@ -29,22 +30,29 @@ final class HookRun: @unchecked Sendable {
     }
 
     /// Starts the timeout of a hook without UI: when it fires first, the run ends as timed out.
-    func startTimer(_ timeout: Duration, sleep: @escaping @Sendable (Duration) async throws -> Void) {
-        let task = Task { [weak self] in
-            do {
-                try await sleep(timeout)
-            } catch {
-                return
+    /// `elapsed` is the part of the timeout already spent. Does nothing once the timer was
+    /// stopped (the hook showed a pane before the timer started).
+    func startTimer(
+        _ timeout: Duration, elapsed: Duration = .zero, sleep: @escaping @Sendable (Duration) async throws -> Void
+    ) {
+        lock.withLock {
+            guard !isTimerStopped else { return }
+            timer = Task { [weak self] in
+                do {
+                    try await sleep(max(.zero, timeout - elapsed))
+                } catch {
+                    return
+                }
+                self?.end.deliver(.timedOut(timeout))
             }
-            self?.end.deliver(.timedOut(timeout))
         }
-        lock.withLock { timer = task }
     }
 
-    /// Stops the timeout (the hook showed a pane, or the run ended).
+    /// Stops the timeout for good (the hook showed a pane, or the run ended).
     func stopTimer() {
         let task: Task<Void, Never>? = lock.withLock {
             defer { timer = nil }
+            isTimerStopped = true
             return timer
         }
         task?.cancel()

@@ -207,7 +207,16 @@ public final class ScreenHookManager: ScreenOpening {
             }
             run.end.deliver(.completed(await hook.executeHook(dataDict: dataDict)))
         }
-        if let timeout { run.startTimer(timeout, sleep: sleep) }
+        if let timeout {
+            // Most hooks without UI answer at once: give the hook a turn before paying for a
+            // timer task; the timer then gets what is left, so the deadline still counts from here.
+            let clock = ContinuousClock()
+            let started = clock.now
+            await Task.yield()
+            if !run.end.isDelivered {
+                run.startTimer(timeout, elapsed: clock.now - started, sleep: sleep)
+            }
+        }
         let end = await withTaskCancellationHandler {
             await run.end.wait()
         } onCancel: {
