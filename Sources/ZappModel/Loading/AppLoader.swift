@@ -60,7 +60,7 @@ public enum AppLoader {
             }
         }
         return load(
-            river: river, plugins: plugins, name: folder.lastPathComponent, folder: folder, riverFile: riverShown,
+            river: consume river, plugins: plugins, name: folder.lastPathComponent, folder: folder, riverFile: riverShown,
             pluginsFile: pluginsShown)
     }
 
@@ -86,21 +86,17 @@ public enum AppLoader {
     }
 
     /// Loads an app from bytes in memory, with the plugin configurations in any state.
+    /// The river's bytes are consumed: they are released once parsed.
     public static func load(
-        river: Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String, pluginsFile: String
+        river: consuming Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String,
+        pluginsFile: String
     ) -> AppLoadResult {
-        var riverDiagnostics: [Diagnostic] = []
         var pluginDiagnostics: [Diagnostic] = []
         var files = [riverFile]
 
-        let (riverValue, riverParse) = ConfigurationFileReader.parse(river, file: riverFile)
-        riverDiagnostics += riverParse
-        var decodedRiver: (screens: [ScreenModel], sourceMap: RiverSourceMap)?
-        if let riverValue {
-            let decoded = RiverDecoder.decodeWithSourceMap(riverValue, file: riverFile)
-            riverDiagnostics += decoded.diagnostics
-            decodedRiver = (decoded.screens, decoded.sourceMap)
-        }
+        let river = decodeRiver(consume river, file: riverFile)
+        let decodedRiver = river.decoded
+        var riverDiagnostics = river.diagnostics
 
         var plugins: [PluginConfiguration] = []
         var pluginsUsable = true
@@ -147,6 +143,19 @@ public enum AppLoader {
             app: diagnostics.contains { $0.severity == .error && $0.code.stopsRunning } ? nil : app,
             diagnostics: diagnostics, files: files,
             fileKinds: [riverFile: .river, pluginsFile: .pluginConfigurations])
+    }
+
+    /// Parses and decodes a river. The bytes are released as soon as they are parsed and the
+    /// JSON tree when this returns, so neither is alive beside the models during decoding and
+    /// validation (that is what bounds the peak memory of a large app).
+    private static func decodeRiver(
+        _ river: consuming Data, file: String
+    ) -> (decoded: (screens: [ScreenModel], sourceMap: RiverSourceMap)?, diagnostics: [Diagnostic]) {
+        let (value, diagnostics) = ConfigurationFileReader.parse(river, file: file)
+        _ = consume river
+        guard let value else { return (nil, diagnostics) }
+        let decoded = RiverDecoder.decodeWithSourceMap(value, file: file)
+        return ((decoded.screens, decoded.sourceMap), diagnostics + decoded.diagnostics)
     }
 
     // MARK: Single files

@@ -256,8 +256,21 @@ private struct AppCheck {
     /// A screen id, a built-in screen, a URL (`scheme://...`), or (for cells) a screen name.
     mutating func isKnownTarget(_ target: String, allowNames: Bool) -> Bool {
         if screenIDs.contains(target) || AppValidator.builtInScreenIDs.contains(target) { return true }
-        if target.contains("://") { return true }
+        if Self.containsSchemeSeparator(target) { return true }
         return allowNames && screenNames.contains(target.lowercased())
+    }
+
+    /// True when `text` contains `://` (a URL). A byte scan: Foundation's substring search
+    /// costs more than the rest of a target check.
+    static func containsSchemeSeparator(_ text: String) -> Bool {
+        var beforePrevious: UInt8 = 0
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/"), beforePrevious == UInt8(ascii: ":") { return true }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 
     /// "did you mean" for a target that differs from a screen id only in case or separators.
