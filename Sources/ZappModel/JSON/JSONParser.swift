@@ -54,6 +54,19 @@ private struct Parser {
     var keyStack: [String] = []
     var keyOffsetStack: [Int] = []
     var valueStack: [JSONValue] = []
+    /// Keys already made, by a hash of their bytes: the same few keys repeat throughout a
+    /// river, so equal keys share one string instead of each being decoded (and, when
+    /// longer than 15 bytes, allocated) again.
+    var keyCache = [InternedKey](repeating: InternedKey(hash: 0, string: ""), count: Self.keyCacheSize)
+
+    /// One entry of `keyCache`.
+    struct InternedKey {
+        let hash: UInt64
+        let string: String
+    }
+
+    /// Entries in `keyCache` (a power of two; a colliding key replaces the entry).
+    static let keyCacheSize = 1024
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -223,7 +236,7 @@ private struct Parser {
             if byte == UInt8(ascii: "/") { throw commentError(at: index) }
             throw error("expected a key in double quotes, found \(describe(at: index))", at: index)
         }
-        let key = try parseString()
+        let key = try parseString(interning: true)
         skipWhitespace()
         guard index < bytes.count else { throw unexpectedEnd(containers) }
         guard bytes[index] == UInt8(ascii: ":") else {
@@ -335,16 +348,20 @@ private struct Parser {
     // MARK: Strings
 
     /// Reads a string starting at the opening quote; leaves `index` after the closing quote.
-    mutating func parseString() throws(JSONSyntaxError) -> String {
+    /// `interning` (for keys) reuses an equal string read before.
+    mutating func parseString(interning: Bool = false) throws(JSONSyntaxError) -> String {
         let quote = index
         let start = index + 1
         var position = start
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 index = position + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                return interning ? internedKey(slice, hash: hash) : String(decoding: slice, as: UTF8.self)
             }
+            if interning { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
             if byte == UInt8(ascii: "\\") {
                 return try parseEscapedString(quote: quote, escapeAt: position)
             }
@@ -352,6 +369,16 @@ private struct Parser {
             position += byte < 0x80 ? 1 : try validateUTF8(at: position)
         }
         throw unterminatedString(quote: quote)
+    }
+
+    /// The string of a key's bytes (valid UTF-8 without escapes), from `keyCache` when it holds it.
+    mutating func internedKey(_ slice: UnsafeBufferPointer<UInt8>, hash: UInt64) -> String {
+        let slot = Int(truncatingIfNeeded: hash) & (Self.keyCacheSize - 1)
+        let cached = keyCache[slot]
+        if cached.hash == hash, cached.string.utf8.elementsEqual(slice) { return cached.string }
+        let string = String(decoding: slice, as: UTF8.self)
+        keyCache[slot] = InternedKey(hash: hash, string: string)
+        return string
     }
 
     /// The slow path of `parseString` once a backslash was seen: builds the bytes.
