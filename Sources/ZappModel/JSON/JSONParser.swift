@@ -57,16 +57,22 @@ private struct Parser {
     /// Keys already made, by a hash of their bytes: the same few keys repeat throughout a
     /// river, so equal keys share one string instead of each being decoded (and, when
     /// longer than 15 bytes, allocated) again.
-    var keyCache = [InternedKey](repeating: InternedKey(hash: 0, string: ""), count: Self.keyCacheSize)
+    var keyCache = [InternedString](repeating: InternedString(hash: 0, string: ""), count: Self.stringCacheSize)
+    /// The same for string values longer than 15 bytes (shorter ones are stored inline and
+    /// cost no allocation): titles, URLs and plugin identifiers repeat too.
+    var valueCache = [InternedString](repeating: InternedString(hash: 0, string: ""), count: Self.stringCacheSize)
 
-    /// One entry of `keyCache`.
-    struct InternedKey {
+    /// One entry of `keyCache` or `valueCache`.
+    struct InternedString {
         let hash: UInt64
         let string: String
     }
 
-    /// Entries in `keyCache` (a power of two; a colliding key replaces the entry).
-    static let keyCacheSize = 1024
+    /// Entries in each string cache (a power of two; a colliding string replaces the entry).
+    static let stringCacheSize = 1024
+
+    /// Longest string Swift stores inline, without an allocation.
+    static let inlineStringLimit = 15
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -236,7 +242,7 @@ private struct Parser {
             if byte == UInt8(ascii: "/") { throw commentError(at: index) }
             throw error("expected a key in double quotes, found \(describe(at: index))", at: index)
         }
-        let key = try parseString(interning: true)
+        let key = try parseString(isKey: true)
         skipWhitespace()
         guard index < bytes.count else { throw unexpectedEnd(containers) }
         guard bytes[index] == UInt8(ascii: ":") else {
@@ -348,8 +354,8 @@ private struct Parser {
     // MARK: Strings
 
     /// Reads a string starting at the opening quote; leaves `index` after the closing quote.
-    /// `interning` (for keys) reuses an equal string read before.
-    mutating func parseString(interning: Bool = false) throws(JSONSyntaxError) -> String {
+    /// `isKey` picks the cache that an equal string read before is reused from.
+    mutating func parseString(isKey: Bool = false) throws(JSONSyntaxError) -> String {
         let quote = index
         let start = index + 1
         var position = start
@@ -359,9 +365,11 @@ private struct Parser {
             if byte == UInt8(ascii: "\"") {
                 index = position + 1
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                return interning ? internedKey(slice, hash: hash) : String(decoding: slice, as: UTF8.self)
+                if isKey { return Self.interned(slice, hash: hash, in: &keyCache) }
+                if slice.count > Self.inlineStringLimit { return Self.interned(slice, hash: hash, in: &valueCache) }
+                return String(decoding: slice, as: UTF8.self)
             }
-            if interning { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
             if byte == UInt8(ascii: "\\") {
                 return try parseEscapedString(quote: quote, escapeAt: position)
             }
@@ -371,13 +379,12 @@ private struct Parser {
         throw unterminatedString(quote: quote)
     }
 
-    /// The string of a key's bytes (valid UTF-8 without escapes), from `keyCache` when it holds it.
-    mutating func internedKey(_ slice: UnsafeBufferPointer<UInt8>, hash: UInt64) -> String {
-        let slot = Int(truncatingIfNeeded: hash) & (Self.keyCacheSize - 1)
-        let cached = keyCache[slot]
-        if cached.hash == hash, cached.string.utf8.elementsEqual(slice) { return cached.string }
+    /// The string of `slice` (valid UTF-8 without escapes), from `cache` when it holds it.
+    static func interned(_ slice: UnsafeBufferPointer<UInt8>, hash: UInt64, in cache: inout [InternedString]) -> String {
+        let slot = Int(truncatingIfNeeded: hash) & (stringCacheSize - 1)
+        if cache[slot].hash == hash, cache[slot].string.utf8.elementsEqual(slice) { return cache[slot].string }
         let string = String(decoding: slice, as: UTF8.self)
-        keyCache[slot] = InternedKey(hash: hash, string: string)
+        cache[slot] = InternedString(hash: hash, string: string)
         return string
     }
 
