@@ -184,11 +184,13 @@ struct RuntimeTests {
     func postHooks() async throws {
         let harness = Harness()
         #expect(await harness.started())
-        let before = harness.opener?.postHookRuns.load(ordering: .sequentiallyConsistent) ?? 0
+        let postHookRuns = { harness.opener?.postHookRuns.load(ordering: .sequentiallyConsistent) ?? 0 }
+        #expect(await harness.runtime.settle { _ in postHookRuns() >= 1 }, "home's post hooks run once it is shown")
+        let before = postHookRuns()
         harness.press(.enter)
         #expect(await harness.runtime.settle { $0.view.navigation.currentScreenID == "detail" })
         #expect(harness.runtime.model.view.navigation.position == .pushed)
-        #expect(before >= 1)
+        #expect(await harness.runtime.settle { _ in postHookRuns() > before }, "detail's post hooks run once it is shown")
     }
 
     @Test("loading failed shows the reason, and retry loads again")

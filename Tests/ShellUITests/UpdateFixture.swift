@@ -5,7 +5,7 @@ import ZappModel
 
 /// A small app for the update and runtime tests: a side menu (Home, Premium behind a sign-in
 /// hook, Slow behind a hook that never finishes, Settings), a list on home with a pushable
-/// detail screen and an inert item.
+/// detail screen (which has a post hook) and an inert item.
 enum UpdateFixture {
     static let river = """
         [
@@ -32,7 +32,8 @@ enum UpdateFixture {
            "hooks": {"preload_plugins": [{"identifier": "login", "type": "login"}]}},
           {"id": "slow", "name": "Slow", "type": "general_content",
            "hooks": {"preload_plugins": [{"identifier": "slowhook", "type": "general"}]}},
-          {"id": "detail", "name": "Detail", "type": "general_content"}
+          {"id": "detail", "name": "Detail", "type": "general_content",
+           "hooks": {"postload_plugins": [{"identifier": "after", "type": "general"}]}}
         ]
         """
 
@@ -41,7 +42,8 @@ enum UpdateFixture {
           {"plugin": {"identifier": "side", "type": "menu", "api": {"class_name": "ZappShell.SideMenu"}}, "configuration_json": {}},
           {"plugin": {"identifier": "bar", "type": "nav_bar", "api": {"class_name": "ZappShell.NavigationBar"}}, "configuration_json": {}},
           {"plugin": {"identifier": "login", "type": "login", "api": {"class_name": "Test.Login"}}, "configuration_json": {}},
-          {"plugin": {"identifier": "slowhook", "type": "general", "api": {"class_name": "Test.Slow"}}, "configuration_json": {}}
+          {"plugin": {"identifier": "slowhook", "type": "general", "api": {"class_name": "Test.Slow"}}, "configuration_json": {}},
+          {"plugin": {"identifier": "after", "type": "general", "api": {"class_name": "Test.After"}}, "configuration_json": {}}
         ]
         """
 

@@ -113,12 +113,16 @@ struct UpdateTests {
 
         var pushed = model.view.navigation
         pushed.push("detail")
-        _ = ShellUpdate.update(
+        let shown = ShellUpdate.update(
             &model,
             .navigationFinished(
                 activityID: activity.id, request: .push("detail", source: .cell),
                 outcome: .navigation(.shown(state: pushed, screen: UpdateFixture.app.screen(id: "detail")!, dataDict: nil))))
         #expect(model.view.navigation.position == .pushed)
+        let postHooks = try #require(model.activity, "detail's post hooks run once it is shown")
+        #expect(shown == [.runPostHooks(screenID: "detail", dataDict: nil, activityID: postHooks.id)])
+        _ = ShellUpdate.update(&model, .postHooksFinished(activityID: postHooks.id))
+        #expect(model.activity == nil)
         #expect(ShellUpdate.update(&model, key(.escape)).isEmpty)
         #expect(model.view.navigation.currentScreenID == "home")
 
