@@ -62,6 +62,13 @@ private struct Parser {
     /// cost no allocation): titles, URLs and plugin identifiers repeat too.
     var valueCache = [InternedString](repeating: InternedString(hash: 0, string: ""), count: Self.stringCacheSize)
 
+    /// Key lists of closed objects, by a signature of their keys: objects of one shape (every
+    /// nav item, every screen) share one `keys` array instead of each allocating its own.
+    var keyListCache = [[String]](repeating: [], count: Self.keyListCacheSize)
+
+    /// Entries in `keyListCache` (a power of two; a colliding list replaces the entry).
+    static let keyListCacheSize = 256
+
     /// One entry of `keyCache` or `valueCache`.
     struct InternedString {
         let hash: UInt64
@@ -298,9 +305,27 @@ private struct Parser {
     mutating func close(_ container: Container) -> JSONValue {
         let values = Self.moveTail(of: &valueStack, from: container.valueStart, leaving: .null)
         guard container.isObject else { return .array(values) }
-        let keys = Self.moveTail(of: &keyStack, from: container.keyStart, leaving: "")
+        let keys = sharedKeys(from: container.keyStart)
         keyOffsetStack.removeSubrange(container.keyStart...)
         return .object(JSONObject(uniqueKeys: keys, values: values))
+    }
+
+    /// The keys `keyStack[start...]` as an array, removed from the stack: an equal array made
+    /// before when `keyListCache` holds one, otherwise a new one (which the cache then keeps).
+    mutating func sharedKeys(from start: Int) -> [String] {
+        var signature = keyStack.count - start
+        for position in start..<keyStack.count {
+            let key = keyStack[position].utf8
+            signature = signature &* 31 &+ key.count &* 131 &+ Int(key.first ?? 0)
+        }
+        let slot = signature & (Self.keyListCacheSize - 1)
+        if keyListCache[slot].elementsEqual(keyStack[start...]) {
+            keyStack.removeSubrange(start...)
+            return keyListCache[slot]
+        }
+        let keys = Self.moveTail(of: &keyStack, from: start, leaving: "")
+        keyListCache[slot] = keys
+        return keys
     }
 
     /// Moves `stack[start...]` into a new array of exactly that size and removes it from the
