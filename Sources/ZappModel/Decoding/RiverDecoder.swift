@@ -12,20 +12,29 @@ public enum RiverDecoder {
         return (result.screens, result.diagnostics)
     }
 
-    static func decodeWithSourceMap(_ value: JSONValue, file: String)
+    /// Decodes a parsed river it is handed: each screen's JSON is released as soon as that
+    /// screen is decoded (except the parts its model keeps), so a large river's whole tree
+    /// and all its models are never held at once.
+    static func decodeWithSourceMap(_ value: consuming JSONValue, file: String)
         -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap)
     {
         var context = DecodingContext(file: file)
         var sourceMap = RiverSourceMap()
-        guard case .array(let elements) = value else {
+        var elements: [JSONValue]
+        switch consume value {
+        case .array(let array):
+            elements = array
+        case let other:
             context.error(
-                .type, at: .root, "expected an array of screens, got \(value.kindDescription)",
+                .type, at: .root, "expected an array of screens, got \(other.kindDescription)",
                 hint: "river.json is a JSON array of screen objects: [{\"id\": ..., \"name\": ...}, ...]")
             return ([], context.diagnostics, sourceMap)
         }
         var screens: [ScreenModel] = []
         screens.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
+        for index in elements.indices {
+            let element = elements[index]
+            elements[index] = .null
             screens.append(decodeScreen(element, at: .root + index, index: index, context: &context, sourceMap: &sourceMap))
         }
         return (screens, context.diagnostics, sourceMap)

@@ -154,7 +154,7 @@ public enum AppLoader {
         let (value, diagnostics) = ConfigurationFileReader.parse(river, file: file)
         _ = consume river
         guard let value else { return (nil, diagnostics) }
-        let decoded = RiverDecoder.decodeWithSourceMap(value, file: file)
+        let decoded = RiverDecoder.decodeWithSourceMap(consume value, file: file)
         return ((decoded.screens, decoded.sourceMap), diagnostics + decoded.diagnostics)
     }
 
