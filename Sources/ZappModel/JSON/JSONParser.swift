@@ -407,10 +407,20 @@ private struct Parser {
     /// The string of `slice` (valid UTF-8 without escapes), from `cache` when it holds it.
     static func interned(_ slice: UnsafeBufferPointer<UInt8>, hash: UInt64, in cache: inout [InternedString]) -> String {
         let slot = Int(truncatingIfNeeded: hash) & (stringCacheSize - 1)
-        if cache[slot].hash == hash, cache[slot].string.utf8.elementsEqual(slice) { return cache[slot].string }
+        if cache[slot].hash == hash, sameBytes(cache[slot].string, slice) { return cache[slot].string }
         let string = String(decoding: slice, as: UTF8.self)
         cache[slot] = InternedString(hash: hash, string: string)
         return string
+    }
+
+    /// True when `string`'s UTF-8 is exactly `bytes` (a length check and a memcmp).
+    static func sameBytes(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard string.utf8.count == bytes.count else { return false }
+        let same = string.utf8.withContiguousStorageIfAvailable { stored in
+            guard let storedBase = stored.baseAddress, let base = bytes.baseAddress else { return true }
+            return memcmp(storedBase, base, bytes.count) == 0
+        }
+        return same ?? string.utf8.elementsEqual(bytes)
     }
 
     /// The slow path of `parseString` once a backslash was seen: builds the bytes.
