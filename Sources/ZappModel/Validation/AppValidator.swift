@@ -221,25 +221,25 @@ private struct AppCheck {
         }
     }
 
-    mutating func checkNavItems(_ items: [NavItem], at path: JSONPath) {
+    /// Nav items' targets. The path is built only when something is reported (most items are fine).
+    mutating func checkNavItems(_ items: [NavItem], at path: @autoclosure () -> JSONPath) {
         for (offset, item) in items.enumerated() {
-            let itemPath = path + "nav_items" + offset
             if let target = item.data.target, !isKnownTarget(target, allowNames: false) {
                 error(
-                    .unknownTarget, itemPath + "data" + "target",
+                    .unknownTarget, path() + "nav_items" + offset + "data" + "target",
                     "nav item \"\(item.id)\" targets \"\(target)\", which is not a screen id in river.json",
                     hint: suggestion(for: target))
             }
-            checkNavItems(item.navItems, at: itemPath)
+            if !item.navItems.isEmpty { checkNavItems(item.navItems, at: path() + "nav_items" + offset) }
         }
     }
 
-    /// A component's `data.target` and its cells' `data.items[].target`.
-    mutating func checkComponent(_ component: UIComponent, at path: JSONPath) {
-        let dataPath = path + "data"
+    /// A component's `data.target` and its cells' `data.items[].target`. The path is built only
+    /// when something is reported.
+    mutating func checkComponent(_ component: UIComponent, at path: @autoclosure () -> JSONPath) {
         if case .string(let target)? = component.data["target"], !target.isEmpty, !isKnownTarget(target, allowNames: true) {
             error(
-                .unknownTarget, dataPath + "target", "component targets \"\(target)\", which is not a screen in river.json",
+                .unknownTarget, path() + "data" + "target", "component targets \"\(target)\", which is not a screen in river.json",
                 hint: suggestion(for: target))
         }
         guard case .array(let items)? = component.data["items"] else { return }
@@ -248,7 +248,7 @@ private struct AppCheck {
             else { continue }
             let title = item["title"]?.stringValue.map { "\"\($0)\" " } ?? ""
             error(
-                .unknownTarget, dataPath + "items" + offset + "target",
+                .unknownTarget, path() + "data" + "items" + offset + "target",
                 "cell \(title)targets \"\(target)\", which is not a screen in river.json", hint: suggestion(for: target))
         }
     }
