@@ -96,22 +96,22 @@ public enum PluginConfigurationDecoder {
 
     /// `general.fields[]` / `styles.fields[]`: entries with a string `key`; the default is `initial_value`.
     static func fields(in group: JSONObject, at path: JSONPath, context: inout DecodingContext) -> [ManifestField] {
-        let fieldsPath = path + "fields"
-        var fields: [ManifestField] = []
-        for (offset, element) in context.array(group, "fields", at: path).enumerated() {
-            if let field = field(element, defaultKey: "initial_value", at: fieldsPath + offset, context: &context) {
-                fields.append(field)
-            }
-        }
-        return fields
+        fields(named: "fields", in: group, defaultKey: "initial_value", at: path, context: &context)
     }
 
     /// `custom_configuration_fields[]`: the defaults of `configuration_json` (`default`, or `initial_value`).
     static func customFields(_ object: JSONObject, at path: JSONPath, context: inout DecodingContext) -> [ManifestField] {
-        let fieldsPath = path + "custom_configuration_fields"
+        fields(named: "custom_configuration_fields", in: object, defaultKey: "default", at: path, context: &context)
+    }
+
+    /// The entries of the array `name` in `object` that have a string `key`, with `defaultKey` as their default.
+    private static func fields(
+        named name: String, in object: JSONObject, defaultKey: String, at path: JSONPath, context: inout DecodingContext
+    ) -> [ManifestField] {
+        let fieldsPath = path + name
         var fields: [ManifestField] = []
-        for (offset, element) in context.array(object, "custom_configuration_fields", at: path).enumerated() {
-            if let field = field(element, defaultKey: "default", at: fieldsPath + offset, context: &context) {
+        for (offset, element) in context.array(object, name, at: path).enumerated() {
+            if let field = field(element, defaultKey: defaultKey, at: fieldsPath + offset, context: &context) {
                 fields.append(field)
             }
         }
