@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "ZappShell",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "zapp-shell", targets: ["zapp-shell"]),
         // Libraries for the separate Benchmarks/ package, which depends on this one by path.

@@ -7,6 +7,12 @@ struct RiverSourceMap: Sendable, Hashable {
     /// The same for `postload_plugins`.
     var postloadIndices: [Int: [Int]] = [:]
 
+    /// Adds the entries of a map made for other screens (another part of the same river).
+    mutating func merge(_ other: RiverSourceMap) {
+        preloadIndices.merge(other.preloadIndices) { own, _ in own }
+        postloadIndices.merge(other.postloadIndices) { own, _ in own }
+    }
+
     func preloadIndex(screen: Int, hook: Int) -> Int {
         preloadIndices[screen].map { $0[hook] } ?? hook
     }

@@ -21,10 +21,33 @@ public enum JSONParser {
 
     /// Parses a whole JSON text, collecting keys written twice in one object.
     public static func parse(_ data: Data, duplicateKeys: inout [JSONDuplicateKey]) throws(JSONSyntaxError) -> JSONValue {
-        let result: Result<(JSONValue, [JSONDuplicateKey]), JSONSyntaxError> = data.withUnsafeBytes { raw in
+        try withParser(over: data, from: 0, duplicateKeys: &duplicateKeys) { parser throws(JSONSyntaxError) in
+            try parser.parseDocument()
+        }
+    }
+
+    /// Parses elements of a top-level array from `start` (the first byte of an element) up to
+    /// the first separating comma at which `stop` says to stop, or to the end of the array
+    /// (`endComma` nil). Errors and duplicate keys carry their positions in the whole text.
+    static func parseElements(
+        _ data: Data, from start: Int, stoppingAt stop: (Int) -> Bool, duplicateKeys: inout [JSONDuplicateKey]
+    ) throws(JSONSyntaxError) -> (elements: [JSONValue], endComma: Int?) {
+        try withParser(over: data, from: start, duplicateKeys: &duplicateKeys) { parser throws(JSONSyntaxError) in
+            try parser.parseElements(stoppingAt: stop)
+        }
+    }
+
+    /// Runs `body` with a parser over `data` starting at byte `start`, collecting the keys
+    /// written twice.
+    private static func withParser<Value>(
+        over data: Data, from start: Int, duplicateKeys: inout [JSONDuplicateKey],
+        _ body: (inout Parser) throws(JSONSyntaxError) -> Value
+    ) throws(JSONSyntaxError) -> Value {
+        let result: Result<(Value, [JSONDuplicateKey]), JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            parser.index = start
             do throws(JSONSyntaxError) {
-                let value = try parser.parseDocument()
+                let value = try body(&parser)
                 return .success((value, parser.locatedDuplicateKeys()))
             } catch {
                 return .failure(error)
@@ -108,6 +131,39 @@ private struct Parser {
                 bytes.isEmpty || (bytes.count == 3 && bytes[0] == 0xEF) ? "the file is empty" : "the file contains only whitespace",
                 hint: "expected a JSON value such as an array of screens", at: index)
         }
+        let value = try parseValue()
+        try checkNothingFollows()
+        return value
+    }
+
+    /// The elements of a top-level array from `index` on (the first byte of an element): up to
+    /// the first separating comma at which `stop` says to stop (its offset is returned), or up
+    /// to the closing bracket, after which nothing may follow (nil is returned).
+    mutating func parseElements(stoppingAt stop: (Int) -> Bool) throws(JSONSyntaxError)
+        -> (elements: [JSONValue], endComma: Int?)
+    {
+        var elements: [JSONValue] = []
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else { throw unexpectedEnd([]) }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                if stop(index) { return (elements, index) }
+                index += 1
+            case UInt8(ascii: "]"):
+                index += 1
+                try checkNothingFollows()
+                return (elements, nil)
+            default:
+                throw error("expected ',' or ']' after an array element, found \(describe(at: index))", at: index)
+            }
+        }
+    }
+
+    /// One whole value starting at `index`; leaves `index` just after it.
+    mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         var containers: [Container] = []
         var value: JSONValue
 
@@ -145,10 +201,7 @@ private struct Parser {
 
             // A complete value: add it to the enclosing containers, closing those that end here.
             while true {
-                guard !containers.isEmpty else {
-                    try checkNothingFollows()
-                    return value
-                }
+                guard !containers.isEmpty else { return value }
                 let top = containers.count - 1
                 if containers[top].isObject {
                     addMember(value, to: &containers[top])

@@ -145,12 +145,16 @@ public enum AppLoader {
             fileKinds: [riverFile: .river, pluginsFile: .pluginConfigurations])
     }
 
-    /// Parses and decodes a river. The bytes are released as soon as they are parsed and the
-    /// JSON tree when this returns, so neither is alive beside the models during decoding and
-    /// validation (that is what bounds the peak memory of a large app).
+    /// Parses and decodes a river: a large one on several threads (`ConcurrentRiverDecoder`),
+    /// else on this one. The bytes are released as soon as they are parsed and the JSON tree
+    /// as it is decoded, so neither is alive beside the models during validation (that is
+    /// what bounds the peak memory of a large app).
     private static func decodeRiver(
         _ river: consuming Data, file: String
     ) -> (decoded: (screens: [ScreenModel], sourceMap: RiverSourceMap)?, diagnostics: [Diagnostic]) {
+        if let decoded = ConcurrentRiverDecoder.decode(river, file: file) {
+            return ((decoded.screens, decoded.sourceMap), decoded.diagnostics)
+        }
         let (value, diagnostics) = ConfigurationFileReader.parse(river, file: file)
         _ = consume river
         guard let value else { return (nil, diagnostics) }

@@ -42,15 +42,19 @@ enum ConfigurationFileReader {
         var duplicates: [JSONDuplicateKey] = []
         do {
             let value = try JSONParser.parse(data, duplicateKeys: &duplicates)
-            let warnings = duplicates.prefix(maximumDuplicateKeyWarnings).map { duplicate in
-                Diagnostic.warning(
-                    .duplicateKey, file: file, at: .position(line: duplicate.line, column: duplicate.column),
-                    "duplicate key \"\(duplicate.key)\"; the later value is used",
-                    hint: "remove one of the two")
-            }
-            return (value, warnings)
+            return (value, duplicateKeyWarnings(duplicates, file: file))
         } catch {
             return (nil, [Diagnostic(syntaxError: error, file: file)])
+        }
+    }
+
+    /// The warnings for keys written twice (the first `maximumDuplicateKeyWarnings`).
+    static func duplicateKeyWarnings(_ duplicates: [JSONDuplicateKey], file: String) -> [Diagnostic] {
+        duplicates.prefix(maximumDuplicateKeyWarnings).map { duplicate in
+            Diagnostic.warning(
+                .duplicateKey, file: file, at: .position(line: duplicate.line, column: duplicate.column),
+                "duplicate key \"\(duplicate.key)\"; the later value is used",
+                hint: "remove one of the two")
         }
     }
 

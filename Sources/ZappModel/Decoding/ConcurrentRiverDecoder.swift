@@ -1,0 +1,149 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Parses and decodes a large river on several threads. The array of screens is cut into
+/// parts of whole screens (`JSONArrayPartition`); each part is parsed and decoded on a thread
+/// of its own, and its JSON is released as soon as its screens are decoded. The result is the
+/// one-thread result: the same screens, JSON paths and diagnostics, in file order.
+///
+/// The first part does not wait for the cuts: it is parsed from the start while another thread
+/// finds them, and stops at the first cut once that is known (`FirstPartEnd`).
+///
+/// A river too small to gain from threads, or one that does not parse part by part (a syntax
+/// error anywhere, or not an array), is left to the one-thread path, which reports it.
+enum ConcurrentRiverDecoder {
+    /// Rivers smaller than this are decoded on one thread: threads would cost more than they save.
+    static let minimumSize = 1 << 20
+    /// The most threads used.
+    static let maximumThreads = 8
+
+    /// Decodes `data` on up to `threads` threads; nil leaves it to the one-thread path.
+    static func decode(_ data: Data, file: String, threads: Int = ProcessInfo.processInfo.activeProcessorCount)
+        -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap)?
+    {
+        let count = min(threads, maximumThreads)
+        guard count > 1, data.count >= minimumSize, data.count <= ConfigurationFileReader.maximumSize,
+            let start = data.withUnsafeBytes({ JSONArrayPartition.firstElementOffset(in: $0) })
+        else { return nil }
+
+        let firstPartEnd = FirstPartEnd()
+        let firstPart = Mutex<DecodedPart?>(nil)
+        let otherParts = Mutex<[JSONArrayPartition.Part: DecodedPart?]>([:])
+        // Lane 0 parses the first part from the start; lane 1 finds the cuts and then parses
+        // the other parts, each on a thread of its own.
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+            if lane == 0 {
+                let decoded = decode(data, from: start, firstElement: 0, file: file) { firstPartEnd.stops(at: $0) }
+                firstPart.withLock { $0 = consume decoded }
+                return
+            }
+            guard let parts = data.withUnsafeBytes({ JSONArrayPartition(bytes: $0, count: count)?.parts }),
+                let cut = parts[0].end, firstPartEnd.publish(cut)
+            else { return }
+            let rest = Array(parts.dropFirst())
+            DispatchQueue.concurrentPerform(iterations: rest.count) { number in
+                let part = rest[number]
+                let decoded = decode(data, from: part.start, firstElement: part.firstElement, file: file) { $0 >= part.end ?? .max }
+                let complete = decoded.flatMap { $0.endComma == part.end ? $0 : nil }
+                otherParts.withLock { $0[part] = consume complete }
+            }
+        }
+
+        guard let first = firstPart.withLock({ $0.take() }) else { return nil }
+        var results = [first]
+        if let cut = first.endComma {
+            let rest = otherParts.withLock { parts in
+                defer { parts = [:] }
+                return parts
+            }
+            guard cut == firstPartEnd.publishedCut else { return nil }
+            for part in rest.keys.sorted(by: { $0.start < $1.start }) {
+                guard let decoded = rest[part] ?? nil else { return nil }
+                results.append(decoded)
+            }
+            guard results.count > 1, results.last?.endComma == nil else { return nil }
+        }
+        return merged(results, file: file)
+    }
+
+    /// What one part decodes to.
+    private struct DecodedPart: Sendable {
+        var screens: [ScreenModel]
+        var diagnostics: [Diagnostic]
+        var duplicateKeys: [JSONDuplicateKey]
+        var sourceMap: RiverSourceMap
+        /// Where the part stopped: the comma after its last element, nil at the end of the array.
+        var endComma: Int?
+    }
+
+    /// Parses and decodes the elements from `start` up to the comma where `stop` says to stop
+    /// (or the end of the array); nil when they do not parse.
+    private static func decode(
+        _ data: Data, from start: Int, firstElement: Int, file: String, stoppingAt stop: (Int) -> Bool
+    ) -> DecodedPart? {
+        var duplicateKeys: [JSONDuplicateKey] = []
+        guard
+            let parsed = try? JSONParser.parseElements(data, from: start, stoppingAt: stop, duplicateKeys: &duplicateKeys)
+        else { return nil }
+        var elements = parsed.elements
+        var context = DecodingContext(file: file)
+        var sourceMap = RiverSourceMap()
+        let screens = RiverDecoder.decodeScreens(&elements, firstIndex: firstElement, context: &context, sourceMap: &sourceMap)
+        return DecodedPart(
+            screens: screens, diagnostics: context.diagnostics, duplicateKeys: duplicateKeys, sourceMap: sourceMap,
+            endComma: parsed.endComma)
+    }
+
+    /// The parts, in file order, as one result.
+    private static func merged(_ parts: [DecodedPart], file: String)
+        -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap)
+    {
+        var screens: [ScreenModel] = []
+        screens.reserveCapacity(parts.reduce(0) { $0 + $1.screens.count })
+        var duplicates: [JSONDuplicateKey] = []
+        var decodingDiagnostics: [Diagnostic] = []
+        var sourceMap = RiverSourceMap()
+        for part in parts {
+            screens += part.screens
+            duplicates += part.duplicateKeys
+            decodingDiagnostics += part.diagnostics
+            sourceMap.merge(part.sourceMap)
+        }
+        return (screens, ConfigurationFileReader.duplicateKeyWarnings(duplicates, file: file) + decodingDiagnostics, sourceMap)
+    }
+
+    /// Where the first part ends, agreed between the thread parsing it and the thread finding
+    /// the cuts, whichever runs first: the cut holds only when it is published before the
+    /// first part has passed it; otherwise the first part goes on to the end of the array.
+    private final class FirstPartEnd: Sendable {
+        private struct State {
+            var cut: Int?
+            /// The last separating comma the first part has gone past.
+            var passed = -1
+        }
+
+        private let state = Mutex(State())
+
+        /// The cut, when it was published.
+        var publishedCut: Int? { state.withLock { $0.cut } }
+
+        /// Publishes the cut; false when the first part is already past it.
+        func publish(_ cut: Int) -> Bool {
+            state.withLock { state in
+                guard state.passed < cut else { return false }
+                state.cut = cut
+                return true
+            }
+        }
+
+        /// Whether the first part stops at the separating comma at `comma`.
+        func stops(at comma: Int) -> Bool {
+            state.withLock { state in
+                if let cut = state.cut, comma >= cut { return true }
+                state.passed = comma
+                return false
+            }
+        }
+    }
+}
