@@ -50,6 +50,31 @@ struct JSONParserValueTests {
         #expect(duplicates == [JSONDuplicateKey(key: "id", offset: 15, line: 3, column: 3)])
     }
 
+    @Test func duplicateKeysAreFoundHoweverTheyAreWritten() throws {
+        var duplicates: [JSONDuplicateKey] = []
+        let long = "a_key_longer_than_sixteen_bytes"
+        let text = #"{"\#(long)": 1, "id": 2, "\u0069d": 3, "\#(long)": 4, "i": 5}"#
+        let value = try JSONParser.parse(Data(text.utf8), duplicateKeys: &duplicates)
+        #expect(value == [long: 4, "id": 3, "i": 5])
+        #expect(duplicates.map(\.key) == ["id", long])
+    }
+
+    @Test func stringsOfEveryLengthAndEveryEscapePosition() throws {
+        for length in 0..<34 {
+            for (written, meant) in [(#"\""#, "\""), (#"\\"#, "\\"), ("é", "é"), (#"\n"#, "\n"), ("😀", "😀"), ("x", "x")] {
+                for cut in [0, length / 2, length] {
+                    let plain = String(repeating: "a", count: length)
+                    let prefix = String(plain.prefix(cut))
+                    let suffix = String(plain.dropFirst(cut))
+                    let value = try JSONParser.parse("[\"\(prefix)\(written)\(suffix)\", \"\(plain)\"]")
+                    #expect(value == [.string(prefix + meant + suffix), .string(plain)])
+                }
+            }
+            let control = "[\"" + String(repeating: "b", count: length) + "\u{1}b\"]"
+            #expect(syntaxError(control)?.column == length + 3)
+        }
+    }
+
     @Test func acceptsNestingUpToTheLimit() throws {
         let depth = JSONParser.maximumDepth
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)

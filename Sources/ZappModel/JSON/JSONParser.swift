@@ -75,7 +75,8 @@ private struct Parser {
     /// owns the tail from its `keyStart`/`valueStart`, so every finished array or object is
     /// copied out once, at its exact size.
     var keyStack: [String] = []
-    var keyOffsetStack: [Int] = []
+    /// Where each key on `keyStack` was written, and the hash of its bytes.
+    var keyMarkStack: [KeyMark] = []
     var valueStack: [JSONValue] = []
     /// Keys already made, by a hash of their bytes: the same few keys repeat throughout a
     /// river, so equal keys share one string instead of each being decoded (and, when
@@ -87,7 +88,19 @@ private struct Parser {
 
     /// Key lists of closed objects, by a signature of their keys: objects of one shape (every
     /// nav item, every screen) share one `keys` array instead of each allocating its own.
-    var keyListCache = [[String]](repeating: [], count: Self.keyListCacheSize)
+    var keyListCache = [KeyList](repeating: KeyList(signature: 0, keys: []), count: Self.keyListCacheSize)
+
+    /// Where a key was written and the hash of its bytes (`Parser.hash`).
+    struct KeyMark {
+        let offset: Int
+        let hash: UInt64
+    }
+
+    /// One entry of `keyListCache`: the keys and a hash of their hashes.
+    struct KeyList {
+        let signature: UInt64
+        let keys: [String]
+    }
 
     /// Entries in `keyListCache` (a power of two; a colliding list replaces the entry).
     static let keyListCacheSize = 256
@@ -192,7 +205,7 @@ private struct Parser {
                     continue nextValue
                 }
             case UInt8(ascii: "\""):
-                value = .string(try parseString())
+                value = .string(try parseString().string)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 value = .number(try parseNumber())
             default:
@@ -302,7 +315,7 @@ private struct Parser {
             if byte == UInt8(ascii: "/") { throw commentError(at: index) }
             throw error("expected a key in double quotes, found \(describe(at: index))", at: index)
         }
-        let key = try parseString(isKey: true)
+        let (key, hash) = try parseString(isKey: true)
         skipWhitespace()
         guard index < bytes.count else { throw unexpectedEnd(containers) }
         guard bytes[index] == UInt8(ascii: ":") else {
@@ -316,7 +329,7 @@ private struct Parser {
             throw error("missing value for key \"\(key)\"", hint: "write a value after the ':' (null if there is none)", at: index)
         }
         keyStack.append(key)
-        keyOffsetStack.append(keyOffset)
+        keyMarkStack.append(KeyMark(offset: keyOffset, hash: hash))
     }
 
     /// Adds a member whose key is the last on the key stack; a key already in the object
@@ -335,9 +348,10 @@ private struct Parser {
             existing = container.seen?[key]
             if existing == nil { container.seen?[key] = count }
         } else {
+            let hash = keyMarkStack[keyIndex].hash
             var position = container.keyStart
             while position < keyIndex {
-                if keyStack[position] == key {
+                if keyMarkStack[position].hash == hash, keyStack[position] == key {
                     existing = position - container.keyStart
                     break
                 }
@@ -345,10 +359,10 @@ private struct Parser {
             }
         }
         if let existing {
-            duplicateKeys.append((key, keyOffsetStack[keyIndex]))
+            duplicateKeys.append((key, keyMarkStack[keyIndex].offset))
             valueStack[container.valueStart + existing] = value
             keyStack.removeLast()
-            keyOffsetStack.removeLast()
+            keyMarkStack.removeLast()
         } else {
             valueStack.append(value)
         }
@@ -359,25 +373,22 @@ private struct Parser {
         let values = Self.moveTail(of: &valueStack, from: container.valueStart, leaving: .null)
         guard container.isObject else { return .array(values) }
         let keys = sharedKeys(from: container.keyStart)
-        keyOffsetStack.removeSubrange(container.keyStart...)
+        keyMarkStack.removeSubrange(container.keyStart...)
         return .object(JSONObject(uniqueKeys: keys, values: values))
     }
 
     /// The keys `keyStack[start...]` as an array, removed from the stack: an equal array made
     /// before when `keyListCache` holds one, otherwise a new one (which the cache then keeps).
     mutating func sharedKeys(from start: Int) -> [String] {
-        var signature = keyStack.count - start
-        for position in start..<keyStack.count {
-            let key = keyStack[position].utf8
-            signature = signature &* 31 &+ key.count &* 131 &+ Int(key.first ?? 0)
-        }
-        let slot = signature & (Self.keyListCacheSize - 1)
-        if keyListCache[slot].elementsEqual(keyStack[start...]) {
+        var signature = UInt64(truncatingIfNeeded: keyStack.count - start)
+        for position in start..<keyStack.count { signature = Self.mix(signature ^ keyMarkStack[position].hash) }
+        let slot = Int(truncatingIfNeeded: signature) & (Self.keyListCacheSize - 1)
+        if keyListCache[slot].signature == signature, keyListCache[slot].keys.elementsEqual(keyStack[start...]) {
             keyStack.removeSubrange(start...)
-            return keyListCache[slot]
+            return keyListCache[slot].keys
         }
         let keys = Self.moveTail(of: &keyStack, from: start, leaving: "")
-        keyListCache[slot] = keys
+        keyListCache[slot] = KeyList(signature: signature, keys: keys)
         return keys
     }
 
@@ -432,29 +443,77 @@ private struct Parser {
     // MARK: Strings
 
     /// Reads a string starting at the opening quote; leaves `index` after the closing quote.
-    /// `isKey` picks the cache that an equal string read before is reused from.
-    mutating func parseString(isKey: Bool = false) throws(JSONSyntaxError) -> String {
+    /// `isKey` picks the cache that an equal string read before is reused from. The hash of the
+    /// string's bytes comes with keys and with strings too long to be stored inline (0 otherwise).
+    mutating func parseString(isKey: Bool = false) throws(JSONSyntaxError) -> (string: String, hash: UInt64) {
         let quote = index
         let start = index + 1
         var position = start
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        while position < bytes.count {
+        while true {
+            position = skipPlainASCII(from: position)
+            guard position < bytes.count else { throw unterminatedString(quote: quote) }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 index = position + 1
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                if isKey { return Self.interned(slice, hash: hash, in: &keyCache) }
-                if slice.count > Self.inlineStringLimit { return Self.interned(slice, hash: hash, in: &valueCache) }
-                return String(decoding: slice, as: UTF8.self)
+                if !isKey, slice.count <= Self.inlineStringLimit { return (String(decoding: slice, as: UTF8.self), 0) }
+                let hash = Self.hash(slice)
+                let string = isKey
+                    ? Self.interned(slice, hash: hash, in: &keyCache) : Self.interned(slice, hash: hash, in: &valueCache)
+                return (string, hash)
             }
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
             if byte == UInt8(ascii: "\\") {
                 return try parseEscapedString(quote: quote, escapeAt: position)
             }
             if byte < 0x20 { throw controlCharacterError(byte, at: position) }
             position += byte < 0x80 ? 1 : try validateUTF8(at: position)
         }
-        throw unterminatedString(quote: quote)
+    }
+
+    /// The first position from `position` on that is not plain ASCII string content (a quote, a
+    /// backslash, a control character or a non-ASCII byte), or the end: eight bytes at a time.
+    func skipPlainASCII(from position: Int) -> Int {
+        guard let base = bytes.baseAddress else { return position }
+        let raw = UnsafeRawPointer(base)
+        var position = position
+        while position &+ 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word
+            if special & high != 0 { break }
+            position &+= 8
+        }
+        return position
+    }
+
+    /// A quick hash of a string's bytes (its length and its first, middle and last eight bytes):
+    /// enough to pick a cache slot and to tell most different keys apart without comparing them.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = bytes.count
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = bytes.baseAddress else { return hash }
+        if count >= 8 {
+            let raw = UnsafeRawPointer(base)
+            hash = mix(hash ^ raw.loadUnaligned(as: UInt64.self))
+            hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: (count - 8) / 2, as: UInt64.self))
+            return mix(hash ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }
+        var word: UInt64 = 0
+        for offset in 0..<count { word |= UInt64(base[offset]) << (offset * 8) }
+        return mix(hash ^ word)
+    }
+
+    /// Spreads every bit of `value` over the whole word (the finaliser of MurmurHash3).
+    static func mix(_ value: UInt64) -> UInt64 {
+        var value = value
+        value ^= value >> 33
+        value &*= 0xFF51_AFD7_ED55_8CCD
+        value ^= value >> 33
+        value &*= 0xC4CE_B9FE_1A85_EC53
+        return value ^ (value >> 33)
     }
 
     /// The string of `slice` (valid UTF-8 without escapes), from `cache` when it holds it.
@@ -477,7 +536,9 @@ private struct Parser {
     }
 
     /// The slow path of `parseString` once a backslash was seen: builds the bytes.
-    mutating func parseEscapedString(quote: Int, escapeAt firstEscape: Int) throws(JSONSyntaxError) -> String {
+    mutating func parseEscapedString(quote: Int, escapeAt firstEscape: Int) throws(JSONSyntaxError)
+        -> (string: String, hash: UInt64)
+    {
         var buffer = [UInt8](UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<firstEscape]))
         var position = firstEscape
         while position < bytes.count {
@@ -485,7 +546,7 @@ private struct Parser {
             switch byte {
             case UInt8(ascii: "\""):
                 index = position + 1
-                return String(decoding: buffer, as: UTF8.self)
+                return (String(decoding: buffer, as: UTF8.self), buffer.withUnsafeBufferPointer(Self.hash))
             case UInt8(ascii: "\\"):
                 guard position + 1 < bytes.count else { throw unterminatedString(quote: quote) }
                 let escape = bytes[position + 1]
