@@ -65,7 +65,9 @@ final class ScriptedTestPresenter: Presenter, @unchecked Sendable {
 ///   `twice` (completes twice through `HookCompletion`);
 /// - `add`: a dataDict key this hook adds (value "from-<identifier>");
 /// - `blocker`: the plugin's own `isFlowBlocker` (absent: no answer);
-/// - `ui`: `hasUI`; `allow`: `requestScreenPluginPresentation` (default true).
+/// - `ui`: `hasUI`; `allow`: `requestScreenPluginPresentation` (default true);
+/// - `inline`: `completesWithoutWaiting` (default false); `cancelSelf`: `executeHook` cancels
+///   the task it runs in before answering (a navigation cancelled while the hook runs).
 final class TestHook: ScreenHook {
     let context: HookContext
     let events: EventLog
@@ -80,6 +82,7 @@ final class TestHook: ScreenHook {
     private var identifier: String { context.plugin.identifier }
     var isFlowBlocker: Bool? { config["blocker"]?.boolValue }
     var hasUI: Bool { config["ui"]?.boolValue ?? (config["outcome"]?.stringValue == "pane") }
+    var completesWithoutWaiting: Bool { config["inline"]?.boolValue ?? false }
 
     func requestScreenPluginPresentation() async -> Bool {
         config["allow"]?.boolValue ?? true
@@ -87,6 +90,7 @@ final class TestHook: ScreenHook {
 
     func executeHook(dataDict: JSONObject?) async -> HookOutcome {
         events.append("execute \(identifier) keys=\(dataDict.map { $0.keys.joined(separator: ",") } ?? "nil")")
+        if config["cancelSelf"]?.boolValue == true { withUnsafeCurrentTask { $0?.cancel() } }
         var output = dataDict ?? JSONObject()
         if let key = config["add"]?.stringValue { output[key] = .string("from-\(identifier)") }
         switch config["outcome"]?.stringValue ?? "succeed" {

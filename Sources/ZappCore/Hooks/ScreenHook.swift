@@ -47,6 +47,11 @@ public protocol ScreenHook: AnyObject, Sendable {
     var isFlowBlocker: Bool? { get }
     /// True when the hook shows a pane (it then has no timeout: the user answers).
     var hasUI: Bool { get }
+    /// True when the hook's `requestScreenPluginPresentation` and `executeHook` never suspend on
+    /// anything external (no UI, no I/O, no timers), so the manager runs them inline in the
+    /// chain's task, without a separate task and without a timeout timer: they cannot be late.
+    /// Only hooks without UI are run inline. Default false.
+    var completesWithoutWaiting: Bool { get }
     /// False: the hook counts as succeeded and nothing is shown (e.g. already signed in).
     func requestScreenPluginPresentation() async -> Bool
     /// Runs the hook with the dictionary handed on by the previous hook.
@@ -58,6 +63,7 @@ public protocol ScreenHook: AnyObject, Sendable {
 extension ScreenHook {
     public var isFlowBlocker: Bool? { nil }
     public var hasUI: Bool { false }
+    public var completesWithoutWaiting: Bool { false }
     public func requestScreenPluginPresentation() async -> Bool { true }
     public func hookPluginDidDisappear() async {}
 }

@@ -21,6 +21,11 @@ import ZappModel
 /// 7. failed and flow blocker → blocked; otherwise go on;
 /// 8. after the last hook the target is presented with the final dictionary.
 ///
+/// A hook runs in a task of its own, raced against its timeout and the navigation's
+/// cancellation; a hook without UI that completes without waiting
+/// (`ScreenHook.completesWithoutWaiting`, e.g. analytics) runs inline in the chain's task
+/// instead, with the same steps and trace and no task, timer or thread hand-off.
+///
 /// With a `HookScript` (`zapp-shell trace`), a hook with UI that is allowed to present gets its
 /// scripted answer instead of running; everything else is the same.
 public final class ScreenHookManager: ScreenOpening {
@@ -34,6 +39,8 @@ public final class ScreenHookManager: ScreenOpening {
     private let defaultTimeout: Duration
     private let sleep: @Sendable (Duration) async throws -> Void
     private let script: HookScript?
+    /// The `running` step's message for the default timeout, made once.
+    private let defaultRunningMessage: String
 
     /// - Parameters:
     ///   - presenter: shows hook panes (the UI, or a scripted presenter).
@@ -53,6 +60,7 @@ public final class ScreenHookManager: ScreenOpening {
         self.defaultTimeout = hookTimeout
         self.sleep = sleep
         self.script = script
+        self.defaultRunningMessage = "running without UI (timeout \(Self.describe(hookTimeout)))"
     }
 
     /// A manager using the environment's presenter, default timeout and clock.
@@ -183,16 +191,75 @@ public final class ScreenHookManager: ScreenOpening {
     private func execute(_ hook: any ScreenHook, run: HookRun, configuration: PluginConfiguration, dataDict: JSONObject?)
         async -> HookOutcome
     {
-        let hasUI = hook.hasUI
-        let timeout = hasUI ? nil : timeoutDuration(for: configuration)
+        let timeout = hook.hasUI ? nil : timeoutDuration(for: configuration)
+        let end: HookRun.End
+        let work: Task<Void, Never>?
+        if let timeout, hook.completesWithoutWaiting {
+            work = nil
+            end = await executeInline(hook, run: run, timeout: timeout, dataDict: dataDict)
+        } else {
+            work = startWork(hook, run: run, timeout: timeout, dataDict: dataDict)
+            end = await awaitEnd(of: run, timeout: timeout)
+        }
+
+        switch end {
+        case .completed(let outcome):
+            switch outcome {
+            case .succeeded: run.record(.succeeded, "succeeded")
+            case .failed(let reason, _): run.record(.failed, "failed: \(reason)")
+            }
+            await run.closeOpenPanes()
+            return outcome
+        case .presentationDenied:
+            run.record(.presentationDenied, "presentation not requested: counts as succeeded, nothing shown")
+            return .succeeded(dataDict: dataDict)
+        case .dismissed:
+            work?.cancel()
+            run.record(.dismissed, "failed: \(Self.userClosedReason)")
+            await hook.hookPluginDidDisappear()
+            await run.closeOpenPanes()
+            return .failed(reason: Self.userClosedReason, dataDict: dataDict)
+        case .timedOut(let duration):
+            work?.cancel()
+            run.record(.timedOut, "failed: timed out after \(Self.describe(duration))")
+            await run.closeOpenPanes()
+            return .failed(reason: "timed out after \(Self.describe(duration))", dataDict: dataDict)
+        case .cancelled:
+            work?.cancel()
+            run.record(.cancelled, "failed: cancelled")
+            await run.closeOpenPanes()
+            return .failed(reason: "cancelled", dataDict: dataDict)
+        }
+    }
+
+    /// A hook that completes without waiting, run in the chain's own task: the same steps and
+    /// trace as in a task of its own, without the task, the timer and the hand-off. A navigation
+    /// cancelled before the hook is done ends the run as cancelled, as it does for a task.
+    /// A pane the hook shows anyway goes through the run's observing presenter as usual.
+    private func executeInline(_ hook: any ScreenHook, run: HookRun, timeout: Duration, dataDict: JSONObject?)
+        async -> HookRun.End
+    {
+        let allowed = await hook.requestScreenPluginPresentation()
+        guard !Task.isCancelled else { return run.end.settle(.cancelled) }
+        guard allowed else { return run.end.settle(.presentationDenied) }
+        run.record(.running, runningMessage(timeout))
+        let outcome = await hook.executeHook(dataDict: dataDict)
+        return run.end.settle(Task.isCancelled ? .cancelled : .completed(outcome))
+    }
+
+    /// Starts a hook in a task of its own (steps 3 to 5); the run's `end` receives how it ended.
+    private func startWork(_ hook: any ScreenHook, run: HookRun, timeout: Duration?, dataDict: JSONObject?)
+        -> Task<Void, Never>
+    {
         let script = self.script
-        let work = Task {
+        let runningMessage = timeout.map(runningMessage)
+        return Task {
             guard await hook.requestScreenPluginPresentation() else {
                 run.end.deliver(.presentationDenied)
                 return
             }
-            if let timeout {
-                run.record(.running, "running without UI (timeout \(Self.describe(timeout)))")
+            if let runningMessage {
+                run.record(.running, runningMessage)
             } else {
                 run.record(.presentationAllowed, "presentation allowed (\(run.presentation.rawValue))")
                 if let answer = script?.answer(for: run.identifier) {
@@ -207,6 +274,11 @@ public final class ScreenHookManager: ScreenOpening {
             }
             run.end.deliver(.completed(await hook.executeHook(dataDict: dataDict)))
         }
+    }
+
+    /// Waits for the end of a hook running in its own task, with its timeout when it has one
+    /// and the navigation's cancellation.
+    private func awaitEnd(of run: HookRun, timeout: Duration?) async -> HookRun.End {
         if let timeout {
             // Most hooks without UI answer at once: give the hook a turn before paying for a
             // timer task; the timer then gets what is left, so the deadline still counts from here.
@@ -223,35 +295,12 @@ public final class ScreenHookManager: ScreenOpening {
             run.end.deliver(.cancelled)
         }
         run.stopTimer()
+        return end
+    }
 
-        switch end {
-        case .completed(let outcome):
-            switch outcome {
-            case .succeeded: run.record(.succeeded, "succeeded")
-            case .failed(let reason, _): run.record(.failed, "failed: \(reason)")
-            }
-            await run.closeOpenPanes()
-            return outcome
-        case .presentationDenied:
-            run.record(.presentationDenied, "presentation not requested: counts as succeeded, nothing shown")
-            return .succeeded(dataDict: dataDict)
-        case .dismissed:
-            work.cancel()
-            run.record(.dismissed, "failed: \(Self.userClosedReason)")
-            await hook.hookPluginDidDisappear()
-            await run.closeOpenPanes()
-            return .failed(reason: Self.userClosedReason, dataDict: dataDict)
-        case .timedOut(let duration):
-            work.cancel()
-            run.record(.timedOut, "failed: timed out after \(Self.describe(duration))")
-            await run.closeOpenPanes()
-            return .failed(reason: "timed out after \(Self.describe(duration))", dataDict: dataDict)
-        case .cancelled:
-            work.cancel()
-            run.record(.cancelled, "failed: cancelled")
-            await run.closeOpenPanes()
-            return .failed(reason: "cancelled", dataDict: dataDict)
-        }
+    /// The `running` step of a hook without UI: "running without UI (timeout 30 s)".
+    private func runningMessage(_ timeout: Duration) -> String {
+        timeout == defaultTimeout ? defaultRunningMessage : "running without UI (timeout \(Self.describe(timeout)))"
     }
 
     /// Step 6: the dictionary handed to the next hook, recorded by its keys only.
