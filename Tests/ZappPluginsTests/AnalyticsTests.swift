@@ -14,6 +14,7 @@ struct AnalyticsTests {
         let hook = try bed.hook(try bed.factory(plugin), plugin: plugin, target: .premium)
         #expect(hook.isFlowBlocker == false)
         #expect(hook.hasUI == false)
+        #expect(hook.completesWithoutWaiting)
         #expect(await hook.executeHook(dataDict: ["user": "secret-value"]) == .succeeded(dataDict: ["user": "secret-value"]))
         #expect(await hook.executeHook(dataDict: nil) == .succeeded(dataDict: nil))
         #expect(bed.log.text.contains(#"analytics stats: screen event: opening premium "Premium", dataDict keys: user"#))

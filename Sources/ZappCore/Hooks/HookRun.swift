@@ -17,7 +17,8 @@ final class HookRun: @unchecked Sendable {
     let identifier: String
     let presentation: PanePresentation
     let record: @Sendable (HookTrace.Step, String) -> Void
-    let end = OneShot<End>()
+    /// Shares the run's lock: neither is ever held while calling the other.
+    let end: OneShot<End>
     private let lock = NSLock()
     private var timer: Task<Void, Never>?
     private var isTimerStopped = false
@@ -27,6 +28,7 @@ final class HookRun: @unchecked Sendable {
         self.identifier = identifier
         self.presentation = presentation
         self.record = record
+        end = OneShot(lock: lock)
     }
 
     /// Starts the timeout of a hook without UI: when it fires first, the run ends as timed out.

@@ -26,7 +26,8 @@ public final class TraceLog: @unchecked Sendable {
         // Trimmed only when twice the capacity, so dropping old entries costs O(1) per append
         // (a long hook chain appends thousands).
         if stored.count >= 2 * capacity { stored.removeFirst(stored.count - capacity) }
-        let continuations = Array(observers.values)
+        // Copied only when someone observes: most traces have no observer (tests, `trace`, benches).
+        let continuations = observers.isEmpty ? [] : Array(observers.values)
         lock.unlock()
         for continuation in continuations { continuation.yield(entry) }
         if let logger {

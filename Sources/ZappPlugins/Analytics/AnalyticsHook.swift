@@ -4,24 +4,34 @@ import ZappModel
 
 /// `ZappShell.Analytics` as a screen hook: writes one log line per run (the target screen and
 /// the keys of the dictionary, never its values) and hands the dictionary on unchanged.
-/// It has no UI, never blocks and always succeeds.
+/// It has no UI, never blocks and always succeeds, so the manager runs it inline.
 final class AnalyticsHook: ScreenHook {
-    private let context: HookContext
+    /// What the log line names, kept instead of the whole context (a hook is made for every run).
+    private let identifier: String
+    private let targetID: String
+    private let targetName: String
     private let logger: Logger
 
     init(context: HookContext, logger: Logger) {
-        self.context = context
+        identifier = context.plugin.identifier
+        targetID = context.target.id
+        targetName = context.target.name
         self.logger = logger
     }
 
     var isFlowBlocker: Bool? { false }
+    var completesWithoutWaiting: Bool { true }
 
     func executeHook(dataDict: JSONObject?) async -> HookOutcome {
-        let keys = dataDict.map { $0.keys.isEmpty ? "(empty)" : $0.keys.joined(separator: ", ") } ?? "(none)"
+        // The message is made only when the logger writes it.
         logger.info(
-            "analytics \(context.plugin.identifier): screen event: opening \(context.target.id) \"\(context.target.name)\", dataDict keys: \(keys)"
-        )
+            "analytics \(identifier): screen event: opening \(targetID) \"\(targetName)\", dataDict keys: \(Self.describeKeys(of: dataDict))")
         return .succeeded(dataDict: dataDict)
+    }
+
+    /// "a, b", "(empty)", or "(none)" without a dictionary.
+    private static func describeKeys(of dataDict: JSONObject?) -> String {
+        dataDict.map { $0.keys.isEmpty ? "(empty)" : $0.keys.joined(separator: ", ") } ?? "(none)"
     }
 }
 
