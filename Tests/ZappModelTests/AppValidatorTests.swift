@@ -174,3 +174,29 @@ struct AppValidatorTests {
         #expect(AppValidator.validate(app, pluginsFile: nil).isEmpty)
     }
 }
+
+@Suite("Cross-reference validation of large apps")
+struct LargeAppValidationTests {
+    /// A valid 2,500-screen app (over the size checked on several threads) with one broken
+    /// target near its start, middle and end, and a hook cycle.
+    @Test func diagnosticsStayInScreenOrder() throws {
+        var screens = try #require(AppLoader.load(river: RiverGenerator.river(screens: 2_500), plugins: RiverGenerator.plugins).app).screens
+        for index in [3, 1_250, 2_499] {
+            screens[index].navigations[0].navItems[0].data.target = "missing-\(index)"
+            screens[index].uiComponents[1].data["target"] = .string("gone-\(index)")
+        }
+        screens[7].hooks.preload = [HookReference(identifier: "login", type: "login", screenID: "screen-8")]
+        screens[8].hooks.preload = [HookReference(identifier: "login", type: "login", screenID: "screen-7")]
+        let app = ZappApp(screens: screens, plugins: try #require(AppLoader.load(river: RiverGenerator.river(screens: 1), plugins: RiverGenerator.plugins).app).plugins)
+        let found = AppValidator.validate(app).map(\.description)
+        let targets = found.filter { $0.contains("targets \"") }.map { $0.components(separatedBy: ": error:")[0] }
+        #expect(targets == [3, 1_250, 2_499].flatMap { index in
+            [
+                "river.json: $[\(index)].navigations[0].nav_items[0].data.target",
+                "river.json: $[\(index)].ui_components[1].data.target",
+            ]
+        })
+        #expect(found.last?.contains("hook cycle: \"screen-7\" -> \"screen-8\" -> \"screen-7\"") == true)
+        #expect(found.count == 7)
+    }
+}

@@ -1,3 +1,7 @@
+import Dispatch
+import Foundation
+import Synchronization
+
 /// Cross-reference validation of a decoded app: everything that is well-formed JSON of the
 /// right types but does not hang together.
 ///
@@ -99,7 +103,9 @@ public enum AppValidator {
 }
 
 /// One validation run over an app's river.
-private struct AppCheck {
+private struct AppCheck: Sendable {
+    /// Apps with at least this many screens have their screens checked on several threads.
+    static let concurrentScreenCount = 2_000
     let app: ZappApp
     let riverFile: String
     let pluginsKnown: Bool
@@ -134,7 +140,36 @@ private struct AppCheck {
             return
         }
         checkIdentities()
-        for index in app.screens.indices {
+        checkScreens()
+        checkHookCycles()
+    }
+
+    /// Checks every screen's navigations, components and hooks. A large app's screens are
+    /// checked in ranges on several threads; the diagnostics stay in screen order.
+    mutating func checkScreens() {
+        let count = app.screens.count
+        let threads = count >= Self.concurrentScreenCount ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
+        guard threads > 1 else {
+            checkScreens(in: app.screens.indices)
+            return
+        }
+        let size = (count + threads - 1) / threads
+        let ranges = stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+        var emptyCheck = self
+        emptyCheck.diagnostics = []
+        let start = emptyCheck
+        let found = Mutex([[Diagnostic]](repeating: [], count: ranges.count))
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { number in
+            var part = start
+            part.checkScreens(in: ranges[number])
+            let diagnostics = part.diagnostics
+            found.withLock { $0[number] = diagnostics }
+        }
+        diagnostics += found.withLock { $0.joined() }
+    }
+
+    mutating func checkScreens(in range: Range<Int>) {
+        for index in range {
             let path = JSONPath.root + index
             for (offset, navigation) in app.screens[index].navigations.enumerated() {
                 checkNavigation(navigation, ofScreen: index, at: path + "navigations" + offset)
@@ -144,7 +179,6 @@ private struct AppCheck {
             }
             checkHooks(app.screens[index].hooks, index: index)
         }
-        checkHookCycles()
     }
 
     // MARK: Identity and home
