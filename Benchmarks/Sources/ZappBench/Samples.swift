@@ -24,12 +24,18 @@ struct Samples {
     var median: Double { percentile(0.5) }
     var p99: Double { percentile(0.99) }
 
-    /// Times `body` `count` times after `warmUp` untimed runs.
-    static func measure(count: Int, warmUp: Int = 3, _ body: () -> Void) -> Samples {
-        for _ in 0..<warmUp { body() }
+    /// Times `body` `count` times after `warmUp` untimed runs. What `body` returns is released
+    /// after the clock has stopped: freeing a result is not part of making it.
+    static func measure<Result>(count: Int, warmUp: Int = 3, _ body: () -> Result) -> Samples {
+        for _ in 0..<warmUp { _ = body() }
         let clock = ContinuousClock()
         var samples = Samples()
-        for _ in 0..<count { samples.append(clock.measure(body)) }
+        for _ in 0..<count {
+            let start = clock.now
+            let result = body()
+            samples.append(clock.now - start)
+            withExtendedLifetime(result) {}
+        }
         return samples
     }
 }
