@@ -17,9 +17,13 @@ final class HookRun: @unchecked Sendable {
     let identifier: String
     let presentation: PanePresentation
     let record: @Sendable (HookTrace.Step, String) -> Void
-    /// Shares the run's lock: neither is ever held while calling the other.
-    let end: OneShot<End>
+    /// One lock for all the state below (a run is made for every hook, so the end is kept
+    /// here rather than in a `OneShot` of its own).
     private let lock = NSLock()
+    private var hasEnded = false
+    /// The end, until a waiter takes it.
+    private var pendingEnd: End?
+    private var endWaiter: CheckedContinuation<End, Never>?
     private var timer: Task<Void, Never>?
     private var isTimerStopped = false
     private var openSessions: [UUID: any PaneSession] = [:]
@@ -28,7 +32,55 @@ final class HookRun: @unchecked Sendable {
         self.identifier = identifier
         self.presentation = presentation
         self.record = record
-        end = OneShot(lock: lock)
+    }
+
+    /// Ends the run, from any thread, unless it has ended already (then `end` is dropped).
+    func finish(_ end: End) {
+        lock.lock()
+        guard !hasEnded else {
+            lock.unlock()
+            return
+        }
+        hasEnded = true
+        if let endWaiter {
+            self.endWaiter = nil
+            lock.unlock()
+            endWaiter.resume(returning: end)
+        } else {
+            pendingEnd = end
+            lock.unlock()
+        }
+    }
+
+    /// Whether the run has ended.
+    var isFinished: Bool {
+        lock.withLock { hasEnded }
+    }
+
+    /// Waits for the end of the run (one waiter).
+    func waitForEnd() async -> End {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if let pendingEnd {
+                self.pendingEnd = nil
+                lock.unlock()
+                continuation.resume(returning: pendingEnd)
+            } else {
+                endWaiter = continuation
+                lock.unlock()
+            }
+        }
+    }
+
+    /// Ends the run with `end` unless it has ended already, and returns the end that counts,
+    /// for a caller that decides without waiting (there must be no waiter).
+    func settle(_ end: End) -> End {
+        lock.withLock {
+            if let pendingEnd { return pendingEnd }
+            hasEnded = true
+            pendingEnd = end
+            return end
+        }
     }
 
     /// Starts the timeout of a hook without UI: when it fires first, the run ends as timed out.
@@ -45,7 +97,7 @@ final class HookRun: @unchecked Sendable {
                 } catch {
                     return
                 }
-                self?.end.deliver(.timedOut(timeout))
+                self?.finish(.timedOut(timeout))
             }
         }
     }
@@ -108,7 +160,7 @@ struct ObservedPaneSession: PaneSession {
         let answer = await base.nextAnswer()
         if case .dismissed = answer {
             run.paneClosed(id)
-            run.end.deliver(.dismissed)
+            run.finish(.dismissed)
         }
         return answer
     }

@@ -3,16 +3,10 @@ import Foundation
 /// A value that can be delivered once to one waiter; later deliveries are refused.
 /// Delivery may come before or after the wait starts, from any thread.
 final class OneShot<Value: Sendable>: @unchecked Sendable {
-    private let lock: NSLock
+    private let lock = NSLock()
     private var value: Value?
     private var continuation: CheckedContinuation<Value, Never>?
     private var delivered = false
-
-    /// - Parameter lock: the lock guarding the value; an owner may share its own (never held
-    ///   while calling the one-shot), which saves making a lock per value.
-    init(lock: NSLock = NSLock()) {
-        self.lock = lock
-    }
 
     /// Delivers the value; false when a value was already delivered (the new one is dropped).
     @discardableResult
@@ -32,17 +26,6 @@ final class OneShot<Value: Sendable>: @unchecked Sendable {
             lock.unlock()
         }
         return true
-    }
-
-    /// Delivers the value unless one was delivered first, and returns the value that counts,
-    /// for a caller that decides without waiting (there must be no waiter).
-    func settle(_ newValue: Value) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if let value { return value }
-        delivered = true
-        value = newValue
-        return newValue
     }
 
     /// Whether a value has been delivered.

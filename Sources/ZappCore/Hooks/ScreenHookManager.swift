@@ -240,14 +240,14 @@ public final class ScreenHookManager: ScreenOpening {
         async -> HookRun.End
     {
         let allowed = await hook.requestScreenPluginPresentation()
-        guard !Task.isCancelled else { return run.end.settle(.cancelled) }
-        guard allowed else { return run.end.settle(.presentationDenied) }
+        guard !Task.isCancelled else { return run.settle(.cancelled) }
+        guard allowed else { return run.settle(.presentationDenied) }
         run.record(.running, runningMessage(timeout))
         let outcome = await hook.executeHook(dataDict: dataDict)
-        return run.end.settle(Task.isCancelled ? .cancelled : .completed(outcome))
+        return run.settle(Task.isCancelled ? .cancelled : .completed(outcome))
     }
 
-    /// Starts a hook in a task of its own (steps 3 to 5); the run's `end` receives how it ended.
+    /// Starts a hook in a task of its own (steps 3 to 5), which finishes the run with how it ended.
     private func startWork(_ hook: any ScreenHook, run: HookRun, timeout: Duration?, dataDict: JSONObject?)
         -> Task<Void, Never>
     {
@@ -255,7 +255,7 @@ public final class ScreenHookManager: ScreenOpening {
         let runningMessage = timeout.map(runningMessage)
         return Task {
             guard await hook.requestScreenPluginPresentation() else {
-                run.end.deliver(.presentationDenied)
+                run.finish(.presentationDenied)
                 return
             }
             if let runningMessage {
@@ -265,14 +265,14 @@ public final class ScreenHookManager: ScreenOpening {
                 if let answer = script?.answer(for: run.identifier) {
                     run.record(.paneShown, "pane shown (\(run.presentation.rawValue)); scripted answer: \(answer.rawValue)")
                     switch answer {
-                    case .success: run.end.deliver(.completed(.succeeded(dataDict: dataDict)))
-                    case .failure: run.end.deliver(.completed(.failed(reason: HookScript.failureReason, dataDict: dataDict)))
-                    case .cancel: run.end.deliver(.dismissed)
+                    case .success: run.finish(.completed(.succeeded(dataDict: dataDict)))
+                    case .failure: run.finish(.completed(.failed(reason: HookScript.failureReason, dataDict: dataDict)))
+                    case .cancel: run.finish(.dismissed)
                     }
                     return
                 }
             }
-            run.end.deliver(.completed(await hook.executeHook(dataDict: dataDict)))
+            run.finish(.completed(await hook.executeHook(dataDict: dataDict)))
         }
     }
 
@@ -285,14 +285,14 @@ public final class ScreenHookManager: ScreenOpening {
             let clock = ContinuousClock()
             let started = clock.now
             await Task.yield()
-            if !run.end.isDelivered {
+            if !run.isFinished {
                 run.startTimer(timeout, elapsed: clock.now - started, sleep: sleep)
             }
         }
         let end = await withTaskCancellationHandler {
-            await run.end.wait()
+            await run.waitForEnd()
         } onCancel: {
-            run.end.deliver(.cancelled)
+            run.finish(.cancelled)
         }
         run.stopTimer()
         return end
