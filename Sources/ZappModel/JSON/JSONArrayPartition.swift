@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a JSON text whose top level is an array can be cut into parts of whole elements, so
 /// that the parts can be parsed on several threads (a large river is an array of thousands of
 /// screens).
@@ -37,12 +39,7 @@ struct JSONArrayPartition: Sendable {
         scan: while index < size {
             switch bytes[index] {
             case UInt8(ascii: "\""):
-                index += 1
-                while index < size {
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "\"") { break }
-                    index += byte == UInt8(ascii: "\\") ? 2 : 1
-                }
+                index = Self.closingQuote(of: index, in: bytes)
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -75,6 +72,22 @@ struct JSONArrayPartition: Sendable {
         while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
         return index + 1
+    }
+
+    /// The offset of the quote that closes the string opened at `quote` (the first one not
+    /// escaped by an odd number of backslashes), or the end of the text. `memchr` finds quotes
+    /// much faster than a loop over the bytes.
+    private static func closingQuote(of quote: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        var from = quote + 1
+        while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: "\"")), bytes.count - from) {
+            let position = base.distance(to: UnsafeRawPointer(found))
+            var backslashes = 0
+            while bytes[position - 1 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 { return position }
+            from = position + 1
+        }
+        return bytes.count
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
