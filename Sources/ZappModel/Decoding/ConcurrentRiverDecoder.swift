@@ -2,18 +2,20 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Parses and decodes a large river on several threads. The array of screens is cut into
-/// parts of whole screens (`JSONArrayPartition`); each part is parsed and decoded on a thread
-/// of its own, and its JSON is released as soon as its screens are decoded. The result is the
-/// one-thread result: the same screens, JSON paths and diagnostics, in file order.
+/// Parses and decodes a large river screen by screen, on several threads. Each screen is
+/// decoded as soon as it is parsed and its JSON released at once, so the JSON tree of the
+/// whole river never exists (that bounds the memory of a large app). With more than one
+/// processor the array of screens is cut into parts of whole screens (`JSONArrayPartition`),
+/// each parsed and decoded on a thread of its own. The result is the one-thread result: the
+/// same screens, JSON paths and diagnostics, in file order.
 ///
 /// The first part does not wait for the cuts: it is parsed from the start while another thread
 /// finds them, and stops at the first cut once that is known (`FirstPartEnd`).
 ///
-/// A river too small to gain from threads, or one that does not parse part by part (a syntax
-/// error anywhere, or not an array), is left to the one-thread path, which reports it.
+/// A river too small to gain, or one that does not parse (a syntax error anywhere, or not an
+/// array), is left to the whole-tree path, which reports it.
 enum ConcurrentRiverDecoder {
-    /// Rivers smaller than this are decoded on one thread: threads would cost more than they save.
+    /// Rivers smaller than this are parsed whole and then decoded: the gain would be too small.
     static let minimumSize = 1 << 20
     /// The most threads used.
     static let maximumThreads = 8
@@ -22,17 +24,17 @@ enum ConcurrentRiverDecoder {
     static func decode(_ data: Data, file: String, threads: Int = ProcessInfo.processInfo.activeProcessorCount)
         -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap)?
     {
-        let count = min(threads, maximumThreads)
-        guard count > 1, data.count >= minimumSize, data.count <= ConfigurationFileReader.maximumSize,
+        let count = min(max(threads, 1), maximumThreads)
+        guard data.count >= minimumSize, data.count <= ConfigurationFileReader.maximumSize,
             let start = data.withUnsafeBytes({ JSONArrayPartition.firstElementOffset(in: $0) })
         else { return nil }
 
         let firstPartEnd = FirstPartEnd()
         let firstPart = Mutex<DecodedPart?>(nil)
         let otherParts = Mutex<[JSONArrayPartition.Part: DecodedPart?]>([:])
-        // Lane 0 parses the first part from the start; lane 1 finds the cuts and then parses
-        // the other parts, each on a thread of its own.
-        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+        // Lane 0 parses the first part from the start (the whole array on one processor); lane 1
+        // finds the cuts and then parses the other parts, each on a thread of its own.
+        DispatchQueue.concurrentPerform(iterations: count > 1 ? 2 : 1) { lane in
             if lane == 0 {
                 let decoded = decode(data, from: start, firstElement: 0, file: file) { firstPartEnd.stops(at: $0) }
                 firstPart.withLock { $0 = consume decoded }
@@ -77,22 +79,29 @@ enum ConcurrentRiverDecoder {
         var endComma: Int?
     }
 
-    /// Parses and decodes the elements from `start` up to the comma where `stop` says to stop
-    /// (or the end of the array); nil when they do not parse.
+    /// Parses and decodes the screens from `start` up to the comma where `stop` says to stop
+    /// (or the end of the array), each as soon as it is parsed; nil when they do not parse.
     private static func decode(
         _ data: Data, from start: Int, firstElement: Int, file: String, stoppingAt stop: (Int) -> Bool
     ) -> DecodedPart? {
         var duplicateKeys: [JSONDuplicateKey] = []
-        guard
-            let parsed = try? JSONParser.parseElements(data, from: start, stoppingAt: stop, duplicateKeys: &duplicateKeys)
-        else { return nil }
-        var elements = parsed.elements
         var context = DecodingContext(file: file)
         var sourceMap = RiverSourceMap()
-        let screens = RiverDecoder.decodeScreens(&elements, firstIndex: firstElement, context: &context, sourceMap: &sourceMap)
+        var screens: [ScreenModel] = []
+        let endComma: Int?
+        do {
+            endComma = try JSONParser.parseElements(data, from: start, stoppingAt: stop, duplicateKeys: &duplicateKeys) {
+                element in
+                let index = firstElement + screens.count
+                screens.append(
+                    RiverDecoder.decodeScreen(element, at: .root + index, index: index, context: &context, sourceMap: &sourceMap))
+            }
+        } catch {
+            return nil
+        }
         return DecodedPart(
             screens: screens, diagnostics: context.diagnostics, duplicateKeys: duplicateKeys, sourceMap: sourceMap,
-            endComma: parsed.endComma)
+            endComma: endComma)
     }
 
     /// The parts, in file order, as one result.

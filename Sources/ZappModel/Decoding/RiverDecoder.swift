@@ -30,24 +30,14 @@ public enum RiverDecoder {
                 hint: "river.json is a JSON array of screen objects: [{\"id\": ..., \"name\": ...}, ...]")
             return ([], context.diagnostics, sourceMap)
         }
-        let screens = decodeScreens(&elements, firstIndex: 0, context: &context, sourceMap: &sourceMap)
-        return (screens, context.diagnostics, sourceMap)
-    }
-
-    /// Decodes consecutive screens of a river, the first of which is at `firstIndex` in the
-    /// file. Each element is released (set to null) as soon as it is decoded.
-    static func decodeScreens(
-        _ elements: inout [JSONValue], firstIndex: Int, context: inout DecodingContext, sourceMap: inout RiverSourceMap
-    ) -> [ScreenModel] {
         var screens: [ScreenModel] = []
         screens.reserveCapacity(elements.count)
-        for offset in elements.indices {
-            let element = elements[offset]
-            elements[offset] = .null
-            let index = firstIndex + offset
+        for index in elements.indices {
+            let element = elements[index]
+            elements[index] = .null
             screens.append(decodeScreen(element, at: .root + index, index: index, context: &context, sourceMap: &sourceMap))
         }
-        return screens
+        return (screens, context.diagnostics, sourceMap)
     }
 
     // MARK: Screens

@@ -27,13 +27,16 @@ public enum JSONParser {
     }
 
     /// Parses elements of a top-level array from `start` (the first byte of an element) up to
-    /// the first separating comma at which `stop` says to stop, or to the end of the array
-    /// (`endComma` nil). Errors and duplicate keys carry their positions in the whole text.
+    /// the first separating comma at which `stop` says to stop, or to the end of the array,
+    /// handing each element to `body` as soon as it is parsed (so a large array's elements
+    /// need not all be in memory at once). Returns the offset of the comma it stopped at, nil
+    /// at the end of the array. Errors and duplicate keys carry their positions in the whole text.
     static func parseElements(
-        _ data: Data, from start: Int, stoppingAt stop: (Int) -> Bool, duplicateKeys: inout [JSONDuplicateKey]
-    ) throws(JSONSyntaxError) -> (elements: [JSONValue], endComma: Int?) {
+        _ data: Data, from start: Int, stoppingAt stop: (Int) -> Bool, duplicateKeys: inout [JSONDuplicateKey],
+        each body: (consuming JSONValue) -> Void
+    ) throws(JSONSyntaxError) -> Int? {
         try withParser(over: data, from: start, duplicateKeys: &duplicateKeys) { parser throws(JSONSyntaxError) in
-            try parser.parseElements(stoppingAt: stop)
+            try parser.parseElements(stoppingAt: stop, each: body)
         }
     }
 
@@ -149,26 +152,26 @@ private struct Parser {
         return value
     }
 
-    /// The elements of a top-level array from `index` on (the first byte of an element): up to
-    /// the first separating comma at which `stop` says to stop (its offset is returned), or up
-    /// to the closing bracket, after which nothing may follow (nil is returned).
-    mutating func parseElements(stoppingAt stop: (Int) -> Bool) throws(JSONSyntaxError)
-        -> (elements: [JSONValue], endComma: Int?)
+    /// The elements of a top-level array from `index` on (the first byte of an element), each
+    /// handed to `body`: up to the first separating comma at which `stop` says to stop (its
+    /// offset is returned), or up to the closing bracket, after which nothing may follow (nil
+    /// is returned).
+    mutating func parseElements(stoppingAt stop: (Int) -> Bool, each body: (consuming JSONValue) -> Void)
+        throws(JSONSyntaxError) -> Int?
     {
-        var elements: [JSONValue] = []
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            body(try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw unexpectedEnd([]) }
             switch bytes[index] {
             case UInt8(ascii: ","):
-                if stop(index) { return (elements, index) }
+                if stop(index) { return index }
                 index += 1
             case UInt8(ascii: "]"):
                 index += 1
                 try checkNothingFollows()
-                return (elements, nil)
+                return nil
             default:
                 throw error("expected ',' or ']' after an array element, found \(describe(at: index))", at: index)
             }

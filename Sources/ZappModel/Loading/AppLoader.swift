@@ -145,10 +145,11 @@ public enum AppLoader {
             fileKinds: [riverFile: .river, pluginsFile: .pluginConfigurations])
     }
 
-    /// Parses and decodes a river: a large one on several threads (`ConcurrentRiverDecoder`),
-    /// else on this one. The bytes are released as soon as they are parsed and the JSON tree
-    /// as it is decoded, so neither is alive beside the models during validation (that is
-    /// what bounds the peak memory of a large app).
+    /// Parses and decodes a river: a large one screen by screen, on several threads
+    /// (`ConcurrentRiverDecoder`), so that its whole JSON tree never exists; a small one (or
+    /// one with a syntax error) whole, on this thread. Either way the bytes and the JSON are
+    /// released before validation, so neither is alive beside the models then (that is what
+    /// bounds the peak memory of a large app).
     private static func decodeRiver(
         _ river: consuming Data, file: String
     ) -> (decoded: (screens: [ScreenModel], sourceMap: RiverSourceMap)?, diagnostics: [Diagnostic]) {
