@@ -100,6 +100,14 @@ struct JSONArrayPartitionTests {
         }
     }
 
+    @Test func theFirstPartCanBeLarger() throws {
+        let text = "[" + (0..<100).map { "\"element \($0)\"" }.joined(separator: ", ") + "]"
+        let parts = try #require(Data(text.utf8).withUnsafeBytes { JSONArrayPartition(bytes: $0, count: 3, firstShare: 0.5)?.parts })
+        #expect(parts.count == 3)
+        #expect((48...52).contains(parts[1].firstElement))
+        #expect((73...77).contains(parts[2].firstElement))
+    }
+
     @Test func noCutsInOtherTexts() {
         for text in [#"{"a": [1, 2, 3]}"#, "[1]", "[]", "  ", "\"[1, 2]\""] {
             #expect(Data(text.utf8).withUnsafeBytes { JSONArrayPartition(bytes: $0, count: 2) } == nil)

@@ -24,18 +24,22 @@ struct JSONArrayPartition: Sendable {
     /// At least two parts, in order.
     let parts: [Part]
 
-    /// Cuts `bytes` into at most `count` parts of about equal size; nil when the text is not
-    /// an array with at least two elements or `count` is below 2.
-    init?(bytes: UnsafeRawBufferPointer, count: Int) {
+    /// Cuts `bytes` into at most `count` parts: the first about `firstShare` of the bytes (by
+    /// default an equal share), the others of about equal size. Nil when the text is not an
+    /// array with at least two elements or `count` is below 2.
+    init?(bytes: UnsafeRawBufferPointer, count: Int, firstShare: Double? = nil) {
         guard count > 1, var index = Self.firstElementOffset(in: bytes) else { return nil }
         let size = bytes.count
+        let firstSize = Int(Double(size) * min(max(firstShare ?? 1 / Double(count), 0), 1))
+        /// Where the part after the `number`th cut (from 1) should begin.
+        func target(ofCut number: Int) -> Int { firstSize + (size - firstSize) * (number - 1) / (count - 1) }
 
         var parts: [Part] = []
         var partStart = index
         var partFirstElement = 0
         var element = 0
         var depth = 1
-        var cut = size / count
+        var cut = target(ofCut: 1)
         scan: while index < size {
             switch bytes[index] {
             case UInt8(ascii: "\""):
@@ -52,7 +56,7 @@ struct JSONArrayPartition: Sendable {
                     partStart = index + 1
                     partFirstElement = element
                     if parts.count == count - 1 { break scan }
-                    cut = size / count * (parts.count + 1)
+                    cut = target(ofCut: parts.count + 1)
                 }
             default:
                 break
