@@ -47,6 +47,26 @@ struct ExternalHookTests {
         #expect(bed.log.text.contains("external hook ext (hooks/ok.sh) stderr: checking"))
     }
 
+    @Test("a script still open for writing starts once it is closed; one that stays busy fails with the reason")
+    func busyScript() async throws {
+        let bed = try TestBed()
+        try script(bed, "busy.sh", "cat > /dev/null; echo '{\"success\": true}'")
+        let path = bed.directory.appendingPathComponent("hooks/busy.sh").path
+        let writer = open(path, O_WRONLY)
+        #expect(writer >= 0)
+        Thread {
+            usleep(50_000)
+            close(writer)
+        }.start()
+        let started = try await run(bed, ["hooks/busy.sh"])
+        #expect(started == .succeeded(dataDict: nil))
+
+        let stillWriting = open(path, O_WRONLY)
+        defer { close(stillWriting) }
+        let busy = try await run(bed, ["hooks/busy.sh"])
+        #expect(busy == .failed(reason: "hooks/busy.sh could not be started: Text file busy", dataDict: ["k": "v"]))
+    }
+
     @Test("arguments are passed as written, with no shell")
     func arguments() async throws {
         let bed = try TestBed()
@@ -132,7 +152,11 @@ struct ExternalHookTests {
         let pidFile = bed.directory.appendingPathComponent("pid")
         let started = Date()
         let task = Task { try await run(bed, ["hooks/wait.sh"], timeout: 60) }
-        while !FileManager.default.fileExists(atPath: pidFile.path), Date().timeIntervalSince(started) < 30 {
+        // The script is running once its process id is in the file (not merely once the file exists).
+        func writtenPID() -> Int32? {
+            (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        while writtenPID() == nil, Date().timeIntervalSince(started) < 30 {
             try await Task.sleep(for: .milliseconds(20))
         }
         task.cancel()
@@ -140,7 +164,7 @@ struct ExternalHookTests {
         let outcome = try await task.value
         #expect(outcome == .failed(reason: "cancelled", dataDict: ["k": "v"]))
         #expect(Date().timeIntervalSince(cancelled) < 25, "killed, not left to finish its 30 s sleep")
-        let pid = try #require(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try #require(writtenPID())
         #expect(kill(pid, 0) != 0)
     }
 

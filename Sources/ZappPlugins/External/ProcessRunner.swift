@@ -83,9 +83,9 @@ struct ProcessRunner: Sendable {
                 standardOutput: Data()))
         }
         do {
-            try process.run()
+            try await Self.launch(process)
         } catch {
-            throw .launchFailed(error.localizedDescription)
+            throw .launchFailed(Self.reason(error))
         }
         let processID = process.processIdentifier
         let stop: @Sendable () -> Void = { Self.killGroup(of: processID, leaderRunning: exited.delivered == nil) }
@@ -151,6 +151,37 @@ struct ProcessRunner: Sendable {
     /// Writing to a process that has exited must fail with EPIPE, not kill ZappShell. The signal
     /// is blocked in the writer thread only (ignoring it process-wide would be inherited by every
     /// hook process); a SIGPIPE left pending is discarded when that thread ends.
+    /// Starts `process`, retrying for up to 200 ms while its file is busy (ETXTBSY: still open
+    /// for writing, for instance just saved, or inherited by another process being started at
+    /// that moment).
+    private static func launch(_ process: Process) async throws {
+        var attempts = 1
+        while true {
+            do {
+                return try process.run()
+            } catch where posixCode(of: error) == ETXTBSY && attempts < 20 {
+                attempts += 1
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+    }
+
+    /// Why a launch failed, in words: the system's reason ("Text file busy", "Permission
+    /// denied") rather than Foundation's generic file error.
+    private static func reason(_ error: any Error) -> String {
+        guard let code = posixCode(of: error) else { return error.localizedDescription }
+        return String(cString: strerror(code))
+    }
+
+    /// The POSIX error code behind a launch error, if there is one.
+    private static func posixCode(of error: any Error) -> Int32? {
+        let error = error as NSError
+        if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
+        guard let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        else { return nil }
+        return Int32(underlying.code)
+    }
+
     private static func blockBrokenPipeSignal() {
         var signals = sigset_t()
         sigemptyset(&signals)
