@@ -24,7 +24,7 @@ enum ConcurrentRiverDecoder {
     /// the second of two threads ended about 15 % later).
     static let firstPartAllowance = 0.10
 
-    /// Decodes `data` on up to `threads` threads; nil leaves it to the one-thread path.
+    /// Decodes `data` on up to `threads` threads; nil leaves it to the whole-tree path.
     static func decode(_ data: Data, file: String, threads: Int = ProcessInfo.processInfo.activeProcessorCount)
         -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap)?
     {
@@ -44,13 +44,16 @@ enum ConcurrentRiverDecoder {
                 firstPart.withLock { $0 = consume decoded }
                 return
             }
-            guard let parts = data.withUnsafeBytes({ JSONArrayPartition(bytes: $0, count: count, firstShare: (1 + firstPartAllowance) / Double(count))?.parts }),
+            let firstShare = (1 + firstPartAllowance) / Double(count)
+            guard let parts = data.withUnsafeBytes({ JSONArrayPartition(bytes: $0, count: count, firstShare: firstShare)?.parts }),
                 let cut = parts[0].end, firstPartEnd.publish(cut)
             else { return }
             let rest = Array(parts.dropFirst())
             DispatchQueue.concurrentPerform(iterations: rest.count) { number in
                 let part = rest[number]
-                let decoded = decode(data, from: part.start, firstElement: part.firstElement, file: file) { $0 >= part.end ?? .max }
+                let decoded = decode(data, from: part.start, firstElement: part.firstElement, file: file) {
+                    $0 >= part.end ?? .max
+                }
                 let complete = decoded.flatMap { $0.endComma == part.end ? $0 : nil }
                 otherParts.withLock { $0[part] = consume complete }
             }
