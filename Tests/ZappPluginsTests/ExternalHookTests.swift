@@ -55,7 +55,7 @@ struct ExternalHookTests {
         let writer = open(path, O_WRONLY)
         #expect(writer >= 0)
         Thread {
-            usleep(50_000)
+            usleep(20_000)
             close(writer)
         }.start()
         let started = try await run(bed, ["hooks/busy.sh"])

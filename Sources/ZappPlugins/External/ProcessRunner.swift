@@ -151,7 +151,7 @@ struct ProcessRunner: Sendable {
     /// Writing to a process that has exited must fail with EPIPE, not kill ZappShell. The signal
     /// is blocked in the writer thread only (ignoring it process-wide would be inherited by every
     /// hook process); a SIGPIPE left pending is discarded when that thread ends.
-    /// Starts `process`, retrying for up to 200 ms while its file is busy (ETXTBSY: still open
+    /// Starts `process`, retrying for up to a second while its file is busy (ETXTBSY: still open
     /// for writing, for instance just saved, or inherited by another process being started at
     /// that moment).
     private static func launch(_ process: Process) async throws {
@@ -159,9 +159,9 @@ struct ProcessRunner: Sendable {
         while true {
             do {
                 return try process.run()
-            } catch where posixCode(of: error) == ETXTBSY && attempts < 20 {
+            } catch where posixCode(of: error) == ETXTBSY && attempts < 50 {
                 attempts += 1
-                try await Task.sleep(for: .milliseconds(10))
+                try await Task.sleep(for: .milliseconds(20))
             }
         }
     }
