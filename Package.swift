@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -47,6 +48,7 @@ let package = Package(
             dependencies: [
                 "ShellUI", "ZappCore", "ZappModel",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "Clocks", package: "swift-clocks"),
             ],
             exclude: ["__Snapshots__"]
         ),

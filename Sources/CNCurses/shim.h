@@ -7,7 +7,11 @@
 #endif
 #include <locale.h>
 #include <langinfo.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <time.h>
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
@@ -139,8 +143,9 @@ static inline const char *zs_tigetstr(const char *name) {
  * Signal guard: async-signal-safe terminal restoration. Its state is file-static, so every
  * zs_guard_* call must come from one Swift source file (CursesTerminal/SignalGuard.swift).
  *
- * SIGINT, SIGTERM and SIGHUP only record the signal: the event loop notices it, quits and
- * restores the terminal with ncurses. If it has not done so within two seconds, or a second
+ * SIGINT, SIGTERM and SIGHUP only record the signal and wake the event loop through a
+ * self-pipe (as SIGWINCH and SIGCONT do): the loop notices it, quits and restores the
+ * terminal with ncurses. If it has not done so within two seconds, or a second
  * such signal arrives, the handler restores the terminal itself and exits. Crash signals
  * restore the terminal, then hand over to the previous handler (e.g. Swift's backtracer).
  */
@@ -151,6 +156,9 @@ struct zs_guard_state {
     volatile sig_atomic_t sequence_length;
     volatile sig_atomic_t armed;
     volatile sig_atomic_t signal;
+    volatile sig_atomic_t continued;
+    int wake_read;
+    int wake_write;
     struct sigaction previous[65];
 };
 
@@ -183,13 +191,43 @@ static inline void zs_guard_alarm_handler(int sig) {
     _exit(128 + (zs_guard()->signal ? zs_guard()->signal : SIGALRM));
 }
 
+/* Wakes the event loop: one byte into the self-pipe (its reader drains it). */
+static inline void zs_guard_wake(void) {
+    int fd = zs_guard()->wake_write;
+    if (fd > 0) {
+        int saved = errno;
+        char byte = 1;
+        ssize_t ignored = write(fd, &byte, 1);
+        (void)ignored;
+        errno = saved;
+    }
+}
+
 static inline void zs_guard_stop_handler(int sig) {
     if (zs_guard()->signal != 0) {
         zs_guard_emergency_restore();
         _exit(128 + sig);
     }
     zs_guard()->signal = sig;
+    zs_guard_wake();
     alarm(2);
+}
+
+/* SIGWINCH: hand over to ncurses' own handler (it makes the next read return KEY_RESIZE), then
+   wake the loop so that it reads. */
+static inline void zs_guard_resize_handler(int sig) {
+    struct sigaction *previous = &zs_guard()->previous[sig];
+    if (!(previous->sa_flags & SA_SIGINFO) && previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) {
+        previous->sa_handler(sig);
+    }
+    zs_guard_wake();
+}
+
+/* SIGCONT: the process was continued after a stop; the screen must be drawn anew. */
+static inline void zs_guard_continue_handler(int sig) {
+    (void)sig;
+    zs_guard()->continued = 1;
+    zs_guard_wake();
 }
 
 static inline void zs_guard_install_one(int sig, void (*handler)(int)) {
@@ -215,6 +253,72 @@ static inline void zs_guard_install(void) {
     zs_guard_install_one(SIGFPE, zs_guard_crash_handler);
     zs_guard_install_one(SIGABRT, zs_guard_crash_handler);
     zs_guard_install_one(SIGTRAP, zs_guard_crash_handler);
+    zs_guard_install_one(SIGCONT, zs_guard_continue_handler);
+    if (g->wake_read <= 0) {
+        int fds[2];
+        if (pipe(fds) == 0) {
+            fcntl(fds[0], F_SETFL, O_NONBLOCK);
+            fcntl(fds[1], F_SETFL, O_NONBLOCK);
+            fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+            fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+            g->wake_read = fds[0];
+            g->wake_write = fds[1];
+        }
+    }
+}
+
+/* Installs the SIGWINCH handler; call after ncurses has started (its handler is chained). */
+static inline void zs_guard_install_resize(void) {
+    zs_guard_install_one(SIGWINCH, zs_guard_resize_handler);
+}
+
+/* The read end of the self-pipe the handlers write to (-1 when it could not be made). */
+static inline int zs_guard_wake_fd(void) { return zs_guard()->wake_read > 0 ? zs_guard()->wake_read : -1; }
+
+/* Empties the self-pipe. */
+static inline void zs_guard_drain_wake(void) {
+    char buffer[64];
+    int fd = zs_guard()->wake_read;
+    if (fd <= 0) return;
+    while (read(fd, buffer, sizeof buffer) > 0) {}
+}
+
+/* Whether the process was continued (SIGCONT) since the last call; clears it. */
+static inline int zs_guard_take_continued(void) {
+    int value = zs_guard()->continued;
+    zs_guard()->continued = 0;
+    return value;
+}
+
+/* Whether stdin has hung up or failed (the terminal is gone): poll reports HUP, ERR or NVAL. */
+static inline int zs_input_lost(int fd) {
+    struct pollfd item = { .fd = fd, .events = POLLIN, .revents = 0 };
+    if (poll(&item, 1, 0) < 0) return 0;
+    return (item.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
+}
+
+/* Ctrl-Z: stops the process group with the default SIGTSTP action and returns after SIGCONT.
+   Returns 0 without stopping when SIGTSTP is ignored (a shell without job control). */
+static inline int zs_suspend_process(void) {
+    struct sigaction current;
+    if (sigaction(SIGTSTP, NULL, &current) != 0) return 0;
+    if (!(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN) return 0;
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(SIGTSTP, &fallback, NULL);
+    zs_guard()->continued = 0;
+    kill(0, SIGTSTP);
+    /* The stop takes effect when a thread takes the signal; wait for the SIGCONT that follows
+       it (at most 200 ms: the kernel discards SIGTSTP for an orphaned process group). */
+    struct timespec step = { .tv_sec = 0, .tv_nsec = 1000000 };
+    int stopped = 0;
+    for (int i = 0; i < 200 && !stopped; i++) {
+        if (zs_guard()->continued) stopped = 1; else nanosleep(&step, NULL);
+    }
+    sigaction(SIGTSTP, &current, NULL);
+    return stopped;
 }
 
 /* The bytes that undo ncurses' terminal set-up, written by an emergency restore. */

@@ -41,7 +41,8 @@ public final class CursesTerminal: Terminal {
     /// The pair each screen cell was last drawn with (row-major, previous canvas size).
     private var pairOnScreen: [Int32] = []
     private var needsFullRedraw = true
-    private var inputTimeout: Int32?
+    private var watcher: InputWatcher?
+    private var mouseEnabled = false
     private var reportedSignal = false
     private var isRestored = false
 
@@ -68,6 +69,7 @@ public final class CursesTerminal: Terminal {
         keypad(zs_stdscr(), true)
         leaveok(zs_stdscr(), true)
         curs_set(0)
+        wtimeout(zs_stdscr(), 0)
         zs_set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
 
         let noColorRequested = options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
@@ -94,7 +96,8 @@ public final class CursesTerminal: Terminal {
         )
         attributeBits = (zs_a_bold(), zs_a_dim(), zs_a_underline(), zs_a_reverse(), zs_a_italic())
 
-        let mouseEnabled = options.mouse && zs_enable_mouse() != 0
+        mouseEnabled = options.mouse && zs_enable_mouse() != 0
+        SignalGuard.installResize()
         SignalGuard.arm(restoreSequence: Self.restoreSequence(mouseEnabled: mouseEnabled))
     }
 
@@ -195,31 +198,65 @@ public final class CursesTerminal: Terminal {
 
     // MARK: - Input
 
-    /// The next key, click, resize or termination request, waiting at most
-    /// `timeoutMilliseconds` (a negative value waits until something arrives; a signal
-    /// interrupts the wait). Keys the UI has no use for are dropped and give nil.
-    public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
-        guard !isRestored else { return nil }
-        if let event = pendingTermination() { return event }
-        let timeout = Int32(clamping: max(-1, timeoutMilliseconds))
-        if timeout != inputTimeout {
-            wtimeout(zs_stdscr(), timeout)
-            inputTimeout = timeout
+    /// Watches the terminal's input and the signal self-pipe; see `InputWatcher`.
+    public func watchInput(_ inputReady: @escaping @Sendable () -> Void) {
+        guard watcher == nil, !isRestored else { return }
+        var descriptors = [STDIN_FILENO]
+        if let wake = SignalGuard.wakeDescriptor { descriptors.append(wake) }
+        watcher = InputWatcher(descriptors: descriptors, onReady: inputReady)
+    }
+
+    /// Everything waiting now: a termination request, a lost terminal (hang-up or error on
+    /// input: the loop quits as on SIGHUP), a continue after a stop, then keys, clicks and
+    /// resizes as ncurses decodes them, without waiting. Keys the UI has no use for are dropped.
+    public func readEvents() -> [TerminalEvent] {
+        guard !isRestored else { return [] }
+        defer { watcher?.resume() }
+        SignalGuard.drainWake()
+        var events: [TerminalEvent] = []
+        if let event = pendingTermination() { events.append(event) }
+        if zs_input_lost(STDIN_FILENO) != 0 {
+            if !reportedSignal {
+                reportedSignal = true
+                events.append(.terminate(signal: SIGHUP))
+            }
+            return events
         }
-        var value: wint_t = 0
-        let status = wget_wch(zs_stdscr(), &value)
-        if status == ERR {
-            return pendingTermination()
-        }
-        if status == zs_key_code_yes() {
-            switch decoder.decodeFunctionKey(Int32(bitPattern: value)) {
-            case .key(let key): return .key(key)
-            case .resize: return resized()
-            case .mouse: return mouseEvent()
-            case .ignored: return nil
+        if SignalGuard.takeContinued() { events.append(resized()) }
+        for _ in 0..<Self.maximumEventsPerRead {
+            var value: wint_t = 0
+            let status = wget_wch(zs_stdscr(), &value)
+            if status == ERR { break }
+            if status == zs_key_code_yes() {
+                switch decoder.decodeFunctionKey(Int32(bitPattern: value)) {
+                case .key(let key): events.append(.key(key))
+                case .resize: events.append(resized())
+                case .mouse: if let event = mouseEvent() { events.append(event) }
+                case .ignored: break
+                }
+            } else if let key = decoder.decodeCharacter(UInt32(value)) {
+                events.append(.key(key))
             }
         }
-        return decoder.decodeCharacter(UInt32(value)).map { TerminalEvent.key($0) }
+        return events
+    }
+
+    /// At most this many events are read at once; the rest wait for the next read (the
+    /// watcher fires again at once), so a flood of input cannot starve drawing.
+    static let maximumEventsPerRead = 512
+
+    /// Ctrl-Z: leaves curses mode (mouse off, shell modes back), stops the process group, and
+    /// on `fg` takes the terminal again; the next flush redraws everything.
+    public func suspend() -> Bool {
+        guard !isRestored else { return false }
+        zs_disable_mouse()
+        endwin()
+        fflush(zs_stdout())
+        let stopped = zs_suspend_process() != 0
+        if mouseEnabled { _ = zs_enable_mouse() }
+        needsFullRedraw = true
+        clearok(zs_curscr(), true)
+        return stopped
     }
 
     private func pendingTermination() -> TerminalEvent? {
@@ -253,6 +290,8 @@ public final class CursesTerminal: Terminal {
     public func restore() {
         guard !isRestored else { return }
         isRestored = true
+        watcher?.stop()
+        watcher = nil
         zs_disable_mouse()
         curs_set(1)
         endwin()

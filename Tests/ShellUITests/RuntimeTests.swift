@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import ShellUI
 import Synchronization
@@ -39,13 +40,12 @@ final class FakeOpener: ScreenOpening {
                 }
             }
         case "slow":
-            do {
-                try await Task.sleep(for: .seconds(60))
-            } catch {
-                slowHookCancelled.store(true, ordering: .sequentiallyConsistent)
-                return .blocked(by: "slowhook", reason: "cancelled")
-            }
-            return .presented(screenID: target.id, dataDict: dataDict)
+            // Waits until its task is cancelled: a stream that never yields ends on cancellation.
+            let (never, continuation) = AsyncStream<Never>.makeStream()
+            for await _ in never {}
+            withExtendedLifetime(continuation) {}
+            slowHookCancelled.store(true, ordering: .sequentiallyConsistent)
+            return .blocked(by: "slowhook", reason: "cancelled")
         default:
             return .presented(screenID: target.id, dataDict: dataDict)
         }
@@ -57,27 +57,29 @@ final class FakeOpener: ScreenOpening {
 }
 
 @MainActor
-@Suite("ShellRuntime")
+@Suite("ShellRuntime", .timeLimit(.minutes(1)))
 struct RuntimeTests {
-    /// A runtime over a headless 80x24 terminal and the fake hook manager.
+    /// A runtime over a headless 80x24 terminal, the fake hook manager and a test clock (no
+    /// real time passes: spinners and messages move only when the test advances the clock).
     final class Harness {
         let terminal = HeadlessTerminal(columns: 80, rows: 24)
+        let clock = TestClock<Duration>()
         var opener: FakeOpener?
         var runtime: ShellRuntime!
 
         @MainActor
-        init(loadApp: @escaping @Sendable () async throws -> ZappApp = { UpdateFixture.app }) {
+        init(isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp = { UpdateFixture.app }) {
             let setup = ShellSetup(
-                app: UpdateFixture.app, loadApp: loadApp,
+                app: UpdateFixture.app, isLoaded: isLoaded, loadApp: loadApp,
                 makeServices: { [unowned self] app, presenter in
                     let opener = FakeOpener(presenter: presenter)
                     self.opener = opener
                     let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: .sideMenu), opener: opener)
-                    return ShellServices(
+                    return AppServices(
                         navigator: navigator, startup: StartupSequence(hooks: [], trace: TraceLog()), trace: TraceLog(),
                         loginProvider: nil)
                 })
-            runtime = ShellRuntime(terminal: terminal, setup: setup)
+            runtime = ShellRuntime(terminal: terminal, setup: setup, clock: RuntimeClock(clock))
         }
 
         @MainActor
@@ -93,16 +95,22 @@ struct RuntimeTests {
         @MainActor
         func started() async -> Bool {
             runtime.start()
-            return await runtime.settle { $0.view.phase == .running }
+            return await runtime.settle { $0.isStartupComplete }
         }
     }
 
-    @Test("startup shows home and draws it")
+    @Test("startup shows home and draws it, and the app is not loaded again")
     func startup() async throws {
-        let harness = Harness()
+        let loads = Atomic<Int>(0)
+        let harness = Harness(loadApp: {
+            loads.add(1, ordering: .sequentiallyConsistent)
+            return UpdateFixture.app
+        })
         #expect(await harness.started())
+        #expect(harness.runtime.model.view.phase == .running)
         #expect(harness.runtime.model.view.navigation.currentScreenID == "home")
         #expect(harness.terminal.plainText.contains("Picks"))
+        #expect(loads.load(ordering: .sequentiallyConsistent) == 0, "the app loaded before the start is used as it is")
     }
 
     @Test("login gating: the pane never freezes the loop; wrong password keeps it; Esc reverts; right password opens")
@@ -139,13 +147,21 @@ struct RuntimeTests {
         #expect(harness.runtime.model.view.panes.isEmpty)
     }
 
-    @Test("a slow hook shows a spinner, keys still work, and Esc cancels its task")
+    @Test("a slow hook: no spinner before its delay, a spinner after it, keys still work, and Esc cancels its task")
     func slowHookCancel() async throws {
         let harness = Harness()
         #expect(await harness.started())
         harness.press(.character("m"), .down, .down, .enter)
+        #expect(harness.runtime.model.activity != nil)
+        #expect(ShellUpdate.nextTickDue(harness.runtime.model) == ShellModel.spinnerDelay)
+        #expect(harness.runtime.model.view.toast == nil, "no spinner before its delay")
+
+        await harness.clock.advance(by: .milliseconds(ShellModel.spinnerDelay))
         #expect(await harness.runtime.settle { $0.view.toast?.text.contains("Opening Slow") == true })
         #expect(harness.terminal.plainText.contains("Esc cancels"))
+        let frame = harness.runtime.model.view.spinnerFrame
+        await harness.clock.advance(by: .milliseconds(ShellModel.tickInterval))
+        #expect(await harness.runtime.settle { $0.view.spinnerFrame != frame }, "the spinner turns while it shows")
 
         harness.press(.character("`"))
         #expect(harness.runtime.model.view.isTracePanelVisible)
@@ -158,7 +174,21 @@ struct RuntimeTests {
         #expect(harness.runtime.model.view.toast?.text == "Blocked by slowhook: cancelled")
     }
 
-    @Test("mouse: clicks go through the last frame's hit map")
+    @Test("a message expires on the clock, and an idle app asks for no tick at all")
+    func messagesExpireAndIdleHasNoTimer() async throws {
+        let harness = Harness()
+        #expect(await harness.started())
+        harness.runtime.send(.notice("Hello", isError: false))
+        #expect(ShellUpdate.nextTickDue(harness.runtime.model) == ShellModel.toastDuration)
+        harness.runtime.render()
+        #expect(harness.terminal.plainText.contains("Hello"))
+        await harness.clock.advance(by: .milliseconds(ShellModel.toastDuration))
+        #expect(await harness.runtime.settle { $0.view.toast == nil })
+        #expect(!harness.terminal.plainText.contains("Hello"))
+        #expect(ShellUpdate.nextTickDue(harness.runtime.model) == nil, "nothing moves: no timer")
+    }
+
+    @Test("mouse: clicks go through the last frame's hit map; a click behind a pane does nothing")
     func clicks() async throws {
         let harness = Harness()
         #expect(await harness.started())
@@ -170,33 +200,33 @@ struct RuntimeTests {
         #expect(await harness.runtime.settle { $0.view.topPane != nil })
         #expect(harness.runtime.model.view.menuSelection == UpdateFixture.menuIndex("m-premium", harness.runtime.model))
 
+        let menuBefore = try #require(
+            harness.runtime.model.hitMap.regions.first { $0.action == .selectRootItem("m-home") })
         harness.runtime.render()
-        let typing = harness.runtime.model.hitMap.regions.first { $0.action == .selectRootItem("m-home") }
-        if let typing {
-            harness.runtime.send(.terminal(.click(column: typing.rect.x, row: typing.rect.y)))
-        }
+        harness.runtime.send(.terminal(.click(column: menuBefore.rect.x, row: menuBefore.rect.y)))
         #expect(harness.runtime.model.view.topPane != nil, "a click behind a pane does nothing")
+        #expect(harness.runtime.model.view.menuSelection == UpdateFixture.menuIndex("m-premium", harness.runtime.model))
         harness.press(.escape)
         #expect(await harness.runtime.settle { $0.activity == nil })
     }
 
-    @Test("post hooks run after a shown navigation")
+    @Test("post hooks run once home is drawn, and after a shown navigation")
     func postHooks() async throws {
         let harness = Harness()
         #expect(await harness.started())
         let postHookRuns = { harness.opener?.postHookRuns.load(ordering: .sequentiallyConsistent) ?? 0 }
-        #expect(await harness.runtime.settle { _ in postHookRuns() >= 1 }, "home's post hooks run once it is shown")
-        let before = postHookRuns()
+        #expect(postHookRuns() == 1, "home's post hooks ran once it was shown")
         harness.press(.enter)
         #expect(await harness.runtime.settle { $0.view.navigation.currentScreenID == "detail" })
         #expect(harness.runtime.model.view.navigation.position == .pushed)
-        #expect(await harness.runtime.settle { _ in postHookRuns() > before }, "detail's post hooks run once it is shown")
+        #expect(await harness.runtime.settle { $0.activity == nil })
+        #expect(postHookRuns() == 2, "detail's post hooks ran once it was shown")
     }
 
     @Test("loading failed shows the reason, and retry loads again")
     func loadingFailedRetry() async throws {
         let attempts = Atomic<Int>(0)
-        let harness = Harness(loadApp: {
+        let harness = Harness(isLoaded: false, loadApp: {
             if attempts.add(1, ordering: .sequentiallyConsistent).newValue == 1 {
                 throw CocoaError(.fileReadNoSuchFile)
             }
@@ -209,20 +239,43 @@ struct RuntimeTests {
         #expect(attempts.load(ordering: .sequentiallyConsistent) == 2)
     }
 
-    @Test("run() draws, handles scripted keys and restores the terminal on q")
+    @Test("loading failed and q ends the app with status 1, without faking a key")
+    func loadingFailedQuit() async throws {
+        let harness = Harness(isLoaded: false, loadApp: { throw CocoaError(.fileReadNoSuchFile) })
+        let task = Task { @MainActor in await harness.runtime.run() }
+        #expect(await harness.runtime.settle { if case .loadingFailed = $0.view.phase { true } else { false } })
+        harness.terminal.enqueue(.key(.character("q")))
+        #expect(await task.value == 1)
+        #expect(harness.terminal.isRestored)
+    }
+
+    @Test("run() draws, handles typed keys and resizes, and restores the terminal on q")
     func runLoop() async throws {
         let harness = Harness()
         harness.terminal.enqueue(.resize(columns: 60, rows: 20))
         let task = Task { @MainActor in await harness.runtime.run() }
-        #expect(await harness.runtime.settle { $0.view.phase == .running && $0.columns == 60 })
+        #expect(await harness.runtime.settle { $0.isStartupComplete && $0.columns == 60 })
         harness.terminal.enqueue(.key(.character("?")))
         #expect(await harness.runtime.settle { $0.view.overlay == .help })
+        #expect(harness.terminal.plainText.contains("help") || harness.terminal.plainText.contains("Help"))
         harness.terminal.enqueue(.key(.character("q")))
         let status = await task.value
         #expect(status == 0)
         #expect(harness.terminal.isRestored)
-        #expect(harness.terminal.flushCount >= 1)
         #expect(harness.terminal.lastFrame?.columns == 60)
+    }
+
+    @Test("Ctrl-Z suspends through the terminal and draws the screen again afterwards")
+    func suspend() async throws {
+        let harness = Harness()
+        let task = Task { @MainActor in await harness.runtime.run() }
+        #expect(await harness.runtime.settle { $0.isStartupComplete })
+        let flushes = harness.terminal.flushCount
+        harness.terminal.enqueue(.key(.control("z")))
+        #expect(await harness.runtime.settle { _ in harness.terminal.suspendCount == 1 })
+        #expect(harness.terminal.flushCount > flushes, "a frame is drawn after the resume")
+        harness.terminal.enqueue(.key(.character("q")))
+        #expect(await task.value == 0)
     }
 
     @Test("SIGTERM ends the loop with 143 and restores the terminal")

@@ -61,7 +61,7 @@ import ZappModel
         #expect(terminal.plainText == "Jello     \n          ")
         terminal.enqueue(.resize(columns: 30, rows: 5))
         #expect(terminal.size.columns == 30)
-        #expect(terminal.nextEvent(timeoutMilliseconds: 0) == .resize(columns: 30, rows: 5))
-        #expect(terminal.nextEvent(timeoutMilliseconds: 0) == nil)
+        #expect(terminal.readEvents() == [.resize(columns: 30, rows: 5)])
+        #expect(terminal.readEvents().isEmpty)
     }
 }

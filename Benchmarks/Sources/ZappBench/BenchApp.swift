@@ -31,17 +31,10 @@ enum BenchApp {
             logger: logger, presenter: presenter, sessions: .inMemory(signedInUser: nil))
     }
 
-    /// The services of `zapp-shell run` for `app`.
+    /// The services of `zapp-shell run` for `app` (the same wiring, `AppServices.builtIn`).
     @MainActor
-    static func services(app: ZappApp, presenter: any Presenter) -> ShellServices {
-        let environment = environment(app: app, presenter: presenter)
-        let registry = PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)
-        let trace = TraceLog()
-        let manager = ScreenHookManager(app: app, registry: registry, environment: environment, trace: trace)
-        let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: registry.rootKind(of: app)), opener: manager)
-        return ShellServices(
-            navigator: navigator, startup: StartupSequence(registry: registry, trace: trace), trace: trace,
-            loginProvider: registry.firstLoginProvider?.provider)
+    static func services(app: ZappApp, presenter: any Presenter) -> AppServices {
+        AppServices.builtIn(app: app, environment: environment(app: app, presenter: presenter))
     }
 
     /// A runtime over `terminal` for `app`, started and past the splash (home on screen).
@@ -51,7 +44,7 @@ enum BenchApp {
             app: app, loadApp: { app }, makeServices: { app, presenter in services(app: app, presenter: presenter) })
         let runtime = ShellRuntime(terminal: terminal, setup: setup)
         runtime.start()
-        guard await runtime.settle(until: { $0.view.phase == .running && $0.activity == nil }) else {
+        guard await runtime.settle(until: { $0.isStartupComplete && $0.activity == nil }) else {
             throw LoadFailure(description: "the demo app did not reach its home screen")
         }
         return runtime

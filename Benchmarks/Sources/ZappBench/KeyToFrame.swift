@@ -3,7 +3,7 @@ import ZappModel
 
 /// Key in → frame flushed through the real event loop: `ShellRuntime.run()` over a headless
 /// 200x60 terminal, with the demo app and the services of `zapp-shell run`. Each key (moving in
-/// the side menu, then across the screen's items) is handed to the loop when it waits for input;
+/// the side menu, then across the screen's items) is offered to the loop once the last is drawn;
 /// the sample ends when the frame showing it has been flushed.
 @MainActor
 enum KeyToFrame {
@@ -15,7 +15,7 @@ enum KeyToFrame {
             makeServices: { app, presenter in BenchApp.services(app: app, presenter: presenter) })
         let runtime = ShellRuntime(terminal: timed, setup: setup)
         timed.isReady = { [unowned runtime] in
-            MainActor.assumeIsolated { runtime.model.view.phase == .running && runtime.model.activity == nil }
+            MainActor.assumeIsolated { runtime.model.isStartupComplete && runtime.model.activity == nil }
         }
         var keys: [Key] = [.character("m")]
         keys += (0..<moves / 2).map { $0 % 6 < 3 ? .down : .up }

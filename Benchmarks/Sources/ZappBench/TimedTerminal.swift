@@ -1,13 +1,15 @@
 import ShellUI
 
 /// A terminal in front of another that hands out scripted keys one at a time and times, for
-/// each key, the span from handing it to the event loop to the end of the next flush (the key
-/// reached the screen). It also times every flush on its own.
+/// each key, the span from telling the event loop that input waits to the end of the next
+/// flush (the key reached the screen). It also times every flush on its own.
 final class TimedTerminal: Terminal {
     private let inner: any Terminal
     private let clock = ContinuousClock()
     private var keys: [Key] = []
     private var keyHandedOut: ContinuousClock.Instant?
+    private var inputReady: (@Sendable () -> Void)?
+    private var pending: [TerminalEvent] = []
     /// Decides when the loop may get keys (e.g. once the app's home is on screen).
     var isReady: () -> Bool = { true }
     /// Key in → frame flushed, one sample per key.
@@ -38,15 +40,32 @@ final class TimedTerminal: Terminal {
             keyToFrame.append(end - handedOut)
             keyHandedOut = nil
         }
+        offerNextKey()
     }
 
-    /// One key per wait, never during the drain after it (timeout 0), so every key gets its own
-    /// frame; after the last key has been drawn, a termination request ends the loop.
-    func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
-        guard timeoutMilliseconds > 0, keyHandedOut == nil, isReady() else { return nil }
-        guard !keys.isEmpty else { return .terminate(signal: 15) }
-        keyHandedOut = clock.now
-        return .key(keys.removeFirst())
+    func watchInput(_ inputReady: @escaping @Sendable () -> Void) {
+        self.inputReady = inputReady
+        offerNextKey()
+    }
+
+    func readEvents() -> [TerminalEvent] {
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    func suspend() -> Bool { false }
+
+    /// One key at a time, once the previous one has been drawn and the app is ready; after the
+    /// last key has been drawn, a termination request ends the loop.
+    private func offerNextKey() {
+        guard keyHandedOut == nil, pending.isEmpty, let inputReady, isReady() else { return }
+        if keys.isEmpty {
+            pending = [.terminate(signal: 15)]
+        } else {
+            keyHandedOut = clock.now
+            pending = [.key(keys.removeFirst())]
+        }
+        inputReady()
     }
 
     func restore() {

@@ -1,45 +1,29 @@
 import ZappCore
 
-/// The UI's `Presenter`: a hook's pane becomes part of the state and the hook awaits the
-/// user's answer without blocking input or drawing. Esc on a pane answers `.dismissed`.
+/// The UI's `Presenter`: a hook's pane goes through the runtime's `PaneBroker`, so the hook
+/// awaits the user's answer without blocking input or drawing. Esc on a pane answers
+/// `.dismissed`.
 @MainActor
 public final class ShellPresenter: Presenter {
-    weak var runtime: ShellRuntime?
+    var broker: PaneBroker?
 
     public nonisolated init() {}
 
     public func show(_ pane: Pane) async -> any PaneSession {
-        guard let runtime else { return ClosedPaneSession() }
-        return ShellPaneSession(id: runtime.openPane(pane), presenter: self)
-    }
-
-    func nextAnswer(_ id: Int) async -> PaneAnswer {
-        guard let runtime else { return .dismissed }
-        return await runtime.nextAnswer(forPane: id)
-    }
-
-    func showError(_ id: Int, _ message: String) {
-        runtime?.send(.paneError(id: id, message: message))
-    }
-
-    func setBusy(_ id: Int, _ busy: Bool) {
-        runtime?.send(.paneBusy(id: id, busy: busy))
-    }
-
-    func close(_ id: Int) {
-        runtime?.closePane(id)
+        guard let broker else { return ClosedPaneSession() }
+        return ShellPaneSession(id: broker.show(pane), broker: broker)
     }
 }
 
-/// A pane shown by `ShellPresenter`.
+/// A pane shown through the broker.
 struct ShellPaneSession: PaneSession {
     let id: Int
-    let presenter: ShellPresenter
+    let broker: PaneBroker
 
-    func nextAnswer() async -> PaneAnswer { await presenter.nextAnswer(id) }
-    func showError(_ message: String) async { await presenter.showError(id, message) }
-    func setBusy(_ busy: Bool) async { await presenter.setBusy(id, busy) }
-    func close() async { await presenter.close(id) }
+    func nextAnswer() async -> PaneAnswer { await broker.nextAnswer(forPane: id) }
+    func showError(_ message: String) async { await broker.showError(message, onPane: id) }
+    func setBusy(_ busy: Bool) async { await broker.setBusy(busy, onPane: id) }
+    func close() async { await broker.close(id) }
 }
 
 /// The session of a pane that could not be shown because the UI has gone: always dismissed.

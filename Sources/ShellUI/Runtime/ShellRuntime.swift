@@ -1,86 +1,74 @@
 import ZappCore
 import ZappModel
 
-/// The event loop, on the main actor: terminal input → `ShellUpdate` → effects (navigations
-/// and hooks run as tasks) → render → one flush per frame.
+/// The event loop (ARCHITECTURE.md, "The loop"), on the main actor: it waits in one place,
+/// the `RuntimeInbox`, for everything — terminal input (the terminal says when it is waiting),
+/// signals, and the results of the tasks it runs — takes all of it as one batch, feeds each
+/// event through the pure `ShellUpdate`, performs the effects the update returns, and renders
+/// once after the batch (one flush, only changed cells). Nothing is polled: a timer runs only
+/// while the model needs ticks (a spinner, a message that expires).
 ///
-/// Hooks never block the loop: a hook waiting for the user awaits its pane's answer (see
-/// `ShellPresenter`) while keys and frames go on; a slow hook shows a spinner and Esc cancels
-/// its task. Tests drive it step by step with `send(_:)`, `render()` and `settle(until:)`, or
-/// whole with `run()` over a `HeadlessTerminal`.
+/// The runtime never changes the model itself: even the app it loads and the root it presents
+/// reach the model as events. Hooks never block the loop: a hook waiting for the user awaits its
+/// pane's answer through the `PaneBroker` while keys and frames go on; Esc cancels a slow one.
+/// Tests drive it step by step with `send(_:)`, `render()` and `settle(until:)`, or whole with
+/// `run()` over a `HeadlessTerminal`, with a test clock.
 @MainActor
 public final class ShellRuntime {
-    /// How long the loop waits for input while tasks run (they report back between waits).
-    public static let busyPollMilliseconds = 15
-    /// How long it waits while idle (keys and signals end the wait at once).
-    public static let idlePollMilliseconds = 250
-    /// How often the clock ticks (spinner frames, message expiry).
-    public static let tickMilliseconds = 100
-
     public private(set) var model: ShellModel
     private let terminal: any Terminal
     private let setup: ShellSetup
+    private let clock: RuntimeClock
+    private let inbox = RuntimeInbox()
     private let presenter: ShellPresenter
-    private var services: ShellServices
-    private let clock = ContinuousClock()
-    private let started: ContinuousClock.Instant
-    private var lastTick = 0
+    private let broker: PaneBroker
+    private var services: AppServices
     private var needsRender = true
     private var activityTask: (id: Int, task: Task<Void, Never>)?
     private var backgroundTasks: [Int: Task<Void, Never>] = [:]
     private var nextBackgroundID = 0
-    private var paneWaiters: [Int: CheckedContinuation<PaneAnswer, Never>] = [:]
-    private var queuedAnswers: [Int: [PaneAnswer]] = [:]
+    private var tickTask: (due: Int, task: Task<Void, Never>)?
     private var retryWaiter: CheckedContinuation<Bool, Never>?
+    private var frameWaiters: [CheckedContinuation<Void, Never>] = []
+    private var batchWaiters: [CheckedContinuation<Void, Never>] = []
     private var traceTask: Task<Void, Never>?
+    private var loadAttempts = 0
     private var isStarted = false
+    private var isRunning = false
 
-    public init(terminal: any Terminal, setup: ShellSetup, presenter: ShellPresenter = ShellPresenter()) {
+    public init(terminal: any Terminal, setup: ShellSetup, clock: RuntimeClock = .continuous) {
         self.terminal = terminal
         self.setup = setup
+        self.clock = clock
+        let presenter = ShellPresenter()
+        let broker = PaneBroker(inbox: inbox)
+        presenter.broker = broker
         self.presenter = presenter
-        let services = setup.makeServices(setup.app, presenter)
-        self.services = services
+        self.broker = broker
+        services = setup.makeServices(setup.app, presenter)
         let size = terminal.size
-        var view = Self.makeView(app: setup.app, services: services, setup: setup, colorSupport: terminal.colorSupport)
+        var view = ShellViewState(
+            app: setup.app, rootKind: services.navigator.rootMenu.kind, theme: setup.theme,
+            colorSupport: terminal.colorSupport)
+        view.forceASCII = setup.forceASCII
         view.phase = .splash(message: "Starting \(setup.app.name)…")
         model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
-        started = clock.now
-        presenter.runtime = self
-    }
-
-    private static func makeView(app: ZappApp, services: ShellServices, setup: ShellSetup, colorSupport: ColorSupport)
-        -> ShellViewState
-    {
-        var view = ShellViewState(
-            app: app, rootKind: services.navigator.rootMenu.kind, theme: setup.theme, colorSupport: colorSupport)
-        view.forceASCII = setup.forceASCII
-        return view
     }
 
     // MARK: - The loop
 
-    /// Runs until the user quits (or a termination signal arrives); returns the exit status.
-    /// The terminal is restored before returning.
+    /// Runs until the user quits (or a termination signal arrives, or the terminal is lost);
+    /// returns the exit status. The terminal is restored before returning.
     public func run() async -> Int32 {
         start()
+        isRunning = true
+        terminal.watchInput { [inbox] in inbox.inputIsWaiting() }
+        processBatch()
         while model.exitStatus == nil {
-            if needsRender { render() }
-            let timeout = isBusy ? Self.busyPollMilliseconds : Self.idlePollMilliseconds
-            let waitStart = clock.now
-            var event = terminal.nextEvent(timeoutMilliseconds: timeout)
-            var drained = 0
-            while let current = event, model.exitStatus == nil {
-                send(.terminal(current))
-                drained += 1
-                event = drained < 256 ? terminal.nextEvent(timeoutMilliseconds: 0) : nil
-            }
-            if drained == 0, clock.now - waitStart < .milliseconds(timeout / 2) {
-                try? await Task.sleep(for: .milliseconds(isBusy ? Self.busyPollMilliseconds : Self.tickMilliseconds))
-            }
-            tickIfDue()
-            await Task.yield()
+            await inbox.nextWakeup()
+            processBatch()
         }
+        isRunning = false
         shutDown()
         terminal.restore()
         return model.exitStatus ?? 0
@@ -95,59 +83,85 @@ public final class ShellRuntime {
         startStartup()
     }
 
-    /// Whether tasks are running that report back to the loop.
-    private var isBusy: Bool {
-        activityTask != nil || !backgroundTasks.isEmpty || !model.view.panes.isEmpty || model.activity != nil
+    /// Takes everything posted since the last batch — the terminal's waiting input first —
+    /// feeds it through the update, and renders once.
+    private func processBatch() {
+        let batch = inbox.take()
+        if batch.isInputWaiting {
+            for event in terminal.readEvents() where model.exitStatus == nil { send(.terminal(event)) }
+        }
+        for event in batch.events where model.exitStatus == nil {
+            if event == .tick { tickTask = nil }
+            send(event)
+        }
+        if model.exitStatus == nil, needsRender { render() }
+        let waiters = batchWaiters
+        batchWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 
-    /// Feeds one event through the update and performs its effects.
+    /// Feeds one event through the update, performs its effects, and sets the timer for the
+    /// next tick the model asks for.
     public func send(_ event: ShellEvent) {
-        model.now = elapsedMilliseconds
-        let effects = ShellUpdate.update(&model, event)
+        let effects = ShellUpdate.update(&model, event, now: clock.milliseconds)
         needsRender = true
         for effect in effects { perform(effect) }
+        if model.exitStatus == nil { scheduleTick() }
     }
 
-    /// Draws the model and flushes the frame (only changed cells reach the terminal).
+    /// Draws the model and flushes the frame (only changed cells reach the terminal); the
+    /// frame's hit map goes back to the model for clicks.
     public func render() {
         let size = terminal.size
         if size.columns != model.columns || size.rows != model.rows {
             send(.terminal(.resize(columns: size.columns, rows: size.rows)))
         }
         var canvas = Canvas(columns: model.columns, rows: model.rows)
-        model.hitMap = ShellView.render(model.view, into: &canvas)
+        let hitMap = ShellView.render(model.view, into: &canvas)
         terminal.flush(canvas)
+        _ = ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds)
         needsRender = false
+        let waiters = frameWaiters
+        frameWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 
-    /// Lets running tasks progress until `condition` holds or `timeout` passes (for tests and
-    /// tools driving the runtime without `run()`); renders when something changed.
+    /// Lets the runtime work until `condition` holds, processing what tasks post (for tests and
+    /// tools that drive it without `run()`, or beside a running loop); renders what changed.
+    /// Returns false when the loop has ended without the condition holding. It waits for events,
+    /// not for time: callers bound it with their own time limit.
     @discardableResult
-    public func settle(timeout: Duration = .seconds(30), until condition: (ShellModel) -> Bool) async -> Bool {
-        let deadline = clock.now + timeout
+    public func settle(until condition: (ShellModel) -> Bool) async -> Bool {
         while !condition(model) {
-            if clock.now >= deadline { return false }
-            if needsRender { render() }
-            try? await Task.sleep(for: .milliseconds(2))
-            tickIfDue()
+            if model.exitStatus != nil { return false }
+            if isRunning {
+                await withCheckedContinuation { batchWaiters.append($0) }
+            } else {
+                await inbox.nextWakeup()
+                processBatch()
+            }
         }
-        if needsRender { render() }
+        if needsRender && model.exitStatus == nil { render() }
         return true
     }
 
-    private var elapsedMilliseconds: Int {
-        let elapsed = clock.now - started
-        return Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
-    }
-
-    private func tickIfDue() {
-        let now = elapsedMilliseconds
-        guard now - lastTick >= Self.tickMilliseconds else { return }
-        lastTick = now
-        let before = (model.view.toast, model.view.spinnerFrame)
-        model.now = now
-        _ = ShellUpdate.update(&model, .tick)
-        if model.view.toast != before.0 || model.view.spinnerFrame != before.1 { needsRender = true }
+    /// Sets the timer for the next tick the model asks for (none when nothing moves).
+    private func scheduleTick() {
+        guard let due = ShellUpdate.nextTickDue(model) else {
+            tickTask?.task.cancel()
+            tickTask = nil
+            return
+        }
+        if let current = tickTask, current.due == due { return }
+        tickTask?.task.cancel()
+        let clock = clock
+        let inbox = inbox
+        tickTask = (due, Task {
+            do {
+                try await clock.sleep(untilMilliseconds: due)
+                inbox.post(.tick)
+            } catch {}
+        })
     }
 
     // MARK: - Effects
@@ -161,36 +175,44 @@ public final class ShellRuntime {
         case .cancelActivity(let activityID):
             if let activity = activityTask, activity.id == activityID { activity.task.cancel() }
         case .answerPane(let id, let answer):
-            deliver(answer, toPane: id)
+            broker.deliver(answer, toPane: id)
         case .signOut:
             signOut()
         case .retryLoading:
             retryWaiter?.resume(returning: true)
             retryWaiter = nil
+        case .suspend:
+            if !terminal.suspend() {
+                inbox.post(.notice("Cannot suspend: this shell has no job control", isError: true))
+            }
+            needsRender = true
         case .quit:
-            // The update has set `model.exitStatus`; the loop ends on its next turn.
+            // The update has set `model.exitStatus`; the loop ends after this batch.
             break
         }
     }
 
     private func startNavigation(_ request: NavigationRequest, activityID: Int) {
-        let services = services
+        let navigator = services.navigator
+        let pickerHelper = services.pickerHelper
         let navigation = model.view.navigation
         let app = model.view.app
-        let task = Task { @MainActor [weak self] in
-            let outcome = await Self.navigate(request, from: navigation, app: app, services: services)
+        let inbox = inbox
+        let task = Task { [weak self] in
+            let outcome = await Self.navigate(
+                request, from: navigation, app: app, navigator: navigator, pickerHelper: pickerHelper)
+            inbox.post(.navigationFinished(activityID: activityID, request: request, outcome: outcome))
             guard let self else { return }
-            self.activityTask = nil
-            self.send(.navigationFinished(activityID: activityID, request: request, outcome: outcome))
+            if self.activityTask?.id == activityID { self.activityTask = nil }
             await self.refreshSignedInUser()
         }
         activityTask = (activityID, task)
     }
 
     private static func navigate(
-        _ request: NavigationRequest, from navigation: NavigationState, app: ZappApp, services: ShellServices
+        _ request: NavigationRequest, from navigation: NavigationState, app: ZappApp, navigator: Navigator,
+        pickerHelper: ScreenPickerHookHelper
     ) async -> NavigationOutcome {
-        let navigator = services.navigator
         switch request {
         case .selectRootItem(let id):
             return .navigation(await navigator.selectRootItem(id, in: navigation))
@@ -204,40 +226,41 @@ public final class ShellRuntime {
             guard let screen = app.anyScreen(idOrName: target) else {
                 return .navigation(.unavailable(reason: "no screen \"\(target)\""))
             }
-            let decision = await services.pickerHelper.switchTab(from: from, to: to, target: screen)
+            let decision = await pickerHelper.switchTab(from: from, to: to, target: screen)
             return .tab(componentID: componentID, decision: decision)
         }
     }
 
     private func startPostHooks(screenID: String, dataDict: JSONObject?, activityID: Int) {
         guard let screen = model.view.app.anyScreen(id: screenID) else {
-            send(.postHooksFinished(activityID: activityID))
+            inbox.post(.postHooksFinished(activityID: activityID))
             return
         }
         let opener = services.opener
-        let task = Task { @MainActor [weak self] in
+        let inbox = inbox
+        let task = Task { [weak self] in
             await opener.runPostHooks(for: screen, dataDict: dataDict)
-            guard let self else { return }
+            inbox.post(.postHooksFinished(activityID: activityID))
+            guard let self, self.activityTask?.id == activityID else { return }
             self.activityTask = nil
-            self.send(.postHooksFinished(activityID: activityID))
         }
         activityTask = (activityID, task)
     }
 
     private func signOut() {
         guard let provider = services.loginProvider else {
-            send(.notice("This app has no login provider", isError: true))
+            inbox.post(.notice("This app has no login provider", isError: true))
             return
         }
         runInBackground { runtime in
             let user = await provider.signedInUser()
             switch await provider.logout() {
             case .completedSuccessfully:
-                runtime.send(.notice(user.map { "Signed out \($0)" } ?? "Signed out", isError: false))
+                runtime.inbox.post(.notice(user.map { "Signed out \($0)" } ?? "Signed out", isError: false))
             case .failed(let reason):
-                runtime.send(.notice("Sign out failed: \(reason)", isError: true))
+                runtime.inbox.post(.notice("Sign out failed: \(reason)", isError: true))
             case .cancelled:
-                runtime.send(.notice("Sign out cancelled", isError: false))
+                runtime.inbox.post(.notice("Sign out cancelled", isError: false))
             }
             await runtime.refreshSignedInUser()
         }
@@ -245,14 +268,14 @@ public final class ShellRuntime {
 
     private func refreshSignedInUser() async {
         let user = await services.loginProvider?.signedInUser()
-        if user != model.view.signedInUser { send(.signedInUserChanged(user)) }
+        if user != model.view.signedInUser { inbox.post(.signedInUserChanged(user)) }
     }
 
-    /// Runs work that reports back to the loop, tracked so that the loop polls quickly meanwhile.
+    /// Runs work that reports back through the inbox; cancelled when the loop ends.
     private func runInBackground(_ work: @escaping @MainActor (ShellRuntime) async -> Void) {
         nextBackgroundID += 1
         let id = nextBackgroundID
-        backgroundTasks[id] = Task { @MainActor [weak self] in
+        backgroundTasks[id] = Task { [weak self] in
             guard let self else { return }
             await work(self)
             self.backgroundTasks[id] = nil
@@ -261,53 +284,11 @@ public final class ShellRuntime {
 
     private func startTraceFeed() {
         let updates = services.trace.updates()
-        traceTask = Task { @MainActor [weak self] in
+        let inbox = inbox
+        traceTask = Task {
             for await entry in updates {
-                guard let self else { return }
-                self.send(.traceAppended([entry.line]))
+                inbox.post(.traceAppended([entry.line]))
             }
-        }
-    }
-
-    // MARK: - Panes (called by ShellPresenter)
-
-    func openPane(_ pane: Pane) -> Int {
-        let id = model.issueID()
-        send(.paneShown(id: id, pane: pane))
-        return id
-    }
-
-    func nextAnswer(forPane id: Int) async -> PaneAnswer {
-        if var queue = queuedAnswers[id], !queue.isEmpty {
-            let answer = queue.removeFirst()
-            queuedAnswers[id] = queue
-            return answer
-        }
-        guard model.view.panes.contains(where: { $0.id == id }) else { return .dismissed }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                paneWaiters[id] = continuation
-            }
-        } onCancel: {
-            Task { @MainActor [weak self] in self?.deliver(.dismissed, toPane: id) }
-        }
-    }
-
-    func closePane(_ id: Int) {
-        send(.paneClosed(id: id))
-        queuedAnswers[id] = nil
-        paneWaiters.removeValue(forKey: id)?.resume(returning: .dismissed)
-    }
-
-    private func deliver(_ answer: PaneAnswer, toPane id: Int) {
-        if let waiter = paneWaiters.removeValue(forKey: id) {
-            waiter.resume(returning: answer)
-            return
-        }
-        if answer == .dismissed {
-            queuedAnswers[id] = [.dismissed]
-        } else {
-            queuedAnswers[id, default: []].append(answer)
         }
     }
 
@@ -327,77 +308,54 @@ public final class ShellRuntime {
                     await runtime?.presentLinkedScreen(screen, dataDict: dataDict)
                 })
             let outcome = await startup.run(callbacks, deepLink: deepLink, app: app, opener: opener)
-            switch outcome {
-            case .loadingFailed:
-                runtime.send(.terminal(.key(.character("q"))))
-            case .started(let deepLink):
-                switch deepLink {
-                case .unresolved(let reason)?:
-                    runtime.send(.notice("Cannot open the link: \(reason)", isError: true))
-                case .navigated(.blocked(let identifier, let reason))?:
-                    runtime.send(.notice(ShellUpdate.blockedMessage(identifier, reason), isError: true))
-                case .navigated(.presented)?, nil:
-                    break
-                }
-            }
+            runtime.inbox.post(.startupEnded(outcome))
             await runtime.refreshSignedInUser()
         }
     }
 
+    /// The startup sequence's load: the first uses the app loaded before the terminal started
+    /// (when it was), later ones (retry) load it again and rebuild the services.
     private func loadAppData() async throws {
-        send(.phase(.splash(message: "Loading \(model.view.app.name)…")))
+        loadAttempts += 1
+        if loadAttempts == 1 && setup.isLoaded { return }
+        inbox.post(.phase(.splash(message: "Loading \(model.view.app.name)…")))
         let app = try await setup.loadApp()
-        send(.phase(.splash(message: "Starting \(app.name)…")))
+        inbox.post(.phase(.splash(message: "Starting \(app.name)…")))
         guard app != model.view.app else { return }
         services = setup.makeServices(app, presenter)
         traceTask?.cancel()
         startTraceFeed()
-        var view = Self.makeView(app: app, services: services, setup: setup, colorSupport: terminal.colorSupport)
-        view.phase = model.view.phase
-        view.theme = model.view.theme
-        view.themeNames = model.view.themeNames
-        view.panes = model.view.panes
-        model.view = view
-        needsRender = true
+        inbox.post(.appLoaded(app, rootKind: services.navigator.rootMenu.kind))
     }
 
     private func waitForRetry(_ reason: String) async -> Bool {
-        send(.phase(.loadingFailed(message: reason)))
+        inbox.post(.phase(.loadingFailed(message: reason)))
         guard model.exitStatus == nil else { return false }
         let retry = await withCheckedContinuation { continuation in
             retryWaiter = continuation
         }
-        if retry { send(.phase(.splash(message: "Retrying…"))) }
+        if retry { inbox.post(.phase(.splash(message: "Retrying…"))) }
         return retry
     }
 
+    /// Opens home through the hooks, shows it, and runs its post hooks once it is drawn.
     private func presentRoot() async {
         let result = await services.navigator.start()
-        switch result {
-        case .shown(let state, _, _):
-            model.view.navigation = state
-        case .blocked(let identifier, let reason):
-            send(.notice(ShellUpdate.blockedMessage(identifier, reason), isError: true))
-        case .openURL, .unavailable:
-            break
-        }
-        send(.rootPresented)
-        render()
+        inbox.post(.rootPresented(result))
+        await nextFrame()
         await services.navigator.finish(result)
     }
 
     private func presentLinkedScreen(_ screen: ScreenModel, dataDict: JSONObject?) async {
-        var navigation = model.view.navigation
-        if let item = model.view.rootMenu.item(forScreen: screen.id) {
-            navigation.selectRoot(item.id, rootScreenID: screen.id)
-            navigation.stacks[item.id] = [screen.id]
-        } else {
-            navigation.push(screen.id)
-        }
-        ShellUpdate.show(navigation, &model)
-        send(.rootPresented)
-        render()
+        inbox.post(.linkedScreenPresented(screenID: screen.id))
+        await nextFrame()
         await services.opener.runPostHooks(for: screen, dataDict: dataDict)
+    }
+
+    /// Waits until the next frame has been flushed (at once when the loop has ended).
+    private func nextFrame() async {
+        guard model.exitStatus == nil else { return }
+        await withCheckedContinuation { frameWaiters.append($0) }
     }
 
     // MARK: - Shutdown
@@ -405,10 +363,14 @@ public final class ShellRuntime {
     private func shutDown() {
         activityTask?.task.cancel()
         for task in backgroundTasks.values { task.cancel() }
+        tickTask?.task.cancel()
         traceTask?.cancel()
         retryWaiter?.resume(returning: false)
         retryWaiter = nil
-        for (_, waiter) in paneWaiters { waiter.resume(returning: .dismissed) }
-        paneWaiters.removeAll()
+        broker.dismissAll()
+        for waiter in frameWaiters { waiter.resume() }
+        frameWaiters.removeAll()
+        for waiter in batchWaiters { waiter.resume() }
+        batchWaiters.removeAll()
     }
 }

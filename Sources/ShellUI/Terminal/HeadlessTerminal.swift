@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A terminal without a screen: keeps the last flushed frame in memory and hands out queued
 /// input events. Used by tests, benchmarks and `zapp-shell render`.
 public final class HeadlessTerminal: Terminal {
@@ -10,7 +12,15 @@ public final class HeadlessTerminal: Terminal {
     /// How many cells differed from the previous frame at the last flush (all of them for the first).
     public private(set) var lastChangedCells = 0
     public private(set) var isRestored = false
-    private var events: [TerminalEvent] = []
+    /// How many times the app suspended itself (Ctrl-Z).
+    public private(set) var suspendCount = 0
+    private let input = Mutex(Input())
+
+    private struct Input {
+        var events: [TerminalEvent] = []
+        var inputReady: (@Sendable () -> Void)?
+        var isSignalled = false
+    }
 
     public init(columns: Int, rows: Int, colorSupport: ColorSupport = .trueColor) {
         size = (max(0, columns), max(0, rows))
@@ -29,18 +39,47 @@ public final class HeadlessTerminal: Terminal {
         flushCount += 1
     }
 
-    public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
-        events.isEmpty ? nil : events.removeFirst()
+    public func watchInput(_ inputReady: @escaping @Sendable () -> Void) {
+        let signal = input.withLock { input -> Bool in
+            input.inputReady = inputReady
+            return Self.shouldSignal(&input)
+        }
+        if signal { inputReady() }
+    }
+
+    public func readEvents() -> [TerminalEvent] {
+        input.withLock { input in
+            let events = input.events
+            input.events.removeAll()
+            input.isSignalled = false
+            return events
+        }
+    }
+
+    public func suspend() -> Bool {
+        suspendCount += 1
+        return true
     }
 
     public func restore() {
         isRestored = true
     }
 
-    /// Queues an input event for `nextEvent`; a resize event also changes `size`.
+    /// Queues an input event (as if typed); a resize event also changes `size`.
     public func enqueue(_ event: TerminalEvent) {
         if case .resize(let columns, let rows) = event { size = (max(0, columns), max(0, rows)) }
-        events.append(event)
+        let (signal, handler) = input.withLock { input in
+            input.events.append(event)
+            return (Self.shouldSignal(&input), input.inputReady)
+        }
+        if signal { handler?() }
+    }
+
+    /// Whether the watcher must be told (events wait and it has not been told since the last read).
+    private static func shouldSignal(_ input: inout Input) -> Bool {
+        guard !input.events.isEmpty, input.inputReady != nil, !input.isSignalled else { return false }
+        input.isSignalled = true
+        return true
     }
 
     /// A blank canvas of the terminal's size.

@@ -1,6 +1,10 @@
 /// The seam between the UI and a real or headless terminal (swift-nio style: a protocol at
 /// the boundary). `CursesTerminal` implements it with ncurses; `HeadlessTerminal` keeps the
 /// last frame in memory for tests, benchmarks and `zapp-shell render`.
+///
+/// Input is pushed, not polled (ARCHITECTURE.md, "The loop"): the terminal calls the handler
+/// given to `watchInput` once input, a resize or a signal is waiting, and then stays quiet
+/// until the runtime has taken it with `readEvents()`.
 public protocol Terminal: AnyObject {
     /// Current size in cells.
     var size: (columns: Int, rows: Int) { get }
@@ -8,8 +12,16 @@ public protocol Terminal: AnyObject {
     var colorSupport: ColorSupport { get }
     /// Shows the canvas, writing only cells that differ from the previous frame.
     func flush(_ canvas: Canvas)
-    /// The next input event, waiting at most `timeoutMilliseconds` (nil when none arrived).
-    func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent?
+    /// Starts watching for input: `inputReady` is called, from any thread, whenever events are
+    /// waiting; after a call it is not called again until `readEvents()` has run.
+    func watchInput(_ inputReady: @escaping @Sendable () -> Void)
+    /// The events waiting now (keys, clicks, resizes, termination requests), without waiting;
+    /// watching resumes afterwards.
+    func readEvents() -> [TerminalEvent]
+    /// Hands the terminal back to the shell and stops the process (Ctrl-Z); returns once the
+    /// process is continued (`fg`) with the screen to be drawn anew, or false at once when the
+    /// process cannot be suspended (no job control).
+    func suspend() -> Bool
     /// Restores the terminal to the state it was in before (idempotent).
     func restore()
 }

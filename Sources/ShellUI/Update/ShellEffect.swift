@@ -16,6 +16,8 @@ public enum ShellEffect: Sendable, Hashable {
     case signOut
     /// Load the app's data again ("Loading failed" → retry).
     case retryLoading
+    /// Hand the terminal back to the shell and stop until `fg` (Ctrl-Z).
+    case suspend
     /// Leave the event loop; the process exits with `status`.
     case quit(status: Int32)
 }

@@ -1,4 +1,5 @@
 import ZappCore
+import ZappModel
 
 /// Everything that changes the UI: terminal input, the passing of time, and reports from
 /// the tasks the runtime runs (navigations, hook panes, the trace, the session, startup).
@@ -25,8 +26,16 @@ public enum ShellEvent: Sendable, Hashable {
     case signedInUserChanged(String?)
     /// Where the startup sequence is.
     case phase(StartupPhase)
-    /// The startup sequence showed the root: the model's app and navigation were set.
-    case rootPresented
+    /// The app was loaded again (retry after "Loading failed") and differs: a new state for it.
+    case appLoaded(ZappApp, rootKind: RootKind)
+    /// The startup sequence opened home through the hooks (shown, or blocked by a hook).
+    case rootPresented(NavigationResult)
+    /// The startup sequence's deep link opened this screen (its pre hooks allowed it).
+    case linkedScreenPresented(screenID: String)
+    /// The startup sequence ended.
+    case startupEnded(StartupSequence.Outcome)
+    /// A frame was drawn; its hit map is what clicks land on.
+    case frameDrawn(HitMap)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
 }

@@ -21,6 +21,8 @@ public struct ShellModel: Sendable {
 
     /// How long an activity runs before its spinner appears, in milliseconds.
     public static let spinnerDelay = 150
+    /// How often a spinner turns, in milliseconds.
+    public static let tickInterval = 100
     /// How long a message stays, in milliseconds.
     public static let toastDuration = 4_000
     /// How many trace lines are kept for the panel.
@@ -40,6 +42,8 @@ public struct ShellModel: Sendable {
     public var themes: [Theme]
     /// Set once the user asked to quit.
     public var exitStatus: Int32?
+    /// Whether the startup sequence has ended (root shown, startup hooks and deep link done).
+    public var isStartupComplete: Bool
     private(set) var lastIssuedID: Int
 
     public init(view: ShellViewState, columns: Int, rows: Int, themes: [Theme] = []) {
@@ -53,6 +57,7 @@ public struct ShellModel: Sendable {
         self.themes = themes.isEmpty ? [view.theme] : themes
         self.view.themeNames = self.themes.map(\.name)
         exitStatus = nil
+        isStartupComplete = false
         lastIssuedID = 0
     }
 

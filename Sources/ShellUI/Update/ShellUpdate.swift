@@ -13,6 +13,12 @@ public enum ShellUpdate {
     /// Exit status after Ctrl-C (as a shell reports an interrupted command).
     public static let interruptStatus: Int32 = 130
 
+    /// The update at a moment: `now` is the runtime clock's milliseconds.
+    public static func update(_ model: inout ShellModel, _ event: ShellEvent, now: Int) -> [ShellEffect] {
+        model.now = now
+        return update(&model, event)
+    }
+
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         switch event {
         case .terminal(let terminalEvent):
@@ -54,9 +60,19 @@ public enum ShellUpdate {
         case .phase(let phase):
             model.view.phase = phase
             return []
-        case .rootPresented:
-            model.view.phase = .running
-            model.view.menuSelection = currentRootMenuIndex(model)
+        case .appLoaded(let app, let rootKind):
+            appLoaded(app, rootKind: rootKind, &model)
+            return []
+        case .rootPresented(let result):
+            rootPresented(result, &model)
+            return []
+        case .linkedScreenPresented(let screenID):
+            linkedScreenPresented(screenID, &model)
+            return []
+        case .startupEnded(let outcome):
+            return startupEnded(outcome, &model)
+        case .frameDrawn(let hitMap):
+            model.hitMap = hitMap
             return []
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
@@ -77,6 +93,8 @@ public enum ShellUpdate {
             return []
         case .key(.control("c")):
             return quit(&model, status: interruptStatus)
+        case .key(.control("z")):
+            return [.suspend]
         case .key(let key):
             return handleKey(key, &model)
         case .click(let column, let row):
@@ -171,11 +189,7 @@ public enum ShellUpdate {
             return []
         }
         var navigation = model.view.navigation
-        switch navigation.position {
-        case .pushed: navigation.back()
-        case .presented: navigation.close()
-        case .root: return []
-        }
+        guard navigation.dismiss() else { return [] }
         show(navigation, &model)
         return []
     }
@@ -207,6 +221,21 @@ public enum ShellUpdate {
             model.view.toast = nil
             model.toastExpiry = nil
         }
+    }
+
+    /// When the model next needs a `.tick` (its `now` in milliseconds), or nil when nothing
+    /// moves or expires: the runtime sets a timer only then, so an idle app does no work.
+    public static func nextTickDue(_ model: ShellModel) -> Int? {
+        var due: Int?
+        func consider(_ moment: Int) { due = min(due ?? moment, moment) }
+        if let activity = model.activity {
+            let spinnerStart = activity.startedAt + ShellModel.spinnerDelay
+            consider(model.now < spinnerStart ? spinnerStart : model.now + ShellModel.tickInterval)
+        } else if model.view.panes.contains(where: \.isBusy) {
+            consider(model.now + ShellModel.tickInterval)
+        }
+        if let expiry = model.toastExpiry { consider(expiry) }
+        return due
     }
 
     static func startActivity(_ request: NavigationRequest, _ model: inout ShellModel) -> [ShellEffect] {

@@ -89,6 +89,17 @@ public struct NavigationState: Sendable, Hashable {
         return true
     }
 
+    /// Esc on a screen: back when pushed, close when presented; false at a stack root of the
+    /// root menu (nothing to dismiss). No hooks run: the screen shown next is already open.
+    @discardableResult
+    public mutating func dismiss() -> Bool {
+        switch position {
+        case .pushed: return back()
+        case .presented: return close()
+        case .root: return false
+        }
+    }
+
     /// Selects a root item, showing its stack (made with `rootScreenID` if it has none).
     /// Presented stacks are dismissed.
     public mutating func selectRoot(_ itemID: String, rootScreenID: String) {

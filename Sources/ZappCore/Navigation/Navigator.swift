@@ -1,10 +1,11 @@
 import ZappModel
 
 /// Moves between screens: a stack per root-menu item, pushes, stacks presented from the nav
-/// bar (closed with close), back, and return to home. Every screen that is opened goes through
-/// `ScreenOpening` (the screen-hook manager); going back or closing shows a screen that is
-/// already open and runs no hooks. The navigator holds no state: it takes the current
-/// `NavigationState` and answers with the next one.
+/// bar (closed with close), and return to home. Every screen that is opened goes through
+/// `ScreenOpening` (the screen-hook manager). Going back or closing shows a screen that is
+/// already open and runs no hooks, so it is `NavigationState.dismiss()`, applied by the update
+/// directly. The navigator holds no state: it takes the current `NavigationState` and answers
+/// with the next one.
 public struct Navigator: Sendable {
     public let app: ZappApp
     public let rootMenu: RootMenu
@@ -96,33 +97,6 @@ public struct Navigator: Sendable {
         }
         if screen.id == rootMenu.homeScreenID { return await returnHome(in: state) }
         return await push(screen.id, from: .goTo, in: state)
-    }
-
-    /// Goes back one screen (no hooks: the screen below is already open).
-    public func back(in state: NavigationState) -> NavigationResult {
-        var next = state
-        guard next.back(), let id = next.currentScreenID, let screen = app.anyScreen(id: id) else {
-            return .unavailable(reason: "already at the root")
-        }
-        return .shown(state: next, screen: screen, dataDict: nil)
-    }
-
-    /// Closes the top presented stack (no hooks).
-    public func close(in state: NavigationState) -> NavigationResult {
-        var next = state
-        guard next.close(), let id = next.currentScreenID, let screen = app.anyScreen(id: id) else {
-            return .unavailable(reason: "nothing to close")
-        }
-        return .shown(state: next, screen: screen, dataDict: nil)
-    }
-
-    /// Esc: back when pushed, close when presented, else unavailable.
-    public func dismiss(in state: NavigationState) -> NavigationResult {
-        switch state.position {
-        case .pushed: return back(in: state)
-        case .presented: return close(in: state)
-        case .root: return .unavailable(reason: "already at the root")
-        }
     }
 
     /// Returns to home: presented stacks closed, home's stack reset to home, through the hooks.

@@ -110,25 +110,17 @@ struct RunCommand: AsyncParsableCommand {
         return await runtime.run()
     }
 
-    /// The registry, hook manager, navigator and startup sequence for one app.
+    /// The services for one app (the one wiring, `AppServices.builtIn`), logging to the run's log.
     @MainActor
     private static func services(app: ZappApp, presenter: any Presenter, stateDirectory: URL, logger: Logger)
-        -> ShellServices
+        -> AppServices
     {
         let environment = PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter)
-        let registry = PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)
-        let trace = TraceLog(logger: logger)
-        let manager = ScreenHookManager(app: app, registry: registry, environment: environment, trace: trace)
-        let rootMenu = RootMenu(app: app, kind: registry.rootKind(of: app))
-        let navigator = Navigator(app: app, rootMenu: rootMenu, opener: manager)
-        return ShellServices(
-            navigator: navigator, startup: StartupSequence(registry: registry, trace: trace), trace: trace,
-            loginProvider: registry.firstLoginProvider?.provider)
+        return AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
     }
 
-    /// The theme to start with and the list `t` cycles through.
     /// The theme for `--theme NAME|PATH` (ThemeCatalog lookup) and the usable themes `t`
     /// cycles through, the chosen one included.
     private static func themes(_ option: String?) -> (current: Theme, all: [Theme]) {

@@ -105,14 +105,13 @@ struct TraceCommand: AsyncParsableCommand {
             appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: Logger(label: "zapp-shell.trace") { _ in SwiftLogNoOpLogHandler() },
             presenter: ScriptedPresenter(script: script), sessions: .inMemory(signedInUser: signedIn))
-        let registry = PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)
-        if let signedIn { try checkUser(signedIn, registry: registry, app: app) }
-
         let trace = TraceLog(capacity: 100_000)
-        let manager = ScreenHookManager(app: app, registry: registry, environment: environment, trace: trace, script: script)
-        let result = await manager.runPreHooks(for: target, from: .goTo, dataDict: nil)
+        let services = AppServices.builtIn(app: app, environment: environment, trace: trace, script: script)
+        if let signedIn, let registry = services.registry { try checkUser(signedIn, registry: registry, app: app) }
+
+        let result = await services.opener.runPreHooks(for: target, from: .goTo, dataDict: nil)
         if case .presented(_, let dataDict) = result {
-            await manager.runPostHooks(for: target, dataDict: dataDict)
+            await services.opener.runPostHooks(for: target, dataDict: dataDict)
         }
         return TraceReport(
             app: app.name, screen: target.id, signedIn: signedIn,

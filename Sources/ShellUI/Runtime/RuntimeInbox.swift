@@ -1,0 +1,80 @@
+import Synchronization
+
+/// The one place the event loop waits on (ARCHITECTURE.md, "The loop"): results of tasks are
+/// posted here as `ShellEvent`s, and the terminal marks here that input is waiting. Any thread
+/// may post; the loop takes everything posted so far as one batch and renders once after it.
+public final class RuntimeInbox: Sendable {
+    /// What the loop takes at once.
+    struct Batch {
+        var events: [ShellEvent]
+        var isInputWaiting: Bool
+    }
+
+    private struct State {
+        var events: [ShellEvent] = []
+        var isInputWaiting = false
+        /// Something was posted since the loop last woke.
+        var isPosted = false
+        /// Who waits for the next post: the loop, and a caller settling beside it.
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Queues an event for the loop and wakes it.
+    public func post(_ event: ShellEvent) {
+        wake { $0.events.append(event) }
+    }
+
+    /// Queues several events at once.
+    public func post(contentsOf events: [ShellEvent]) {
+        guard !events.isEmpty else { return }
+        wake { $0.events.append(contentsOf: events) }
+    }
+
+    /// Marks that the terminal has input waiting and wakes the loop.
+    public func inputIsWaiting() {
+        wake { $0.isInputWaiting = true }
+    }
+
+    /// Changes the state and resumes the waiting loop, or marks that it must not wait.
+    private func wake(_ change: (inout State) -> Void) {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            change(&state)
+            guard !state.waiters.isEmpty else {
+                state.isPosted = true
+                return []
+            }
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Everything posted since the last call.
+    func take() -> Batch {
+        state.withLock { state in
+            let batch = Batch(events: state.events, isInputWaiting: state.isInputWaiting)
+            state.events.removeAll(keepingCapacity: true)
+            state.isInputWaiting = false
+            return batch
+        }
+    }
+
+    /// Waits until something was posted since the last wait (returns at once if it was).
+    func nextWakeup() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.isPosted {
+                    state.isPosted = false
+                    return true
+                }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+}

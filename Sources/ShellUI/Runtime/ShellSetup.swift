@@ -1,0 +1,38 @@
+import ZappCore
+import ZappModel
+
+/// How the runtime gets an app and its services.
+public struct ShellSetup: Sendable {
+    /// The app as loaded (and validated) before the terminal started.
+    public var app: ZappApp
+    /// Whether `app` is already loaded: the startup sequence's first load then uses it as it is
+    /// (the app is read once per start) and `loadApp` runs only for a retry.
+    public var isLoaded: Bool
+    /// Loads the app's data again (after "Loading failed", or first when `isLoaded` is false);
+    /// throwing shows "Loading failed" with the error's description.
+    public var loadApp: @Sendable () async throws -> ZappApp
+    /// Builds the services for an app; panes are shown with the given presenter.
+    public var makeServices: @MainActor @Sendable (ZappApp, any Presenter) -> AppServices
+    /// The `--open` deep link.
+    public var deepLink: String?
+    /// The theme to start with and the themes `t` cycles through.
+    public var theme: Theme
+    public var themes: [Theme]
+    /// `--ascii`.
+    public var forceASCII: Bool
+
+    public init(
+        app: ZappApp, isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp,
+        makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter) -> AppServices,
+        deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [], forceASCII: Bool = false
+    ) {
+        self.app = app
+        self.isLoaded = isLoaded
+        self.loadApp = loadApp
+        self.makeServices = makeServices
+        self.deepLink = deepLink
+        self.theme = theme
+        self.themes = themes
+        self.forceASCII = forceASCII
+    }
+}

@@ -1,0 +1,30 @@
+import ZappModel
+
+/// Everything that runs one loaded app: the plugin registry, the navigator over the
+/// screen-hook manager, the screen-picker helper, the startup sequence, the trace and the
+/// login provider. `zapp-shell run`, `trace` and the benchmarks get theirs from one wiring
+/// function, `AppServices.builtIn` in ZappPlugins (ARCHITECTURE.md, "Wiring").
+public struct AppServices: Sendable {
+    public var registry: PluginRegistry?
+    public var navigator: Navigator
+    public var pickerHelper: ScreenPickerHookHelper
+    public var startup: StartupSequence
+    public var trace: TraceLog
+    /// The app's login provider (Settings: who is signed in, Sign out); nil when it has none.
+    public var loginProvider: (any LoginProvider)?
+
+    public init(
+        registry: PluginRegistry? = nil, navigator: Navigator, startup: StartupSequence, trace: TraceLog,
+        loginProvider: (any LoginProvider)?
+    ) {
+        self.registry = registry
+        self.navigator = navigator
+        pickerHelper = ScreenPickerHookHelper(opener: navigator.opener)
+        self.startup = startup
+        self.trace = trace
+        self.loginProvider = loginProvider
+    }
+
+    /// The hook manager every screen change goes through.
+    public var opener: any ScreenOpening { navigator.opener }
+}
