@@ -3,7 +3,7 @@ import Logging
 import ZappCore
 import ZappModel
 
-/// ZappShell's built-in plugin classes (DESIGN.md section 4), registered into a
+/// ZappShell's built-in plugin classes (the README's table of built-in plugins), registered into a
 /// `PluginCatalog` under their `api.class_name`s:
 /// `ZappShell.LocalLogin`, `ZappShell.HTTPLogin`, `ZappShell.Analytics`, `ZappShell.Gate`
 /// and `ZappShell.ExternalHook`. (The menu and navigation-bar classes are ZappCore's.)

@@ -3,7 +3,7 @@ import ZappModel
 
 /// Hand-written configuration fixtures (the corpus files are real-world inputs and stay outside the project).
 enum Fixtures {
-    /// A river that uses every key of DESIGN.md section 2, with SDK-style variations.
+    /// A river that uses every documented river key, with SDK-style variations.
     static let fullRiver = """
         [
           {

@@ -7,7 +7,7 @@ func decodeRiver(_ text: String, file: String = "river.json") throws -> (screens
     RiverDecoder.decode(try JSONParser.parse(text), file: file)
 }
 
-@Suite("River decoding: every key of DESIGN.md section 2")
+@Suite("River decoding: every documented river key")
 struct RiverDecoderKeyTests {
     let screens: [ScreenModel]
     let diagnostics: [Diagnostic]

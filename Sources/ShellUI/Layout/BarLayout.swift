@@ -1,7 +1,7 @@
 import ZappCore
 import ZappModel
 
-/// Where the parts of a navigation bar go, as DESIGN.md section 3 says:
+/// Where the parts of a navigation bar go, as the SDK's Jerusalem bar lays them out:
 /// - `left`: the context button at the left, navigation buttons at the right, the title or
 ///   logo left-aligned in the free space between them;
 /// - `center`: the same buttons, the title or logo centred with equal insets on both sides,

@@ -4,7 +4,7 @@ import ZappModel
 /// The update of the Bubble Tea–style loop: `update(&model, event) -> [effects]`. Pure:
 /// it changes the model and returns the work to do as values; the runtime performs it.
 ///
-/// Keys (DESIGN.md section 4): arrows and h/j/k/l move; Tab / Shift-Tab cycle focus between
+/// Keys (the README's key list): arrows and h/j/k/l move; Tab / Shift-Tab cycle focus between
 /// root menu, nav bar and screen; Enter activates; Esc closes a pane, an overlay or the side
 /// menu, cancels a slow navigation, goes back or closes a presented stack; `m` side menu;
 /// `g` go to screen; `?` help; `t` next theme; `s` / `p` / `S` bar style / presentation /

@@ -3,7 +3,7 @@ import ZappModel
 
 /// The help overlay, the go-to-screen overlay and the hook trace panel.
 enum OverlayViews {
-    /// Every key of DESIGN.md section 4, as the help overlay lists them.
+    /// Every key of the README's key list, as the help overlay lists them.
     static let keyHelp: [(String, String)] = [
         ("arrows, h j k l", "move the selection"),
         ("Tab / Shift-Tab", "cycle focus: root menu, nav bar, screen"),

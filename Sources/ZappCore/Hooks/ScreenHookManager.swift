@@ -1,7 +1,7 @@
 import ZappModel
 
 /// The screen-hook manager (`GAScreenHookManager`): runs a target screen's pre hooks before it
-/// is shown and its post hooks after, exactly as DESIGN.md section 3 says, recording every step
+/// is shown and its post hooks after, exactly as the SDK's does, recording every step
 /// in a `TraceLog`. One instance serves the whole app run (cells, nav-bar buttons, root-menu
 /// items, go-to, deep links, and screen-picker tabs through `ScreenPickerHookHelper`);
 /// `zapp-shell trace` uses the same type with a scripted presenter.

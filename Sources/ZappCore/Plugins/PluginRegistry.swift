@@ -2,7 +2,7 @@ import Logging
 import ZappModel
 
 /// The app's plugins, resolved once per app run from plugin_configurations.json and a
-/// `PluginCatalog`, following DESIGN.md section 4:
+/// `PluginCatalog`, following the table of built-in classes in the README:
 /// - `ZappShell.SideMenu` / `ZappShell.TabBar` / `ZappShell.NavigationBar` are the built-in
 ///   roots and bar; a `type: menu` plugin with an unknown class is a side menu, a `type: nav_bar`
 ///   one is drawn by the default bar;

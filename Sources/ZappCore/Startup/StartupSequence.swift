@@ -1,6 +1,6 @@
 import ZappModel
 
-/// The startup sequence (DESIGN.md "Startup hooks"): the startup hooks of plugins with
+/// The startup sequence (ZPAppLoadingHookProtocol in the SDK): the startup hooks of plugins with
 /// `api.require_startup_execution: true`, in configuration order, each phase awaited on every
 /// hook before the next step:
 ///
