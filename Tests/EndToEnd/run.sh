@@ -503,8 +503,46 @@ scenario_exit_paths() {
     tm kill-session -t "$s"
 }
 
+# Ctrl-Z hands the terminal back to the shell (usable: a command runs), `fg` draws the current
+# screen again at the size the window has by then; a terminal that disappears without a hang-up
+# signal (the app started with setsid, then its window closed) ends the app instead of leaving
+# it waiting for input forever.
+scenario_job_control() {
+    local s=jobs
+    new_shell "$s" || { check "job control: a shell starts" false; return; }
+    run_line "$s" "'$ZAPP_SHELL' --state-dir '$WORK/jobs-state' --log '$WORK/jobs.log'"
+    check "Ctrl-Z: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    open_menu "$s"
+    keys "$s" C-z
+    check "Ctrl-Z: the shell reports the job stopped" wait_for "$s" "Stopped" || return
+    check "Ctrl-Z: the terminal is the shell's again" terminal_restored "$s" || return
+    tm resize-window -t "$s" -x 80 -y 24
+    run_line "$s" "fg"
+    check "fg: the app draws its screen again (the side menu still open)" wait_for "$s" "MEMBERS" || return
+    # The bar's right-aligned buttons end at the right edge: drawn for 80 columns, not clipped from 100.
+    check "fg: the frame is laid out for the new width" wait_for "$s" "Live  Cast" || return
+    keys "$s" q
+    run_line "$s" 'echo "rc=$?"'
+    check "fg: q still quits (status 0)" wait_for "$s" "rc=0" || return
+    check "fg: the terminal is restored" terminal_restored "$s" || return
+    tm kill-session -t "$s"
+
+    local lost=lost
+    tm new-session -d -s "$lost" -x 100 -y 30 \
+        "env LANG=C.UTF-8 LC_ALL=C.UTF-8 setsid -w '$ZAPP_SHELL' --state-dir '$WORK/lost-state' --log '$WORK/lost.log'"
+    check "lost terminal: the app opens" wait_for "$lost" "Tonight on ZappTV" 15 || return
+    local pid
+    pid=$(pgrep -f -- "--state-dir $WORK/lost-state" | head -n 1)
+    check "lost terminal: the app's process is found" test -n "$pid" || return
+    tm kill-session -t "$lost"
+    local deadline=$(($(now_ms) + 5000))
+    while kill -0 "$pid" 2>/dev/null && (($(now_ms) < deadline)); do sleep 0.05; done
+    check "lost terminal: the app ends by itself" bash -c "! kill -0 $pid 2>/dev/null"
+    check "lost terminal: the log says it ended as on a hang-up" grep -q "exit status 129" "$WORK/lost.log"
+}
+
 # Usage: run.sh [SCENARIO...] runs the named scenarios only (e.g. `run.sh login_gating`).
-scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse resize_storm exit_paths)
+scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse resize_storm exit_paths job_control)
 [ "$#" -gt 0 ] && scenarios=("$@")
 started=$(now_ms)
 # A session that lives for the whole run keeps the tmux server up between scenarios.
