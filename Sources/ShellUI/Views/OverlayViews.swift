@@ -16,6 +16,7 @@ enum OverlayViews {
         ("s / p / S", "cycle the bar's style / presentation / state"),
         ("`", "toggle the hook trace panel"),
         ("mouse", "click buttons and menu items"),
+        ("Ctrl-Z", "suspend to the shell (fg comes back)"),
         ("q, Ctrl-C", "quit"),
     ]
 
