@@ -541,8 +541,37 @@ scenario_job_control() {
     check "lost terminal: the log says it ended as on a hang-up" grep -q "exit status 129" "$WORK/lost.log"
 }
 
+# run --watch: an edit to river.json shows on the open screen without leaving it; a file that no
+# longer parses is reported in place while the last good app keeps running; r reloads by hand.
+scenario_watch() {
+    local s=watch app="$WORK/watch-app"
+    "$ZAPP_SHELL" init "$app" >/dev/null || { check "watch: init writes an app" false; return; }
+    new_shell "$s" || { check "watch: a shell starts" false; return; }
+    launch "$s" "'$app'" --watch --state-dir "'$WORK/watch-state'" --log "'$WORK/watch.log'"
+    check "watch: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    choose_menu_item "$s" 1
+    check "watch: Movies opens" wait_for "$s" "Premiere" || return
+    cp "$app/river.json" "$WORK/watch-river.good"
+    sed -i 's/"name": "Movies"/"name": "Films and Cinema"/' "$app/river.json"
+    check "watch: the edit shows on the open screen" wait_for "$s" "Films and Cinema" || return
+    check "watch: the screen stays open" wait_for "$s" "Premiere" || return
+    printf '[{"id": }' >"$app/river.json"
+    check "watch: a parse error is shown in place" wait_for "$s" "Reload failed" || return
+    check "watch: the error names the file and line" wait_for "$s" "river.json:1:" || return
+    check "watch: the last good app keeps running" wait_for "$s" "Films and Cinema" || return
+    cp "$WORK/watch-river.good" "$app/river.json"
+    check "watch: the fixed file reloads" wait_for "$s" "Reloaded watch-app" || return
+    check "watch: with the original name" wait_for "$s" "Movies" || return
+    wait_gone "$s" "Reloaded watch-app" 10
+    keys "$s" r
+    check "watch: r reloads by hand" wait_for "$s" "Reloaded watch-app" || return
+    keys "$s" q
+    check "watch: q quits (status 0)" wait_for "$s" "rc=0"
+    tm kill-session -t "$s"
+}
+
 # Usage: run.sh [SCENARIO...] runs the named scenarios only (e.g. `run.sh login_gating`).
-scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse resize_storm exit_paths job_control)
+scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse resize_storm exit_paths job_control watch)
 [ "$#" -gt 0 ] && scenarios=("$@")
 started=$(now_ms)
 # A session that lives for the whole run keeps the tmux server up between scenarios.

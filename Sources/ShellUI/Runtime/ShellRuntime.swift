@@ -32,6 +32,7 @@ public final class ShellRuntime {
     private var frameWaiters: [CheckedContinuation<Void, Never>] = []
     private var batchWaiters: [CheckedContinuation<Void, Never>] = []
     private var traceTask: Task<Void, Never>?
+    private var fileWatch: AnyObject?
     private var loadAttempts = 0
     private var isStarted = false
     private var isRunning = false
@@ -81,6 +82,8 @@ public final class ShellRuntime {
         isStarted = true
         startTraceFeed()
         startStartup()
+        let inbox = inbox
+        fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
     }
 
     /// Takes everything posted since the last batch — the terminal's waiting input first —
@@ -181,6 +184,8 @@ public final class ShellRuntime {
         case .retryLoading:
             retryWaiter?.resume(returning: true)
             retryWaiter = nil
+        case .reloadApp:
+            reload()
         case .suspend:
             if !terminal.suspend() {
                 inbox.post(.notice("Cannot suspend: this shell has no job control", isError: true))
@@ -292,6 +297,23 @@ public final class ShellRuntime {
         }
     }
 
+    /// Reads the app again; a new app gets new services (the hook manager, the registry, the
+    /// trace) before the update shows it.
+    private func reload() {
+        let loadApp = setup.loadApp
+        runInBackground { runtime in
+            do {
+                let app = try await loadApp()
+                runtime.services = runtime.setup.makeServices(app, runtime.presenter)
+                runtime.traceTask?.cancel()
+                runtime.startTraceFeed()
+                runtime.inbox.post(.appReloaded(app, rootKind: runtime.services.navigator.rootMenu.kind))
+            } catch {
+                runtime.inbox.post(.reloadFailed("\(error)"))
+            }
+        }
+    }
+
     // MARK: - Startup
 
     private func startStartup() {
@@ -365,6 +387,7 @@ public final class ShellRuntime {
         for task in backgroundTasks.values { task.cancel() }
         tickTask?.task.cancel()
         traceTask?.cancel()
+        fileWatch = nil
         retryWaiter?.resume(returning: false)
         retryWaiter = nil
         broker.dismissAll()

@@ -8,8 +8,9 @@ public struct ShellSetup: Sendable {
     /// Whether `app` is already loaded: the startup sequence's first load then uses it as it is
     /// (the app is read once per start) and `loadApp` runs only for a retry.
     public var isLoaded: Bool
-    /// Loads the app's data again (after "Loading failed", or first when `isLoaded` is false);
-    /// throwing shows "Loading failed" with the error's description.
+    /// Loads the app's data again (after "Loading failed", a reload, or first when `isLoaded`
+    /// is false); throwing shows "Loading failed" with the error's description (a reload keeps
+    /// the running app and shows it as a message).
     public var loadApp: @Sendable () async throws -> ZappApp
     /// Builds the services for an app; panes are shown with the given presenter.
     public var makeServices: @MainActor @Sendable (ZappApp, any Presenter) -> AppServices
@@ -20,11 +21,15 @@ public struct ShellSetup: Sendable {
     public var themes: [Theme]
     /// `--ascii`.
     public var forceASCII: Bool
+    /// `run --watch`: starts watching the app's files and calls the handler (from any thread)
+    /// when one changes; watching stops when the returned object is released. Nil: no watching.
+    public var watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)?
 
     public init(
         app: ZappApp, isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp,
         makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter) -> AppServices,
-        deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [], forceASCII: Bool = false
+        deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [], forceASCII: Bool = false,
+        watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)? = nil
     ) {
         self.app = app
         self.isLoaded = isLoaded
@@ -34,5 +39,6 @@ public struct ShellSetup: Sendable {
         self.theme = theme
         self.themes = themes
         self.forceASCII = forceASCII
+        self.watchFiles = watchFiles
     }
 }

@@ -16,6 +16,9 @@ public enum ShellEffect: Sendable, Hashable {
     case signOut
     /// Load the app's data again ("Loading failed" → retry).
     case retryLoading
+    /// Read the running app's files again (`r`, `run --watch`); `.appReloaded` or
+    /// `.reloadFailed` reports it.
+    case reloadApp
     /// Hand the terminal back to the shell and stop until `fg` (Ctrl-Z).
     case suspend
     /// Leave the event loop; the process exits with `status`.

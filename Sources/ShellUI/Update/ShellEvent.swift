@@ -36,6 +36,12 @@ public enum ShellEvent: Sendable, Hashable {
     case startupEnded(StartupSequence.Outcome)
     /// A frame was drawn; its hit map is what clicks land on.
     case frameDrawn(HitMap)
+    /// A file of the app changed (`run --watch`): reload once the changes settle.
+    case filesChanged
+    /// The app was read again (`r`, or a watched change).
+    case appReloaded(ZappApp, rootKind: RootKind)
+    /// Reading the app again failed; the running app stays as it was.
+    case reloadFailed(String)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
 }

@@ -23,6 +23,9 @@ public struct ShellModel: Sendable {
     public static let spinnerDelay = 150
     /// How often a spinner turns, in milliseconds.
     public static let tickInterval = 100
+    /// How long file changes must settle before a watched app is reloaded, in milliseconds
+    /// (an editor's save is often several writes).
+    public static let reloadSettle = 150
     /// How long a message stays, in milliseconds.
     public static let toastDuration = 4_000
     /// How many trace lines are kept for the panel.
@@ -42,6 +45,10 @@ public struct ShellModel: Sendable {
     public var themes: [Theme]
     /// Set once the user asked to quit.
     public var exitStatus: Int32?
+    /// When a reload for changed files is due (changes settle for `reloadSettle` first).
+    public var reloadDue: Int?
+    /// Whether a reload is running.
+    public var isReloading: Bool
     /// Whether the startup sequence has ended (root shown, startup hooks and deep link done).
     public var isStartupComplete: Bool
     private(set) var lastIssuedID: Int
@@ -58,6 +65,8 @@ public struct ShellModel: Sendable {
         self.view.themeNames = self.themes.map(\.name)
         exitStatus = nil
         isStartupComplete = false
+        reloadDue = nil
+        isReloading = false
         lastIssuedID = 0
     }
 

@@ -25,7 +25,7 @@ public enum ShellUpdate {
             return handle(terminalEvent, &model)
         case .tick:
             tick(&model)
-            return []
+            return reloadIfDue(&model)
         case .navigationFinished(let activityID, let request, let outcome):
             return finish(activityID: activityID, request: request, outcome: outcome, &model)
         case .postHooksFinished(let activityID):
@@ -73,6 +73,15 @@ public enum ShellUpdate {
             return startupEnded(outcome, &model)
         case .frameDrawn(let hitMap):
             model.hitMap = hitMap
+            return []
+        case .filesChanged:
+            scheduleReload(&model)
+            return []
+        case .appReloaded(let app, let rootKind):
+            appReloaded(app, rootKind: rootKind, &model)
+            return []
+        case .reloadFailed(let reason):
+            reloadFailed(reason, &model)
             return []
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
@@ -157,6 +166,7 @@ public enum ShellUpdate {
             model.view.overlay = .help
             return []
         case .character("t"): return perform(.nextTheme, &model)
+        case .character("r"): return requestReload(&model)
         case .character("s"): return cycleBar(.style, &model)
         case .character("p"): return cycleBar(.presentation, &model)
         case .character("S"): return cycleBar(.state, &model)
@@ -235,6 +245,7 @@ public enum ShellUpdate {
             consider(model.now + ShellModel.tickInterval)
         }
         if let expiry = model.toastExpiry { consider(expiry) }
+        if let reload = model.reloadDue { consider(reload) }
         return due
     }
 

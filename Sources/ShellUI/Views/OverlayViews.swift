@@ -13,6 +13,7 @@ enum OverlayViews {
         ("g", "go to a screen (type to filter, Enter goes)"),
         ("?", "this help"),
         ("t", "next theme"),
+        ("r", "reload the app's files (run --watch does it on save)"),
         ("s / p / S", "cycle the bar's style / presentation / state"),
         ("`", "toggle the hook trace panel"),
         ("mouse", "click buttons and menu items"),

@@ -39,6 +39,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A deep link to open after start, e.g. zapp://screen/premium.", valueName: "URL"))
     var open: String?
 
+    @Flag(help: "Reload the app when any of its files (or the theme file) change; r reloads by hand.")
+    var watch = false
+
     @Flag(help: "Draw with ASCII glyphs only.")
     var ascii = false
 
@@ -54,8 +57,11 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
-        let loaded = try await AppLocation.loadOrExit(app)
         let location = AppLocation(argument: app)
+        if watch, case .remote(let url) = location {
+            Self.fail("--watch needs a local app folder; \(url.absoluteString) is fetched over the network")
+        }
+        let loaded = try await AppLocation.loadOrExit(app)
 
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? PluginEnvironment.defaultStateDirectory()
@@ -84,7 +90,8 @@ struct RunCommand: AsyncParsableCommand {
             makeServices: { app, presenter in
                 Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
             },
-            deepLink: open, theme: themes.current, themes: themes.all, forceASCII: ascii)
+            deepLink: open, theme: themes.current, themes: themes.all, forceASCII: ascii,
+            watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil)
         let options = CursesTerminal.Options(noColor: noColor)
         let status = try await Self.runInteractive(setup: setup, options: options, logger: logger)
         logger.info("exit status \(status)")
@@ -119,6 +126,21 @@ struct RunCommand: AsyncParsableCommand {
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter)
         return AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+    }
+
+    /// `--watch`: the app folder and, for `--theme PATH`, the theme file's folder.
+    private static func watcher(app: ZappApp, theme: String?, logger: Logger)
+        -> @MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?
+    {
+        var folders = app.folder.map { [$0] } ?? []
+        if let theme, theme.hasSuffix(".json") {
+            folders.append(URL(fileURLWithPath: theme).deletingLastPathComponent())
+        }
+        return { onChange in
+            let watcher = AppFileWatcher(folders: folders, onChange: onChange)
+            if watcher == nil { logger.warning("--watch: cannot watch \(folders.map(\.path))") }
+            return watcher
+        }
     }
 
     /// The theme for `--theme NAME|PATH` (ThemeCatalog lookup) and the usable themes `t`
