@@ -143,7 +143,7 @@ static inline const char *zs_tigetstr(const char *name) {
  * Signal guard: async-signal-safe terminal restoration. Its state is file-static, so every
  * zs_guard_* call must come from one Swift source file (CursesTerminal/SignalGuard.swift).
  *
- * SIGINT, SIGTERM and SIGHUP only record the signal and wake the event loop through a
+ * SIGINT, SIGTERM, SIGHUP and SIGQUIT only record the signal and wake the event loop through a
  * self-pipe (as SIGWINCH and SIGCONT do): the loop notices it, quits and restores the
  * terminal with ncurses. If it has not done so within two seconds, or a second
  * such signal arrives, the handler restores the terminal itself and exits. Crash signals
@@ -246,6 +246,7 @@ static inline void zs_guard_install(void) {
     zs_guard_install_one(SIGINT, zs_guard_stop_handler);
     zs_guard_install_one(SIGTERM, zs_guard_stop_handler);
     zs_guard_install_one(SIGHUP, zs_guard_stop_handler);
+    zs_guard_install_one(SIGQUIT, zs_guard_stop_handler);
     zs_guard_install_one(SIGALRM, zs_guard_alarm_handler);
     zs_guard_install_one(SIGSEGV, zs_guard_crash_handler);
     zs_guard_install_one(SIGBUS, zs_guard_crash_handler);

@@ -2,7 +2,7 @@ import CNCurses
 
 /// Restores the terminal when the process is stopped by a signal or crashes.
 ///
-/// SIGINT, SIGTERM and SIGHUP are recorded and reported to the event loop (which quits and
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT are recorded and reported to the event loop (which quits and
 /// restores the terminal through ncurses on its own thread); they, SIGWINCH and SIGCONT write
 /// a byte to a self-pipe that wakes the loop's input watcher; if the loop has not finished two
 /// seconds later, or a second signal arrives, the handler restores the terminal itself with

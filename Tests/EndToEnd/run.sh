@@ -499,7 +499,15 @@ scenario_exit_paths() {
     pid=$(app_pid "$s")
     kill -HUP "$pid"
     check "SIGHUP: the app exits (status 129)" wait_for "$s" "rc=129" || return
-    check "SIGHUP: the terminal is restored" terminal_restored "$s"
+    check "SIGHUP: the terminal is restored" terminal_restored "$s" || return
+
+    run_line "$s" clear
+    launch "$s" --state-dir "'$WORK/exit-state'" --log "'$WORK/exit.log'"
+    check "SIGQUIT: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    pid=$(app_pid "$s")
+    kill -QUIT "$pid"
+    check "SIGQUIT: the app exits (status 131)" wait_for "$s" "rc=131" || return
+    check "SIGQUIT: the terminal is restored" terminal_restored "$s"
     tm kill-session -t "$s"
 }
 

@@ -17,7 +17,8 @@ public enum TerminalEvent: Sendable, Hashable {
     case scrollUp, scrollDown
     /// The terminal now has this size (columns, rows).
     case resize(columns: Int, rows: Int)
-    /// The process was asked to stop (SIGINT, SIGTERM or SIGHUP): quit now, cleanly.
+    /// The process was asked to stop (SIGINT, SIGTERM, SIGHUP, SIGQUIT), or its terminal is gone
+    /// (read as SIGHUP): quit now, cleanly.
     case terminate(signal: Int32)
 }
 
