@@ -3,7 +3,7 @@ import Synchronization
 /// The one place the event loop waits on (ARCHITECTURE.md, "The loop"): results of tasks are
 /// posted here as `ShellEvent`s, and the terminal marks here that input is waiting. Any thread
 /// may post; the loop takes everything posted so far as one batch and renders once after it.
-public final class RuntimeInbox: Sendable {
+final class RuntimeInbox: Sendable {
     /// What the loop takes at once.
     struct Batch {
         var events: [ShellEvent]
@@ -21,21 +21,21 @@ public final class RuntimeInbox: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    init() {}
 
     /// Queues an event for the loop and wakes it.
-    public func post(_ event: ShellEvent) {
+    func post(_ event: ShellEvent) {
         wake { $0.events.append(event) }
     }
 
     /// Queues several events at once.
-    public func post(contentsOf events: [ShellEvent]) {
+    func post(contentsOf events: [ShellEvent]) {
         guard !events.isEmpty else { return }
         wake { $0.events.append(contentsOf: events) }
     }
 
     /// Marks that the terminal has input waiting and wakes the loop.
-    public func inputIsWaiting() {
+    func inputIsWaiting() {
         wake { $0.isInputWaiting = true }
     }
 
