@@ -164,6 +164,8 @@ public final class ShellRuntime {
             deliver(answer, toPane: id)
         case .signOut:
             signOut()
+        case .loadFeed(let source, let reload):
+            loadFeed(source, reload: reload)
         case .retryLoading:
             retryWaiter?.resume(returning: true)
             retryWaiter = nil
@@ -206,6 +208,8 @@ public final class ShellRuntime {
             }
             let decision = await services.pickerHelper.switchTab(from: from, to: to, target: screen)
             return .tab(componentID: componentID, decision: decision)
+        case .openEntry(let screenID, let entry):
+            return .navigation(await navigator.push(screenID, from: .cell, dataDict: ["entry": entry.json], in: navigation))
         }
     }
 
@@ -240,6 +244,13 @@ public final class ShellRuntime {
                 runtime.send(.notice("Sign out cancelled", isError: false))
             }
             await runtime.refreshSignedInUser()
+        }
+    }
+
+    private func loadFeed(_ source: String, reload: Bool) {
+        let feeds = services.feeds
+        runInBackground { runtime in
+            runtime.send(.feedLoaded(source: source, result: await feeds.load(source, reload: reload)))
         }
     }
 

@@ -10,17 +10,32 @@ public struct ShellServices: Sendable {
     public var trace: TraceLog
     /// The app's login provider (Settings: who is signed in, Sign out); nil when it has none.
     public var loginProvider: (any LoginProvider)?
+    /// Loads the feeds components show.
+    public var feeds: any FeedLoading
 
-    public init(navigator: Navigator, startup: StartupSequence, trace: TraceLog, loginProvider: (any LoginProvider)?) {
+    public init(
+        navigator: Navigator, startup: StartupSequence, trace: TraceLog, loginProvider: (any LoginProvider)?,
+        feeds: any FeedLoading = UnavailableFeeds()
+    ) {
         self.navigator = navigator
         pickerHelper = ScreenPickerHookHelper(opener: navigator.opener)
         self.startup = startup
         self.trace = trace
         self.loginProvider = loginProvider
+        self.feeds = feeds
     }
 
     /// The hook manager every screen change goes through.
     public var opener: any ScreenOpening { navigator.opener }
+}
+
+/// The feed loader of services built without one: every feed fails, saying so.
+public struct UnavailableFeeds: FeedLoading {
+    public init() {}
+
+    public func load(_ source: String, reload: Bool) async -> Result<Feed, FeedLoadError> {
+        .failure(FeedLoadError("feeds are not loaded here"))
+    }
 }
 
 /// How the runtime gets an app and its services.

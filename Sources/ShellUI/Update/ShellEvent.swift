@@ -1,4 +1,5 @@
 import ZappCore
+import ZappModel
 
 /// Everything that changes the UI: terminal input, the passing of time, and reports from
 /// the tasks the runtime runs (navigations, hook panes, the trace, the session, startup).
@@ -27,6 +28,8 @@ public enum ShellEvent: Sendable, Hashable {
     case phase(StartupPhase)
     /// The startup sequence showed the root: the model's app and navigation were set.
     case rootPresented
+    /// A feed asked for with `ShellEffect.loadFeed` loaded or failed.
+    case feedLoaded(source: String, result: Result<Feed, FeedLoadError>)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
 }

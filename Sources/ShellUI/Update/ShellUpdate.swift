@@ -14,6 +14,12 @@ public enum ShellUpdate {
     public static let interruptStatus: Int32 = 130
 
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
+        let effects = reduce(&model, event)
+        if case .tick = event { return effects }
+        return effects + requestFeeds(&model)
+    }
+
+    private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         switch event {
         case .terminal(let terminalEvent):
             return handle(terminalEvent, &model)
@@ -57,6 +63,10 @@ public enum ShellUpdate {
         case .rootPresented:
             model.view.phase = .running
             model.view.menuSelection = currentRootMenuIndex(model)
+            connect(itemID: model.view.navigation.rootItemID, target: model.view.navigation.currentScreenID, &model)
+            return []
+        case .feedLoaded(let source, let result):
+            feedLoaded(source, result, &model)
             return []
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
@@ -145,6 +155,7 @@ public enum ShellUpdate {
         case .character("`"):
             model.view.isTracePanelVisible.toggle()
             return []
+        case .character("r"): return retryFeedsOnScreen(&model)
         default:
             return []
         }
@@ -200,7 +211,7 @@ public enum ShellUpdate {
                 model.view.toast = Toast("\(frame)\(activity.title)… (Esc cancels)")
                 model.toastExpiry = nil
             }
-        } else if model.view.panes.contains(where: \.isBusy) {
+        } else if model.view.panes.contains(where: \.isBusy) || model.view.feeds.values.contains(.loading) {
             model.view.spinnerFrame &+= 1
         }
         if let expiry = model.toastExpiry, model.now >= expiry {
@@ -229,7 +240,7 @@ public enum ShellUpdate {
         switch request {
         case .selectRootItem(let id):
             target = model.view.rootMenu.item(id: id)?.title ?? id
-        case .push(let key, _), .present(let key, _), .goTo(let key), .selectTab(_, _, _, let key):
+        case .push(let key, _), .present(let key, _), .goTo(let key), .selectTab(_, _, _, let key), .openEntry(let key, _):
             target = model.view.app.anyScreen(idOrName: key).map { $0.name.isEmpty ? $0.id : $0.name } ?? key
         }
         return "Opening \(target)"

@@ -15,6 +15,7 @@ enum OverlayViews {
         ("t", "next theme"),
         ("s / p / S", "cycle the bar's style / presentation / state"),
         ("`", "toggle the hook trace panel"),
+        ("r", "reload the selected feed (or every failed one on screen)"),
         ("mouse", "click buttons and menu items"),
         ("q, Ctrl-C", "quit"),
     ]
@@ -83,7 +84,7 @@ enum OverlayViews {
         }
     }
 
-    private static func drawFrame(_ box: Rect, title: String, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+    static func drawFrame(_ box: Rect, title: String, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         hits.cover(box)
         canvas.fill(box, style: context.palette[.overlay])
         canvas.drawBox(box, border: context.glyphs.border, style: context.palette[.paneBorder])

@@ -125,7 +125,7 @@ struct RunCommand: AsyncParsableCommand {
         let navigator = Navigator(app: app, rootMenu: rootMenu, opener: manager)
         return ShellServices(
             navigator: navigator, startup: StartupSequence(registry: registry, trace: trace), trace: trace,
-            loginProvider: registry.firstLoginProvider?.provider)
+            loginProvider: registry.firstLoginProvider?.provider, feeds: FeedLoader(folder: app.folder))
     }
 
     /// The theme to start with and the list `t` cycles through.
