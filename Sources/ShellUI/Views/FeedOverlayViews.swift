@@ -6,7 +6,7 @@ enum FeedOverlayViews {
     static func drawEntry(_ entry: FeedEntry, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
         let width = min(76, area.width)
-        let labelWidth = 10
+        let labelWidth = 12
         let valueWidth = max(1, width - labelWidth - 4)
         var lines: [(String, String)] = []
         func add(_ label: String, _ value: String?) {
@@ -58,7 +58,7 @@ enum FeedOverlayViews {
             let frame = frames.isEmpty ? "" : frames[state.spinnerFrame % frames.count] + " "
             message = ("\(frame)Loading \(source)…", .dim)
         }
-        let box = area.centered(width: min(72, area.width), height: min(area.height, max(entries.count, 2) + 4))
+        let box = area.centered(width: min(72, area.width), height: min(area.height, max(entries.count, 2) + 2))
         OverlayViews.drawFrame(box, title: title, context: context, canvas: &canvas, hits: &hits)
         let inner = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 2)
         guard inner.height > 0 else { return }
