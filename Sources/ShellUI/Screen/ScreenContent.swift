@@ -105,7 +105,13 @@ public struct ScreenContent: Sendable {
                 return
             }
             var items = ComponentItem.items(of: component)
-            if items.isEmpty, let entry, ConnectedFeed.isConnected(component) {
+            if items.isEmpty, ConnectedFeed.isConnected(component) {
+                guard let entry else {
+                    if let title = component.data["title"]?.stringValue { heading(title) }
+                    text("Connected: shows the feed or entry this screen is opened with (it was opened with none).", .dim)
+                    y += 1
+                    return
+                }
                 items = [ComponentItem(entry: entry, id: component.id ?? component.componentType)]
             }
             let title = component.data["title"]?.stringValue ?? component.data["name"]?.stringValue
