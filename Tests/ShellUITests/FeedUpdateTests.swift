@@ -183,7 +183,7 @@ struct FeedUpdateTests {
             })
         let runtime = ShellRuntime(terminal: terminal, setup: setup)
         runtime.start()
-        #expect(await runtime.settle(timeout: .seconds(10)) { model in
+        #expect(await runtime.settle { model in
             model.view.feeds.count == 2 && !model.view.feeds.values.contains(.loading)
         })
         #expect(terminal.plainText.contains("Glass Harbor"))

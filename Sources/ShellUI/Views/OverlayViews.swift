@@ -15,7 +15,7 @@ enum OverlayViews {
         ("t", "next theme"),
         ("s / p / S", "cycle the bar's style / presentation / state"),
         ("`", "toggle the hook trace panel"),
-        ("r", "reload the selected feed (or every failed one on screen)"),
+        ("r", "retry or reload the selected feed"),
         ("mouse", "click buttons and menu items"),
         ("q, Ctrl-C", "quit"),
     ]
