@@ -601,6 +601,16 @@ EOF
     check "feeds: a bundled Pipes2 file fills the hero" wait_for "$s" "A drama on the docks." 15 &&
         check "feeds: an Atom feed over HTTP fills the list" wait_for "$s" "Tom & Jerry <Live>  Cats & mice" &&
         check "feeds: no placeholder where data loads" not_on_screen "$s" "Placeholder"
+    keys "$s" Enter
+    check "feeds: a video entry opens its content-type screen with the entry" wait_for "$s" "Esc back" &&
+        wait_for "$s" "Player" && wait_for "$s" "Glass Harbor"
+    keys "$s" Escape
+    check "feeds: back home" wait_gone "$s" "Esc back"
+    keys "$s" Right Enter
+    check "feeds: an unmapped entry opens its details" wait_for "$s" "No content type maps this entry to a screen" &&
+        wait_for "$s" "https://news.example/bts"
+    keys "$s" Escape
+    check "feeds: the details close" wait_gone "$s" "No content type maps"
     keys "$s" g
     type_text "$s" "slow"
     keys "$s" Enter
@@ -618,15 +628,7 @@ EOF
     keys "$s" m Down Enter
     check "feeds: a menu item with a source opens its target connected to that feed" wait_for "$s" "All shows" &&
         wait_for "$s" "Night Shift"
-    keys "$s" m Home Enter
-    check "feeds: back home" wait_for "$s" "A drama on the docks."
-    keys "$s" Enter
-    check "feeds: a video entry opens its content-type screen with the entry" wait_for "$s" "Esc back" &&
-        wait_for "$s" "Player" && wait_for "$s" "Glass Harbor"
-    keys "$s" Escape Right Enter
-    check "feeds: an unmapped entry opens its details" wait_for "$s" "No content type maps this entry to a screen" &&
-        wait_for "$s" "https://news.example/bts"
-    keys "$s" Escape q
+    keys "$s" q
     check "feeds: quit" wait_for "$s" "rc=0"
     tm kill-session -t "$s"
     kill "$server"
