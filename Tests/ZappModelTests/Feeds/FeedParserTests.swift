@@ -158,3 +158,39 @@ struct FeedParserTests {
         #expect(types.screenID(forType: "video") == "player" && types.screenID(forType: nil) == nil)
     }
 }
+
+/// An app folder's content_types.json is loaded with the app and validated with it.
+@Suite("content_types.json in an app folder")
+struct ContentTypesLoadingTests {
+    func folder(contentTypes: String?) throws -> URL {
+        let folder = try Fixtures.temporaryFolder()
+        try Fixtures.data(Fixtures.fullRiver).write(to: folder.appendingPathComponent("river.json"))
+        try Fixtures.data(Fixtures.fullPlugins).write(to: folder.appendingPathComponent("plugin_configurations.json"))
+        if let contentTypes { try Fixtures.data(contentTypes).write(to: folder.appendingPathComponent("content_types.json")) }
+        return folder
+    }
+
+    @Test("loaded into the app; a mapping to no screen is reported and the app still runs")
+    func loaded() throws {
+        let folder = try folder(contentTypes: #"{"video": {"screen_id": "home"}, "live": {"screen_id": "nowhere"}}"#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = AppLoader.load(path: folder.path)
+        let app = try #require(result.app)
+        #expect(app.contentTypes.screenID(forType: "video") == "home")
+        #expect(result.files.last == folder.path + "/content_types.json")
+        #expect(result.diagnostics.map(\.description).contains(
+            "\(folder.path)/content_types.json: $.live.screen_id: error: no screen \"nowhere\" in the river"))
+    }
+
+    @Test("a syntax error is reported with its line and column and stops the app; no file is fine")
+    func syntaxError() throws {
+        let broken = try folder(contentTypes: "{\"video\": {\"screen_id\": \"home\"},}")
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let result = AppLoader.load(path: broken.path)
+        #expect(result.app == nil)
+        #expect(result.diagnostics.contains { $0.file.hasSuffix("content_types.json") && $0.code == .syntax })
+        let none = try folder(contentTypes: nil)
+        defer { try? FileManager.default.removeItem(at: none) }
+        #expect(AppLoader.load(path: none.path).app?.contentTypes == ContentTypes())
+    }
+}
