@@ -90,6 +90,19 @@ not_on_screen() {
     fi
 }
 
+# wait_file PATH [TIMEOUT_SECONDS]: until the file exists and is not empty.
+wait_file() {
+    local path=$1 timeout=${2:-10}
+    local deadline=$(($(now_ms) + timeout * 1000))
+    while [ ! -s "$path" ]; do
+        if (($(now_ms) > deadline)); then
+            LAST_SCREEN="waited ${timeout}s for the file $path"
+            return 1
+        fi
+        sleep 0.05
+    done
+}
+
 # check DESCRIPTION COMMAND...: one counted step.
 check() {
     local description=$1
@@ -578,8 +591,147 @@ scenario_watch() {
     tm kill-session -t "$s"
 }
 
+# A tiny feed server on 127.0.0.1 (any free port, written to FILE): files from its folder, and
+# /slow.json, which answers shows.json after two seconds.
+write_feed_server() {
+    cat >"$1/server.py" <<'EOF'
+import http.server, os, sys, time
+os.chdir(os.path.dirname(os.path.abspath(__file__)))
+class Handler(http.server.SimpleHTTPRequestHandler):
+    def do_GET(self):
+        if self.path.startswith('/slow.json'):
+            time.sleep(2)
+            self.path = '/shows.json'
+        return super().do_GET()
+    def log_message(self, *args): pass
+server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+with open(sys.argv[1] + '.tmp', 'w') as f: f.write(str(server.server_address[1]))
+os.rename(sys.argv[1] + '.tmp', sys.argv[1])
+server.serve_forever()
+EOF
+}
+
+scenario_feeds() {
+    echo "# feeds from a loopback HTTP server: spinner, entries, a 404 explained in place, retry, connected screens, content types"
+    local s=feeds app="$WORK/feed-app" served="$WORK/feed-served"
+    if ! command -v python3 >/dev/null 2>&1; then
+        echo "skip feeds: python3 is not installed"
+        return
+    fi
+    mkdir -p "$app/feeds" "$served"
+    write_feed_server "$served"
+    python3 "$served/server.py" "$WORK/feed-port" >/dev/null 2>&1 &
+    local server=$!
+    check "feeds: the loopback server starts" wait_file "$WORK/feed-port" || { kill "$server"; return; }
+    local port base
+    port=$(cat "$WORK/feed-port")
+    base="http://127.0.0.1:$port"
+    cat >"$served/shows.json" <<'EOF'
+{"id": "shows", "title": "Shows", "type": {"value": "feed"}, "entry": [
+  {"id": "s1", "title": "Night Shift", "summary": "Season 2 is out.", "type": {"value": "video"}},
+  {"id": "s2", "title": "Quiet Hills", "summary": "A slow mystery.", "type": {"value": "video"}, "content": {"src": null}}]}
+EOF
+    cat >"$served/latest.xml" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+  <id>latest</id><title>Latest</title>
+  <entry><id>n1</id><title><![CDATA[Tom & Jerry <Live>]]></title><summary>Cats &amp; mice</summary><type value="video"/>
+    <media:group><media:thumbnail key="image_base" url="https://img.example/n1.jpg"/></media:group></entry>
+</feed>
+EOF
+    cat >"$app/feeds/featured.json" <<'EOF'
+{"id": "featured", "title": "Featured", "entry": [
+  {"id": "v1", "title": "Glass Harbor", "summary": "A drama on the docks.", "type": {"value": "video"},
+   "media_group": [{"type": "image", "media_item": [{"key": "image_base", "src": null}]}]},
+  {"id": "a1", "title": "Behind the Scenes", "summary": "An article.", "type": {"value": "article"}, "link": {"href": "https://news.example/bts"}}]}
+EOF
+    echo '{"video": {"screen_id": "player-1"}}' >"$app/content_types.json"
+    cat >"$app/plugin_configurations.json" <<'EOF'
+[{"plugin": {"identifier": "side_menu", "type": "menu", "name": "Side Menu", "api": {"class_name": "ZappRoot.ZPSideMenuViewController"}}, "configuration_json": {}}]
+EOF
+    cat >"$app/river.json" <<EOF
+[
+ {"id": "home-1", "name": "Home", "type": "general_content", "home": true,
+  "navigations": [{"id": "menu", "category": "menu", "navigation_type": "side_menu", "nav_items": [
+    {"id": "mi-home", "title": "Home", "type": "label", "data": {"target": "home-1"}},
+    {"id": "mi-shows", "title": "Shows", "type": "label",
+     "data": {"target": "category-1", "source": "$base/shows.json", "connected": true, "type": "APPLICASTER_ATOM_FEED"}}]}],
+  "ui_components": [
+    {"id": "hero", "component_type": "hero", "position": 0, "data": {"source": "feeds/featured.json"}},
+    {"id": "latest", "component_type": "list", "position": 1, "data": {"title": "Latest", "source": "$base/latest.xml"}}]},
+ {"id": "category-1", "name": "Category", "type": "general_content",
+  "ui_components": [{"id": "grid", "component_type": "grid", "data": {"title": "All shows", "connected": true}}]},
+ {"id": "slow-1", "name": "Slow", "type": "general_content",
+  "ui_components": [{"id": "slow", "component_type": "list", "data": {"title": "Slow feed", "source": "$base/slow.json"}}]},
+ {"id": "broken-1", "name": "Broken", "type": "general_content",
+  "ui_components": [
+    {"id": "missing", "component_type": "list", "data": {"title": "Missing feed", "source": "$base/missing.json"}},
+    {"id": "fine", "component_type": "list", "data": {"title": "Still works", "source": "feeds/featured.json"}}]},
+ {"id": "player-1", "name": "Player", "type": "general_content"}
+]
+EOF
+    check "feeds: the app validates" "$ZAPP_SHELL" validate "$app" || { kill "$server"; return; }
+    check "$s: a shell starts in tmux" new_shell "$s" || { kill "$server"; return; }
+    launch "$s" "'$app'" --state-dir "'$WORK/feed-state'" --log "'$WORK/feeds.log'"
+    check "feeds: a bundled Pipes2 file fills the hero" wait_for "$s" "A drama on the docks." 15 &&
+        check "feeds: an Atom feed over HTTP fills the list" wait_for "$s" "Tom & Jerry <Live>  Cats & mice" &&
+        check "feeds: no placeholder where data loads" not_on_screen "$s" "Placeholder"
+    keys "$s" Enter
+    check "feeds: a video entry opens its content-type screen with the entry" wait_for "$s" "Esc back" &&
+        wait_for "$s" "Player" && wait_for "$s" "Glass Harbor"
+    keys "$s" Escape
+    check "feeds: back home" wait_gone "$s" "Esc back"
+    keys "$s" Right Enter
+    check "feeds: an unmapped entry opens its details" wait_for "$s" "No content type maps this entry to a screen" &&
+        wait_for "$s" "https://news.example/bts"
+    keys "$s" Escape
+    check "feeds: the details close" wait_gone "$s" "No content type maps"
+    keys "$s" g
+    type_text "$s" "slow"
+    keys "$s" Enter
+    check "feeds: a slow feed shows a spinner in its place" wait_for "$s" "Loading $base/slow.json" &&
+        check "feeds: then its entries" wait_for "$s" "Night Shift  Season 2 is out." 15
+    keys "$s" g
+    type_text "$s" "broken"
+    keys "$s" Enter
+    check "feeds: a 404 is explained in the component's own space" wait_for "$s" "HTTP 404 Not Found from" &&
+        check "feeds: with a retry key" wait_for "$s" "Retry (r)" &&
+        check "feeds: the rest of the screen works" wait_for "$s" "Glass Harbor  A drama on the docks."
+    cp "$served/shows.json" "$served/missing.json"
+    keys "$s" Home r
+    check "feeds: r retries in place" wait_for "$s" "Quiet Hills  A slow mystery." && wait_gone "$s" "HTTP 404"
+    keys "$s" m Down Enter
+    check "feeds: a menu item with a source opens its target connected to that feed" wait_for "$s" "All shows" &&
+        wait_for "$s" "Night Shift"
+    keys "$s" q
+    check "feeds: quit" wait_for "$s" "rc=0"
+    tm kill-session -t "$s"
+    kill "$server"
+}
+
+scenario_demo_feeds() {
+    echo "# the demo app's bundled feeds work offline"
+    local s=demofeeds
+    check "$s: a shell starts in tmux" new_shell "$s" || return
+    launch "$s" --state-dir "'$WORK/demofeeds-state'" --log "'$WORK/demofeeds.log'"
+    check "demo feeds: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    keys "$s" g
+    type_text "$s" "what's on"
+    keys "$s" Enter
+    check "demo feeds: What's on draws its Pipes2 feed" wait_for "$s" "Everything on tonight" &&
+        wait_for "$s" "Behind the scenes of Glass Harbor"
+    keys "$s" End Up Up Enter
+    check "demo feeds: the Trailers feed entry opens a list of the Atom feed" wait_for "$s" "Robo Pals: The Movie"
+    keys "$s" Enter
+    check "demo feeds: a trailer opens the Player content-type screen" wait_for "$s" "Up next" &&
+        wait_for "$s" "First look at the new season."
+    keys "$s" q
+    check "demo feeds: quit" wait_for "$s" "rc=0"
+    tm kill-session -t "$s"
+}
+
 # Usage: run.sh [SCENARIO...] runs the named scenarios only (e.g. `run.sh login_gating`).
-scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse resize_storm exit_paths job_control watch)
+scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse resize_storm exit_paths job_control watch feeds demo_feeds)
 [ "$#" -gt 0 ] && scenarios=("$@")
 started=$(now_ms)
 # A session that lives for the whole run keeps the tmux server up between scenarios.

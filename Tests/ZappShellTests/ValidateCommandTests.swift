@@ -29,7 +29,7 @@ struct ValidateCommandTests {
 
     @Test func noArgumentValidatesTheBundledDemo() async {
         let report = await ValidateCommand.report(for: [])
-        #expect(report.text == "demo/river.json: ok\ndemo/plugin_configurations.json: ok\n0 errors, 0 warnings in 2 files")
+        #expect(report.text == "demo/river.json: ok\ndemo/plugin_configurations.json: ok\ndemo/content_types.json: ok\n0 errors, 0 warnings in 3 files")
         #expect(report.exitCode == 0)
     }
 

@@ -181,6 +181,8 @@ public final class ShellRuntime {
             broker.deliver(answer, toPane: id)
         case .signOut:
             signOut()
+        case .loadFeed(let source, let reload):
+            loadFeed(source, reload: reload)
         case .retryLoading:
             retryWaiter?.resume(returning: true)
             retryWaiter = nil
@@ -233,6 +235,8 @@ public final class ShellRuntime {
             }
             let decision = await pickerHelper.switchTab(from: from, to: to, target: screen)
             return .tab(componentID: componentID, decision: decision)
+        case .openEntry(let screenID, let entry):
+            return .navigation(await navigator.push(screenID, from: .cell, dataDict: ["entry": entry.json], in: navigation))
         }
     }
 
@@ -268,6 +272,15 @@ public final class ShellRuntime {
                 runtime.inbox.post(.notice("Sign out cancelled", isError: false))
             }
             await runtime.refreshSignedInUser()
+        }
+    }
+
+    /// Loads a feed in a task (loads run concurrently; the loader caches them for the session).
+    private func loadFeed(_ source: String, reload: Bool) {
+        let feeds = services.feeds
+        let inbox = inbox
+        runInBackground { _ in
+            inbox.post(.feedLoaded(source: source, result: await feeds.load(source, reload: reload)))
         }
     }
 

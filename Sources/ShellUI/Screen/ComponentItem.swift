@@ -10,12 +10,25 @@ public struct ComponentItem: Sendable, Hashable {
     public var subtitle: String?
     /// A screen id or an http(s) URL; nil for inert cells.
     public var target: String?
+    /// The feed entry the cell shows (activating it opens the entry).
+    public var entry: FeedEntry?
 
-    public init(id: String, title: String, subtitle: String? = nil, target: String? = nil) {
+    public init(id: String, title: String, subtitle: String? = nil, target: String? = nil, entry: FeedEntry? = nil) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
         self.target = target
+        self.entry = entry
+    }
+
+    /// A cell for a feed entry: its title, and its summary as the subtitle.
+    public init(entry: FeedEntry, id: String) {
+        self.init(id: entry.id.map { "\(id)#\($0)" } ?? id, title: entry.title, subtitle: entry.summary, entry: entry)
+    }
+
+    /// The cells of a feed's entries; `base` (the component id) keeps their ids unique.
+    public static func items(of feed: Feed, base: String) -> [ComponentItem] {
+        feed.entries.enumerated().map { offset, entry in ComponentItem(entry: entry, id: "\(base)#\(offset)") }
     }
 
     /// The items of a component (empty when it has none: the component is a placeholder).

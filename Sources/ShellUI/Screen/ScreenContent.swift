@@ -32,6 +32,11 @@ public struct ScreenContent: Sendable {
     /// The rect of each focusable (same order), relative to the content.
     public var focusRects: [Rect] = []
     public var height: Int = 0
+    /// The feeds the drawn components show (each once, in drawing order): what the update
+    /// asks the runtime to load.
+    public var feedSources: [String] = []
+    /// The feed behind each focusable that belongs to a feed component (`r` retries it).
+    public var focusFeedSources: [Int: String] = [:]
 
     /// Lays out `screen` for `width` columns.
     public init(state: ShellViewState, screen: ScreenModel, width: Int) {
@@ -73,21 +78,42 @@ public struct ScreenContent: Sendable {
                 return
             }
             let components = screen.orderedComponents
-            if components.isEmpty && depth == 0 {
+            if let entry = state.screenEntries[screen.id], !components.contains(where: ConnectedFeed.isConnected) {
+                heading(entry.title)
+                if let summary = entry.summary { text(summary, .base) }
+                y += 1
+            }
+            if components.isEmpty && depth == 0 && state.screenEntries[screen.id] == nil {
                 if screen.type != "general_content" && !screen.type.isEmpty {
                     text("\(screen.name) is a \"\(screen.type)\" plugin screen, which ZappShell does not draw.", .placeholder)
                 } else {
                     text("This screen has no UI components.", .placeholder)
                 }
             }
-            for component in components { self.component(component, depth: depth) }
+            for component in components { self.component(component, screenID: screen.id, depth: depth) }
             content.height = y
         }
 
         // MARK: Components
 
-        mutating func component(_ component: UIComponent, depth: Int) {
-            let items = ComponentItem.items(of: component)
+        mutating func component(_ component: UIComponent, screenID: String, depth: Int) {
+            let entry = state.screenEntries[screenID]
+            let connected = state.connectedSources[screenID] ?? entry.flatMap { $0.isFeedLink ? ($0.linkURL ?? $0.contentURL) : nil }
+            if let source = ConnectedFeed.source(of: component, connected: connected) {
+                feedComponent(component, source: source, depth: depth)
+                y += 1
+                return
+            }
+            var items = ComponentItem.items(of: component)
+            if items.isEmpty, ConnectedFeed.isConnected(component) {
+                guard let entry else {
+                    if let title = component.data["title"]?.stringValue { heading(title) }
+                    text("Connected: shows the feed or entry this screen is opened with (it was opened with none).", .dim)
+                    y += 1
+                    return
+                }
+                items = [ComponentItem(entry: entry, id: component.id ?? component.componentType)]
+            }
             let title = component.data["title"]?.stringValue ?? component.data["name"]?.stringValue
             switch component.componentType {
             case "hero":
@@ -198,8 +224,80 @@ public struct ScreenContent: Sendable {
                 text("\(screen.name) has no UI components.", .placeholder)
                 return
             }
-            for nested in screen.orderedComponents { self.component(nested, depth: depth + 1) }
+            for nested in screen.orderedComponents { self.component(nested, screenID: screen.id, depth: depth + 1) }
             y -= 1
+        }
+
+        // MARK: Feeds
+
+        /// A component showing a feed: a spinner in its place while it loads, the reason and a
+        /// retry button when it failed, else its entries as the component draws items.
+        mutating func feedComponent(_ component: UIComponent, source: String, depth: Int) {
+            if !content.feedSources.contains(source) { content.feedSources.append(source) }
+            let title = component.data["title"]?.stringValue ?? component.data["name"]?.stringValue
+            let type = component.componentType
+            let fallbackTitle = ["hero": nil, "screen_picker": nil, "grid": "Grid", "list": "List"][type] ?? type
+            switch state.feeds[source] {
+            case nil, .loading?:
+                if let heading = title ?? fallbackTitle { self.heading(heading) }
+                let frames = state.glyphs.spinner
+                let frame = frames.isEmpty ? "" : frames[state.spinnerFrame % frames.count] + " "
+                text("\(frame)Loading \(source)…", .dim)
+            case .failed(let reason)?:
+                if let heading = title ?? fallbackTitle { self.heading(heading) }
+                text("Could not load \(source): \(reason)", .error)
+                let label = "Retry (r)"
+                let rect = Rect(x: 1, y: y, width: DisplayWidth.of(label) + 4, height: 1)
+                content.focusables.append(FocusableItem(id: "retry.\(source)", title: label, action: .retryFeed(source), row: row))
+                content.focusRects.append(rect)
+                content.focusFeedSources[content.focusables.count - 1] = source
+                add(.button(label, focus: content.focusables.count - 1), rect)
+                y += 1
+                row += 1
+            case .loaded(let feed)?:
+                let limited = feed.limited(to: component.rules["item_limit"]?.intValue ?? component.data["item_limit"]?.intValue)
+                let items = ComponentItem.items(of: limited, base: component.id ?? "\(type)@\(source)")
+                if let heading = title ?? (type == "hero" || type == "screen_picker" ? nil : feed.title ?? fallbackTitle) {
+                    self.heading(heading)
+                }
+                guard !items.isEmpty else {
+                    text("\(feed.title ?? source) has no entries.", .dim)
+                    return
+                }
+                let first = content.focusables.count
+                switch type {
+                case "hero": cards(items, minimumWidth: 20, columns: nil, height: 4)
+                case "grid": cards(items, minimumWidth: 18, columns: component.styles["columns"]?.intValue, height: 4)
+                case "screen_picker": feedPicker(component, items: items, depth: depth)
+                default: listRows(items)
+                }
+                for index in first..<content.focusables.count { content.focusFeedSources[index] = source }
+            }
+        }
+
+        /// A screen picker fed by a feed: one tab per entry; under it the selected entry (a
+        /// `feed` entry shows the feed it links to).
+        mutating func feedPicker(_ component: UIComponent, items: [ComponentItem], depth: Int) {
+            let componentID = component.id ?? "picker-\(y)"
+            let selected = min(max(0, state.pickerTabs[componentID] ?? 0), items.count - 1)
+            let focusStart = content.focusables.count
+            var x = 0
+            for (index, item) in items.enumerated() {
+                let tabWidth = DisplayWidth.of(TextSanitizer.sanitize(item.title)) + 2
+                content.focusables.append(
+                    FocusableItem(id: "\(componentID)#tab\(index)", title: item.title, action: .selectTab(componentID: componentID, index: index), row: row, column: index))
+                content.focusRects.append(Rect(x: x, y: y, width: tabWidth, height: 1))
+                x += tabWidth + 1
+            }
+            add(.tabs(titles: items.map(\.title), selected: selected, focusStart: focusStart), Rect(x: 0, y: y, width: width, height: 1))
+            y += 1
+            row += 1
+            guard let entry = items[selected].entry else { return }
+            if entry.isFeedLink, depth < 2, let link = entry.linkURL ?? entry.contentURL {
+                feedComponent(UIComponent(id: "\(componentID)#\(selected)", componentType: "list", data: ["title": .string(entry.title)]), source: link, depth: depth + 1)
+            } else {
+                cards([items[selected]], minimumWidth: 20, columns: 1, height: 4)
+            }
         }
 
         // MARK: White-label screens
@@ -259,7 +357,9 @@ public struct ScreenContent: Sendable {
 
         mutating func focusable(_ item: ComponentItem, rect: Rect, column: Int) -> Int {
             let action: ShellAction
-            if let target = item.target {
+            if let entry = item.entry {
+                action = .openEntry(entry)
+            } else if let target = item.target {
                 action = .openTarget(target)
             } else {
                 action = .inert("\(item.title) has no target")

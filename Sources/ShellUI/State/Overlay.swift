@@ -1,7 +1,13 @@
+import ZappModel
+
 /// A full overlay over the UI (at most one at a time).
 public enum Overlay: Sendable, Hashable {
     /// The key help.
     case help
     /// "Go to screen": the typed filter and the selected row of the filtered list.
     case goTo(filter: String, selection: Int)
+    /// The details of a feed entry that no content type maps to a screen.
+    case entry(FeedEntry)
+    /// A list of a feed (a `feed` entry's link) with its selected row.
+    case feed(source: String, title: String, selection: Int)
 }

@@ -1,4 +1,5 @@
 import ZappCore
+import ZappModel
 
 /// What activating something on screen does. Focusable items and hit-map regions carry one,
 /// so Enter on a selected item and a mouse click on it do the same thing. The update code
@@ -36,6 +37,10 @@ public enum ShellAction: Sendable, Hashable {
     case goTo(String)
     /// Loading failed: retry.
     case retry
+    /// A feed entry: its content-type screen, a list of the feed it links to, or its details.
+    case openEntry(FeedEntry)
+    /// Load a feed again, bypassing the session cache (`r`).
+    case retryFeed(String)
     /// Close the open overlay (help, go-to).
     case closeOverlay
 }

@@ -40,6 +40,14 @@ public struct ShellViewState: Sendable {
     /// Advanced by the update code on a timer while something is busy.
     public var spinnerFrame: Int
 
+    // MARK: Feeds
+    /// Every feed asked for this session, by `data.source`.
+    public var feeds: [String: FeedState] = [:]
+    /// The feed each connected screen was opened with, by screen id.
+    public var connectedSources: [String: String] = [:]
+    /// The entry each content-type screen was opened with, by screen id.
+    public var screenEntries: [String: FeedEntry] = [:]
+
     // MARK: Appearance
     public var theme: Theme
     public var colorSupport: ColorSupport

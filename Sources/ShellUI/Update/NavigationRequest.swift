@@ -1,4 +1,5 @@
 import ZappCore
+import ZappModel
 
 /// A screen change the update asks for; the runtime performs it through the `Navigator`
 /// (or the screen-picker helper), so that the target's hooks run first.
@@ -13,6 +14,9 @@ public enum NavigationRequest: Sendable, Hashable {
     case goTo(String)
     /// Switch a screen picker from tab `from` to tab `to`, whose screen is `target`.
     case selectTab(componentID: String, from: Int, to: Int, target: String)
+    /// Push the screen `content_types.json` maps a feed entry's type to, with
+    /// `{"entry": <entry>}` in the hooks' dataDict.
+    case openEntry(screenID: String, entry: FeedEntry)
 }
 
 /// What a navigation request came to.

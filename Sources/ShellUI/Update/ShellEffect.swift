@@ -14,6 +14,8 @@ public enum ShellEffect: Sendable, Hashable {
     case answerPane(id: Int, answer: PaneAnswer)
     /// Sign out with the app's login provider (Settings).
     case signOut
+    /// Load a feed (`reload` bypasses the session cache); `ShellEvent.feedLoaded` reports it.
+    case loadFeed(source: String, reload: Bool)
     /// Load the app's data again ("Loading failed" → retry).
     case retryLoading
     /// Read the running app's files again (`r`, `run --watch`); `.appReloaded` or

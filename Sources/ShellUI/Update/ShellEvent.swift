@@ -42,6 +42,8 @@ public enum ShellEvent: Sendable, Hashable {
     case appReloaded(ZappApp, rootKind: RootKind)
     /// Reading the app again failed; the running app stays as it was.
     case reloadFailed(String)
+    /// A feed asked for with `ShellEffect.loadFeed` loaded or failed.
+    case feedLoaded(source: String, result: Result<Feed, FeedLoadError>)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
 }

@@ -12,6 +12,7 @@ extension ShellUpdate {
                 model.view.focus = .screen
                 return []
             }
+            connect(itemID: id, target: model.view.rootMenu.item(id: id)?.screenID, &model)
             return startActivity(.selectRootItem(id), &model)
         case .toggleNested(let id):
             if model.view.expandedMenuItems.contains(id) {
@@ -83,6 +84,10 @@ extension ShellUpdate {
             return startActivity(.goTo(id), &model)
         case .retry:
             return [.retryLoading]
+        case .openEntry(let entry):
+            return openEntry(entry, &model)
+        case .retryFeed(let source):
+            return retryFeed(source, &model)
         case .closeOverlay:
             model.view.overlay = nil
             return []
@@ -98,6 +103,7 @@ extension ShellUpdate {
         switch button.kind {
         case .screen:
             guard let target = button.target else { return [] }
+            connect(itemID: button.id, target: target, &model)
             return startActivity(.present(target, source: .navBar), &model)
         case .url:
             model.notify("Web link: \(button.target ?? button.title) (open it in a browser)")
@@ -114,8 +120,14 @@ extension ShellUpdate {
         guard index != current else { return [] }
         let screens = model.view.app.screens
         guard let component = screens.lazy.flatMap(\.uiComponents).first(where: { $0.id == componentID }),
-            case let items = ComponentItem.items(of: component), index >= 0, index < items.count
+            index >= 0
         else { return [] }
+        let items = ComponentItem.items(of: component)
+        guard index < items.count else {
+            // A picker fed by a feed: its tabs are entries, with no screen to open.
+            model.view.pickerTabs[componentID] = index
+            return []
+        }
         guard let target = items[index].target, !target.isWebURL else {
             model.view.pickerTabs[componentID] = index
             return []

@@ -1,4 +1,4 @@
-/// Keys while the help or the go-to overlay is open.
+/// Keys while an overlay (help, go to, an entry's details, a feed list) is open.
 extension ShellUpdate {
     static func handleOverlayKey(_ key: Key, _ overlay: Overlay, _ model: inout ShellModel) -> [ShellEffect] {
         switch overlay {
@@ -11,6 +11,8 @@ extension ShellUpdate {
             return []
         case .goTo(let filter, let selection):
             return handleGoToKey(key, filter: filter, selection: selection, &model)
+        case .entry, .feed:
+            return handleFeedOverlayKey(key, overlay, &model)
         }
     }
 

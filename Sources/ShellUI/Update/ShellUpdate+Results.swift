@@ -36,8 +36,13 @@ extension ShellUpdate {
             case .selectRootItem, .goTo:
                 model.view.isSideMenuOpen = false
                 if model.view.rootMenu.kind == .sideMenu || model.view.focus != .rootMenu { model.view.focus = .screen }
-            case .push, .present, .selectTab:
+            case .push, .present, .selectTab, .openEntry:
                 model.view.focus = .screen
+            }
+            if case .openEntry(_, let entry) = request {
+                model.view.screenEntries[screen.id] = entry
+            } else {
+                model.view.screenEntries[screen.id] = nil
             }
             model.view.menuSelection = currentRootMenuIndex(model)
             clampSelections(&model)

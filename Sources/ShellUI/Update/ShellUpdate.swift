@@ -20,6 +20,12 @@ public enum ShellUpdate {
     }
 
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
+        let effects = reduce(&model, event)
+        if case .tick = event { return effects }
+        return effects + requestFeeds(&model)
+    }
+
+    private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         switch event {
         case .terminal(let terminalEvent):
             return handle(terminalEvent, &model)
@@ -82,6 +88,9 @@ public enum ShellUpdate {
             return []
         case .reloadFailed(let reason):
             reloadFailed(reason, &model)
+            return []
+        case .feedLoaded(let source, let result):
+            feedLoaded(source, result, &model)
             return []
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
@@ -166,7 +175,7 @@ public enum ShellUpdate {
             model.view.overlay = .help
             return []
         case .character("t"): return perform(.nextTheme, &model)
-        case .character("r"): return requestReload(&model)
+        case .character("r"): return retryFeedsOnScreen(&model) ?? requestReload(&model)
         case .character("s"): return cycleBar(.style, &model)
         case .character("p"): return cycleBar(.presentation, &model)
         case .character("S"): return cycleBar(.state, &model)
@@ -224,7 +233,7 @@ public enum ShellUpdate {
                 model.view.toast = Toast("\(frame)\(activity.title)… (Esc cancels)")
                 model.toastExpiry = nil
             }
-        } else if model.view.panes.contains(where: \.isBusy) {
+        } else if model.view.panes.contains(where: \.isBusy) || model.view.feeds.values.contains(.loading) {
             model.view.spinnerFrame &+= 1
         }
         if let expiry = model.toastExpiry, model.now >= expiry {
@@ -269,7 +278,7 @@ public enum ShellUpdate {
         switch request {
         case .selectRootItem(let id):
             target = model.view.rootMenu.item(id: id)?.title ?? id
-        case .push(let key, _), .present(let key, _), .goTo(let key), .selectTab(_, _, _, let key):
+        case .push(let key, _), .present(let key, _), .goTo(let key), .selectTab(_, _, _, let key), .openEntry(let key, _):
             target = model.view.app.anyScreen(idOrName: key).map { $0.name.isEmpty ? $0.id : $0.name } ?? key
         }
         return "Opening \(target)"

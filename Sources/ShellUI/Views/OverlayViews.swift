@@ -13,7 +13,7 @@ enum OverlayViews {
         ("g", "go to a screen (type to filter, Enter goes)"),
         ("?", "this help"),
         ("t", "next theme"),
-        ("r", "reload the app's files (run --watch does it on save)"),
+        ("r", "reload the selected or failed feed, else the app's files"),
         ("s / p / S", "cycle the bar's style / presentation / state"),
         ("`", "toggle the hook trace panel"),
         ("mouse", "click buttons and menu items"),
@@ -85,7 +85,7 @@ enum OverlayViews {
         }
     }
 
-    private static func drawFrame(_ box: Rect, title: String, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+    static func drawFrame(_ box: Rect, title: String, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         hits.cover(box)
         canvas.fill(box, style: context.palette[.overlay])
         canvas.drawBox(box, border: context.glyphs.border, style: context.palette[.paneBorder])

@@ -52,6 +52,9 @@ public enum ShellView {
         case .help: OverlayViews.drawHelp(context: context, canvas: &canvas, hits: &hits)
         case .goTo(let filter, let selection):
             OverlayViews.drawGoTo(filter: filter, selection: selection, context: context, canvas: &canvas, hits: &hits)
+        case .entry(let entry): FeedOverlayViews.drawEntry(entry, context: context, canvas: &canvas, hits: &hits)
+        case .feed(let source, let title, let selection):
+            FeedOverlayViews.drawFeed(source: source, title: title, selection: selection, context: context, canvas: &canvas, hits: &hits)
         case nil: break
         }
         if let toast = state.toast, let rect = layout.toastRect {

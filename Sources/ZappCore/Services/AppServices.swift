@@ -2,7 +2,7 @@ import ZappModel
 
 /// Everything that runs one loaded app: the plugin registry, the navigator over the
 /// screen-hook manager, the screen-picker helper, the startup sequence, the trace and the
-/// login provider. `zapp-shell run`, `trace` and the benchmarks get theirs from one wiring
+/// login provider, the feed loader. `zapp-shell run`, `trace` and the benchmarks get theirs from one wiring
 /// function, `AppServices.builtIn` in ZappPlugins (ARCHITECTURE.md, "Wiring").
 public struct AppServices: Sendable {
     public var registry: PluginRegistry?
@@ -12,10 +12,12 @@ public struct AppServices: Sendable {
     public var trace: TraceLog
     /// The app's login provider (Settings: who is signed in, Sign out); nil when it has none.
     public var loginProvider: (any LoginProvider)?
+    /// Loads the feeds components show.
+    public var feeds: any FeedLoading
 
     public init(
         registry: PluginRegistry? = nil, navigator: Navigator, startup: StartupSequence, trace: TraceLog,
-        loginProvider: (any LoginProvider)?
+        loginProvider: (any LoginProvider)?, feeds: any FeedLoading = UnavailableFeeds()
     ) {
         self.registry = registry
         self.navigator = navigator
@@ -23,6 +25,7 @@ public struct AppServices: Sendable {
         self.startup = startup
         self.trace = trace
         self.loginProvider = loginProvider
+        self.feeds = feeds
     }
 
     /// The hook manager every screen change goes through.

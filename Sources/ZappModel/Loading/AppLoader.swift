@@ -59,9 +59,39 @@ public enum AppLoader {
             case .failure(let diagnostic): plugins = .unreadable(diagnostic)
             }
         }
-        return load(
+        var result = load(
             river: consume river, plugins: plugins, name: folder.lastPathComponent, folder: folder, riverFile: riverShown,
             pluginsFile: pluginsShown)
+        addContentTypes(from: folder, shown: sibling(of: riverShown, named: ContentTypes.fileName), to: &result)
+        return result
+    }
+
+    /// Reads the app folder's `content_types.json`, when there is one, into the loaded app,
+    /// with its diagnostics (a file that cannot be parsed stops the app like any other).
+    public static func addContentTypes(from folder: URL, shown: String, to result: inout AppLoadResult) {
+        let url = folder.appendingPathComponent(ContentTypes.fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        result.files.append(shown)
+        let data: Data
+        switch ConfigurationFileReader.read(url, file: shown) {
+        case .success(let bytes): data = bytes
+        case .failure(let diagnostic):
+            result.diagnostics.append(diagnostic)
+            result.app = nil
+            return
+        }
+        let (value, parse) = ConfigurationFileReader.parse(data, file: shown)
+        result.diagnostics += parse
+        guard let value else {
+            result.app = nil
+            return
+        }
+        let (contentTypes, diagnostics) = ContentTypes.decode(value, file: shown)
+        result.diagnostics += diagnostics
+        guard var app = result.app else { return }
+        result.diagnostics += contentTypes.danglingScreens(in: app, file: shown)
+        app.contentTypes = contentTypes
+        result.app = result.hasBlockingErrors ? nil : app
     }
 
     /// Loads an app from bytes in memory. `plugins` nil means there is no plugin

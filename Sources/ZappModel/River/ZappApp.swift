@@ -9,6 +9,8 @@ public struct ZappApp: Sendable, Hashable {
     public var folder: URL?
     /// A display name for messages (the folder name, or "demo").
     public var name: String
+    /// `content_types.json`: the screen that opens each type of feed entry (empty when absent).
+    public var contentTypes = ContentTypes()
 
     private var screenIndex: [String: Int]
     private var pluginIndex: [String: Int]

@@ -29,19 +29,33 @@ enum HTTPFailure: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Posts JSON with URLSession, with a hard deadline (URLSession's own timeout is an idle
-/// timeout) and task cancellation that cancels the request.
+/// Posts JSON and gets documents with URLSession, with a hard deadline (URLSession's own
+/// timeout is an idle timeout) and task cancellation that cancels the request.
 struct HTTPClient: Sendable {
     func postJSON(_ body: Data, to url: URL, timeout seconds: Double) async -> Result<HTTPResponse, HTTPFailure> {
-        // URLSession on Linux truncates its timeouts to whole seconds (0.5 s times out at once),
-        // so it gets a looser limit and the deadline below decides.
-        let sessionTimeout = seconds.rounded(.up) + 1
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: sessionTimeout)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.sessionTimeout(seconds))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.httpBody = body
+        return await send(request, to: url, timeout: seconds)
+    }
 
+    /// GETs a document (a feed), accepting the given media types.
+    func get(_ url: URL, accept: String, timeout seconds: Double) async -> Result<HTTPResponse, HTTPFailure> {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.sessionTimeout(seconds))
+        request.setValue(accept, forHTTPHeaderField: "Accept")
+        return await send(request, to: url, timeout: seconds)
+    }
+
+    /// URLSession on Linux truncates its timeouts to whole seconds (0.5 s times out at once),
+    /// so it gets a looser limit and the deadline in `send` decides.
+    private static func sessionTimeout(_ seconds: Double) -> Double {
+        seconds.rounded(.up) + 1
+    }
+
+    private func send(_ request: URLRequest, to url: URL, timeout seconds: Double) async -> Result<HTTPResponse, HTTPFailure> {
+        let sessionTimeout = Self.sessionTimeout(seconds)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = sessionTimeout
         configuration.timeoutIntervalForResource = sessionTimeout

@@ -3,6 +3,7 @@ import Foundation
 import ShellUI
 import ZappCore
 import ZappModel
+import ZappPlugins
 
 /// `zapp-shell render [APP] --screen ID|NAME [--size WxH] [--style left|center]
 /// [--presentation logo|title|hidden] [--state on_top|overlay|hidden] [--as root|pushed|presented]
@@ -63,17 +64,17 @@ struct RenderCommand: AsyncParsableCommand {
             let known = app.screens.map { "\($0.id) (\($0.name))" } + ["Settings", "EPG"]
             Self.fail("no screen \"\(screen)\" in \(app.name); screens: \(known.joined(separator: ", "))")
         }
-        let frame = Self.render(
+        let frame = await Self.render(
             app: app, screen: target, position: position, size: size, theme: theme, color: color, ascii: ascii,
             override: BarOverride(style: style, presentation: presentation, state: state))
         print(frame)
     }
 
-    /// One frame of `screen` as text.
+    /// One frame of `screen` as text, drawn once the feeds it shows have loaded or failed.
     static func render(
         app: ZappApp, screen: ScreenModel, position: StackPosition, size: RenderSize, theme: Theme, color: Bool,
-        ascii: Bool, override: BarOverride
-    ) -> String {
+        ascii: Bool, override: BarOverride, feeds: (any FeedLoading)? = nil
+    ) async -> String {
         var state = ShellViewState(app: app, theme: theme, colorSupport: color ? .trueColor : .none)
         state.forceASCII = ascii
         let menu = state.rootMenu
@@ -81,11 +82,33 @@ struct RenderCommand: AsyncParsableCommand {
         let rootItem = position == .root ? (menu.item(forScreen: screen.id)?.id ?? menu.homeItemID) : menu.homeItemID
         state.navigation = .showing(screen.id, as: position, rootItemID: rootItem, rootScreenID: home)
         state.barOverrides[screen.id] = override
+        state.connect(itemID: rootItem, target: screen.id)
+        await loadFeeds(into: &state, columns: size.columns, loader: feeds ?? FeedLoader(folder: app.folder))
         let terminal = HeadlessTerminal(columns: size.columns, rows: size.rows, colorSupport: state.colorSupport)
         var canvas = terminal.makeCanvas()
         ShellView.render(state, into: &canvas)
         terminal.flush(canvas)
         return color ? terminal.ansiText : terminal.plainText
+    }
+
+    /// Loads the feeds the screen shows, concurrently, each within the loader's timeout. A
+    /// loaded feed can bring more (a picker's `feed` entry), so it goes on while new ones appear.
+    private static func loadFeeds(into state: inout ShellViewState, columns: Int, loader: any FeedLoading) async {
+        for _ in 0..<4 {
+            let sources = state.feedSourcesOnScreen(width: columns).filter { state.feeds[$0] == nil }
+            guard !sources.isEmpty else { return }
+            await withTaskGroup(of: (String, Result<Feed, FeedLoadError>).self) { group in
+                for source in sources {
+                    group.addTask { (source, await loader.load(source, reload: false)) }
+                }
+                for await (source, result) in group {
+                    switch result {
+                    case .success(let feed): state.feeds[source] = .loaded(feed)
+                    case .failure(let error): state.feeds[source] = .failed(error.message)
+                    }
+                }
+            }
+        }
     }
 
     static func parseSize(_ text: String) throws -> RenderSize {

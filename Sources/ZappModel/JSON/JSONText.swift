@@ -1,8 +1,6 @@
-import ZappModel
-
 extension JSONValue {
-    /// Compact JSON text (object keys in their order), for external processes and HTTP bodies.
-    var jsonText: String {
+    /// Compact JSON text (object keys in their order), for external processes, HTTP bodies and what the UI shows.
+    public var jsonText: String {
         var text = ""
         JSONText.append(self, to: &text)
         return text
@@ -11,7 +9,7 @@ extension JSONValue {
 
 extension JSONObject {
     /// Compact JSON text of the object.
-    var jsonText: String { JSONValue.object(self).jsonText }
+    public var jsonText: String { JSONValue.object(self).jsonText }
 }
 
 /// Writes JSON text; numbers that are whole print without a fraction, and values JSON cannot

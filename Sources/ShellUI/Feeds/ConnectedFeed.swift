@@ -1,0 +1,50 @@
+import ZappModel
+
+/// Connected screens: a nav item or menu item with `data.target` and `data.source` opens its
+/// target "connected" to that feed, and the target's components with `connected: true` and
+/// no source of their own show it. The update records the source when such an item is
+/// activated (`ShellViewState.connectedSources`); this finds the item.
+enum ConnectedFeed {
+    /// The target screen and feed source of the nav item with this id (root menu of the
+    /// home screen, then every screen's nav bar), when it has both.
+    static func link(itemID: String, in app: ZappApp) -> (target: String, source: String)? {
+        let navigations = (app.homeScreen?.navigations ?? []) + app.screens.flatMap(\.navigations)
+        for navigation in navigations {
+            if let item = find(itemID, in: navigation.navItems), let target = item.data.target, !target.isEmpty,
+                let source = item.data.source, !source.isEmpty, item.data.type != "WEB_URL"
+            {
+                return (target, source)
+            }
+        }
+        return nil
+    }
+
+    private static func find(_ id: String, in items: [NavItem]) -> NavItem? {
+        for item in items {
+            if item.id == id { return item }
+            if let found = find(id, in: item.navItems) { return found }
+        }
+        return nil
+    }
+
+    /// The feed a component shows: its own `data.source`, else (with `connected: true`) the
+    /// screen's connected feed.
+    static func source(of component: UIComponent, connected: String?) -> String? {
+        if let own = component.data["source"]?.stringValue, !own.trimmingSpaces.isEmpty { return own }
+        guard isConnected(component) else { return nil }
+        return connected
+    }
+
+    /// `data.connected` (or `rules.connected`) is true.
+    static func isConnected(_ component: UIComponent) -> Bool {
+        component.data["connected"]?.boolValue ?? component.rules["connected"]?.boolValue ?? false
+    }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: Substring {
+        let text = self[...]
+        guard let first = text.firstIndex(where: { $0 != " " }), let last = text.lastIndex(where: { $0 != " " }) else { return "" }
+        return text[first...last]
+    }
+}

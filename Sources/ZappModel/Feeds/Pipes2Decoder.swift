@@ -1,0 +1,54 @@
+/// Reads a Zapp Pipes2 feed: `{id, title, type: {value}, entry: [...]}`. Tolerant as the SDK
+/// is: missing keys, null URLs and entries of the wrong type are skipped, not errors; only a
+/// feed whose `entry` is not an array (or that is not an object) is refused.
+enum Pipes2Decoder {
+    static func decode(_ value: JSONValue) throws(FeedError) -> Feed {
+        guard let object = value.objectValue else { throw FeedError("a Pipes2 feed is a JSON object") }
+        let entries: [JSONValue]
+        switch object["entry"] {
+        case nil, .null?: entries = []
+        case .array(let list)?: entries = list
+        case let other?: throw FeedError("$.entry: expected an array of entries, got \(other.kindDescription)")
+        }
+        return Feed(
+            id: text(object["id"]), title: text(object["title"]), typeValue: text(object["type"]?["value"]),
+            format: .pipes2,
+            entries: entries.enumerated().compactMap { offset, value in entry(value, index: offset) })
+    }
+
+    static func entry(_ value: JSONValue, index: Int) -> FeedEntry? {
+        guard let object = value.objectValue else { return nil }
+        let content = object["content"]?.objectValue
+        var entry = FeedEntry(
+            id: text(object["id"]), title: text(object["title"]) ?? "Entry \(index + 1)",
+            summary: text(object["summary"]), typeValue: text(object["type"]?["value"]),
+            imageURL: image(object["media_group"]), contentURL: text(content?["src"]), contentType: text(content?["type"]),
+            linkURL: text(object["link"]?["href"]), extensions: object["extensions"]?.objectValue ?? [:])
+        entry.json = value
+        return entry
+    }
+
+    /// The first image's `src` in `media_group` (the `image_base` key first).
+    private static func image(_ value: JSONValue?) -> String? {
+        let groups = value?.arrayValue ?? []
+        var fallback: String?
+        for group in groups {
+            guard let group = group.objectValue, text(group["type"]) ?? "image" == "image" else { continue }
+            for item in group["media_item"]?.arrayValue ?? [] {
+                guard let src = text(item["src"]) else { continue }
+                if text(item["key"]) == "image_base" { return src }
+                fallback = fallback ?? src
+            }
+        }
+        return fallback
+    }
+
+    /// A non-empty string, or a number written as text (ids are often numbers).
+    static func text(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let text)?: return text.isEmpty ? nil : text
+        case .number?: return value?.intValue.map(String.init) ?? value?.doubleValue.map { "\($0)" }
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import ZappCore
+import ZappModel
+
+/// The shell's `FeedLoading`: reads a `data.source` that is an http(s) URL (through
+/// `HTTPClient`), a `file://` URL, an absolute path or a path relative to the app folder,
+/// and parses it by content (`FeedParser`).
+///
+/// Loads run concurrently off the caller, each bounded by `timeout` and `maximumBytes`.
+/// Each source is loaded once per session: concurrent requests for it share one load, later
+/// ones get the cached result (success or failure) until a `reload` (the retry key) starts
+/// a new load.
+public actor FeedLoader: FeedLoading {
+    public static let defaultTimeout = 10.0
+    public static let defaultMaximumBytes = 16 * 1024 * 1024
+    /// The media types a feed request accepts (Pipes2 first).
+    static let accept = "application/vnd+applicaster.pipes2+json, application/json, application/atom+xml, application/xml;q=0.9, */*;q=0.5"
+
+    private let folder: URL?
+    private let timeout: Double
+    private let maximumBytes: Int
+    private var loads: [String: Task<Result<Feed, FeedLoadError>, Never>] = [:]
+
+    /// - Parameters:
+    ///   - folder: the app folder relative paths resolve against (nil: relative paths fail).
+    ///   - timeout: seconds a load may take as a whole.
+    ///   - maximumBytes: the largest feed accepted.
+    public init(folder: URL?, timeout: Double = FeedLoader.defaultTimeout, maximumBytes: Int = FeedLoader.defaultMaximumBytes) {
+        self.folder = folder
+        self.timeout = timeout
+        self.maximumBytes = maximumBytes
+    }
+
+    public func load(_ source: String, reload: Bool) async -> Result<Feed, FeedLoadError> {
+        if !reload, let load = loads[source] { return await load.value }
+        let (folder, timeout, maximumBytes) = (self.folder, self.timeout, self.maximumBytes)
+        let load = Task.detached {
+            await Self.fetch(source, folder: folder, timeout: timeout, maximumBytes: maximumBytes)
+                .flatMap { data in Self.parse(data) }
+        }
+        loads[source] = load
+        return await load.value
+    }
+
+    private static func parse(_ data: Data) -> Result<Feed, FeedLoadError> {
+        do {
+            return .success(try FeedParser.parse(data))
+        } catch {
+            return .failure(FeedLoadError(error.description))
+        }
+    }
+
+    // MARK: Reading
+
+    private static func fetch(_ source: String, folder: URL?, timeout: Double, maximumBytes: Int) async
+        -> Result<Data, FeedLoadError>
+    {
+        let trimmed = source.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return .failure(FeedLoadError("the source is empty")) }
+        let lowered = trimmed.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            guard let url = URL(string: trimmed), url.host != nil else { return .failure(FeedLoadError("not a valid URL: \(trimmed)")) }
+            return await download(url, timeout: timeout, maximumBytes: maximumBytes)
+        }
+        let file: URL
+        if lowered.hasPrefix("file://") {
+            guard let url = URL(string: trimmed), !url.path.isEmpty else { return .failure(FeedLoadError("not a valid file URL: \(trimmed)")) }
+            file = URL(fileURLWithPath: url.path)
+        } else if trimmed.hasPrefix("/") {
+            file = URL(fileURLWithPath: trimmed)
+        } else if trimmed.contains("://") {
+            return .failure(FeedLoadError("unsupported URL scheme in \(trimmed) (use http, https or file)"))
+        } else if let folder {
+            file = folder.appendingPathComponent(trimmed)
+        } else {
+            return .failure(FeedLoadError("\(trimmed) is relative, but the app has no folder to resolve it against"))
+        }
+        return read(file, shown: trimmed, maximumBytes: maximumBytes)
+    }
+
+    private static func download(_ url: URL, timeout: Double, maximumBytes: Int) async -> Result<Data, FeedLoadError> {
+        let host = url.port.map { "\(url.host ?? ""):\($0)" } ?? url.host ?? url.absoluteString
+        switch await HTTPClient().get(url, accept: accept, timeout: timeout) {
+        case .failure(let failure):
+            return .failure(FeedLoadError(failure.description))
+        case .success(let response):
+            guard (200..<300).contains(response.status) else {
+                return .failure(FeedLoadError("HTTP \(response.status) \(reason(response.status)) from \(host)"))
+            }
+            guard response.body.count <= maximumBytes else { return .failure(tooLarge(response.body.count, maximumBytes)) }
+            return .success(response.body)
+        }
+    }
+
+    private static func read(_ file: URL, shown: String, maximumBytes: Int) -> Result<Data, FeedLoadError> {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        } catch {
+            return .failure(FeedLoadError("no such file: \(shown)"))
+        }
+        if attributes[.type] as? FileAttributeType == .typeDirectory { return .failure(FeedLoadError("\(shown) is a folder, not a feed")) }
+        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumBytes { return .failure(tooLarge(size, maximumBytes)) }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            return .failure(FeedLoadError("cannot read \(shown)"))
+        }
+        return .success(data)
+    }
+
+    private static func tooLarge(_ size: Int, _ maximum: Int) -> FeedLoadError {
+        FeedLoadError("the feed is \(size / 1024) KiB, more than the \(maximum / 1024 / 1024) MiB limit")
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 410: return "Gone"
+        case 429: return "Too Many Requests"
+        case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
+        default: return status >= 500 ? "(server error)" : "(client error)"
+        }
+    }
+}

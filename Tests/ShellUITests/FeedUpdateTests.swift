@@ -1,0 +1,199 @@
+import Foundation
+@testable import ShellUI
+import Testing
+import ZappCore
+import ZappModel
+
+/// Feeds, connected screens and content types in the pure update, and the runtime running
+/// `.loadFeed` through an injected loader.
+@Suite("Feeds in the update")
+struct FeedUpdateTests {
+    static let river = """
+        [
+          {"id": "home", "name": "Home", "type": "general_content", "home": true,
+           "navigations": [
+             {"id": "menu", "category": "menu", "navigation_type": "side",
+              "nav_items": [
+                {"id": "m-home", "title": "Home", "type": "label", "data": {"target": "home"}},
+                {"id": "m-shows", "title": "Shows", "type": "label",
+                 "data": {"target": "category", "source": "http://feeds.test/shows.json", "connected": true}},
+                {"id": "m-plain", "title": "Plain", "type": "label", "data": {"target": "category"}}
+              ]}
+           ],
+           "ui_components": [
+             {"id": "hero", "component_type": "hero", "position": 0, "data": {"source": "feeds/home.json"}, "rules": {"item_limit": 2}},
+             {"id": "list", "component_type": "list", "position": 1, "data": {"title": "Latest", "source": "http://feeds.test/latest.xml"}}
+           ]},
+          {"id": "category", "name": "Category", "type": "general_content",
+           "ui_components": [{"id": "grid", "component_type": "grid", "data": {"title": "Shows", "connected": true}}]},
+          {"id": "player", "name": "Player", "type": "general_content",
+           "hooks": {"preload_plugins": [{"identifier": "gate", "type": "general"}]}}
+        ]
+        """
+
+    static let app: ZappApp = {
+        let plugins = """
+            [{"plugin": {"identifier": "side", "type": "menu", "api": {"class_name": "ZappShell.SideMenu"}}, "configuration_json": {}},
+             {"plugin": {"identifier": "gate", "type": "general", "api": {"class_name": "Test.Gate"}}, "configuration_json": {}}]
+            """
+        let result = AppLoader.load(river: Data(river.utf8), plugins: Data(plugins.utf8), name: "Feeds")
+        guard var app = result.app else { fatalError("the feeds fixture does not load: \(result.diagnostics)") }
+        app.contentTypes = ContentTypes(screens: ["video": "player"])
+        return app
+    }()
+
+    static let video = FeedEntry(id: "v1", title: "Glass Harbor", summary: "The docks.", typeValue: "video")
+    static let article = FeedEntry(id: "a1", title: "Behind the scenes", typeValue: "article", linkURL: "https://x/a1")
+    static let link = FeedEntry(id: "f1", title: "More shows", typeValue: "feed", linkURL: "http://feeds.test/more.json")
+    static let homeFeed = Feed(title: "Home", format: .pipes2, entries: [video, article, link])
+
+    func model() -> ShellModel {
+        ShellModel(view: ShellViewState(app: Self.app, rootKind: .sideMenu), columns: 80, rows: 24)
+    }
+
+    func screenText(_ model: ShellModel) -> String {
+        var canvas = Canvas(columns: model.columns, rows: model.rows)
+        ShellView.render(model.view, into: &canvas)
+        return canvas.plainText
+    }
+
+    func key(_ key: Key) -> ShellEvent { .terminal(.key(key)) }
+
+    /// The startup's report that home is shown (the model's initial navigation).
+    static func homePresented(_ model: ShellModel) -> ShellEvent {
+        let navigation = model.view.navigation
+        let home = model.view.app.anyScreen(id: navigation.currentScreenID ?? "")!
+        return .rootPresented(.shown(state: navigation, screen: home, dataDict: nil))
+    }
+
+    @Test("the screen's feeds are asked for once, each shown as a spinner in place meanwhile")
+    func requestsOnce() {
+        var model = model()
+        let effects = ShellUpdate.update(&model, Self.homePresented(model))
+        #expect(effects == [.loadFeed(source: "feeds/home.json", reload: false), .loadFeed(source: "http://feeds.test/latest.xml", reload: false)])
+        #expect(model.view.feeds["feeds/home.json"] == .loading)
+        #expect(ShellUpdate.update(&model, key(.down)).isEmpty, "asked for once")
+        let text = screenText(model)
+        #expect(text.contains("Loading feeds/home.json…") && text.contains("Loading http://feeds.test/latest.xml…"))
+        #expect(!text.contains("Placeholder"))
+    }
+
+    @Test("loaded entries are drawn (item_limit honoured); a failure is explained in place with a retry; the rest works")
+    func loadedAndFailed() {
+        var model = model()
+        _ = ShellUpdate.update(&model, Self.homePresented(model))
+        _ = ShellUpdate.update(&model, .feedLoaded(source: "feeds/home.json", result: .success(Self.homeFeed)))
+        _ = ShellUpdate.update(
+            &model, .feedLoaded(source: "http://feeds.test/latest.xml", result: .failure(FeedLoadError("HTTP 404 Not Found from feeds.test"))))
+        let text = screenText(model)
+        #expect(text.contains("Glass Harbor") && text.contains("The docks.") && text.contains("Behind the scenes"))
+        #expect(!text.contains("More shows"), "item_limit 2")
+        #expect(text.contains("Could not load http://feeds.test/latest.xml: HTTP 404 Not Found from"))
+        #expect(text.contains("Retry (r)"))
+        // r on an entry of the loaded feed reloads that feed.
+        #expect(ShellUpdate.update(&model, key(.character("r"))) == [.loadFeed(source: "feeds/home.json", reload: true)])
+        _ = ShellUpdate.update(&model, .feedLoaded(source: "feeds/home.json", result: .success(Self.homeFeed)))
+        // The retry button is focusable: move to it and press r.
+        _ = ShellUpdate.update(&model, key(.end))
+        #expect(ShellUpdate.update(&model, key(.character("r"))) == [.loadFeed(source: "http://feeds.test/latest.xml", reload: true)])
+        #expect(screenText(model).contains("Loading http://feeds.test/latest.xml…"))
+        #expect(ShellUpdate.update(&model, key(.character("r"))).isEmpty, "no second load while one runs")
+    }
+
+    @Test("a menu item with target and source opens its target connected: its connected grid shows that feed")
+    func connected() {
+        var model = model()
+        _ = ShellUpdate.update(&model, Self.homePresented(model))
+        _ = ShellUpdate.update(&model, key(.character("m")))
+        let index = model.view.focusables(in: .rootMenu, columns: 80, rows: 24).firstIndex { $0.action == .selectRootItem("m-shows") }!
+        model.view.menuSelection = index
+        let effects = ShellUpdate.update(&model, key(.enter))
+        guard case .navigate(.selectRootItem("m-shows"), let activity)? = effects.first else {
+            Issue.record("expected a navigation, got \(effects)")
+            return
+        }
+        #expect(model.view.connectedSources["category"] == "http://feeds.test/shows.json")
+        let state = NavigationState.showing("category", as: .root, rootItemID: "m-shows", rootScreenID: "category")
+        let shown = ShellUpdate.update(
+            &model, .navigationFinished(activityID: activity, request: .selectRootItem("m-shows"),
+                                        outcome: .navigation(.shown(state: state, screen: Self.app.screen(id: "category")!, dataDict: nil))))
+        #expect(shown.contains(.loadFeed(source: "http://feeds.test/shows.json", reload: false)))
+        // Opened from an item without a source, the same screen is not connected.
+        _ = ShellUpdate.update(&model, key(.character("m")))
+        model.view.menuSelection = model.view.focusables(in: .rootMenu, columns: 80, rows: 24).firstIndex { $0.action == .selectRootItem("m-plain") }!
+        _ = ShellUpdate.update(&model, key(.enter))
+        #expect(model.view.connectedSources["category"] == nil)
+    }
+
+    @Test("a mapped entry opens its screen through the hook manager with the entry; the screen shows it")
+    func contentType() {
+        var model = model()
+        let effects = ShellUpdate.perform(.openEntry(Self.video), &model)
+        guard case .navigate(let request, let activity)? = effects.first else {
+            Issue.record("expected a navigation, got \(effects)")
+            return
+        }
+        #expect(request == .openEntry(screenID: "player", entry: Self.video))
+        var state = model.view.navigation
+        state.push("player")
+        _ = ShellUpdate.update(
+            &model, .navigationFinished(activityID: activity, request: request,
+                                        outcome: .navigation(.shown(state: state, screen: Self.app.screen(id: "player")!, dataDict: ["entry": Self.video.json]))))
+        #expect(model.view.screenEntries["player"] == Self.video)
+        let text = screenText(model)
+        #expect(text.contains("Glass Harbor") && text.contains("The docks."))
+        #expect(Self.video.json["type"]?["value"]?.stringValue == "video")
+    }
+
+    @Test("an unmapped entry opens its details; a feed entry opens a list of the feed it links to")
+    func detailsAndFeedList() {
+        var model = model()
+        #expect(ShellUpdate.perform(.openEntry(Self.article), &model).isEmpty)
+        #expect(model.view.overlay == .entry(Self.article))
+        let details = screenText(model)
+        #expect(details.contains("Behind the scenes") && details.contains("article") && details.contains("https://x/a1"))
+        _ = ShellUpdate.update(&model, key(.escape))
+        #expect(model.view.overlay == nil)
+
+        let effects = ShellUpdate.update(&model, .notice("x", isError: false)) + ShellUpdate.perform(.openEntry(Self.link), &model)
+        #expect(model.view.overlay == .feed(source: "http://feeds.test/more.json", title: "More shows", selection: 0))
+        _ = effects
+        #expect(ShellUpdate.update(&model, key(.down)).contains(.loadFeed(source: "http://feeds.test/more.json", reload: false)))
+        _ = ShellUpdate.update(
+            &model, .feedLoaded(source: "http://feeds.test/more.json", result: .success(Feed(format: .atom, entries: [Self.article, Self.video]))))
+        #expect(screenText(model).contains("Behind the scenes"))
+        _ = ShellUpdate.update(&model, key(.down))
+        let opened = ShellUpdate.update(&model, key(.enter))
+        guard case .navigate(.openEntry(screenID: "player", entry: Self.video), _)? = opened.first else {
+            Issue.record("Enter on a mapped entry of the list opens its screen, got \(opened)")
+            return
+        }
+        #expect(model.view.overlay == nil)
+    }
+
+    @Test("the runtime loads through its FeedLoading and reports back")
+    @MainActor
+    func runtime() async throws {
+        struct Scripted: FeedLoading {
+            func load(_ source: String, reload: Bool) async -> Result<Feed, FeedLoadError> {
+                source.hasSuffix(".xml") ? .failure(FeedLoadError("bad XML: unclosed <entry> at 3:1")) : .success(FeedUpdateTests.homeFeed)
+            }
+        }
+        let terminal = HeadlessTerminal(columns: 80, rows: 24)
+        let setup = ShellSetup(
+            app: Self.app, loadApp: { Self.app },
+            makeServices: { app, presenter in
+                let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: .sideMenu), opener: FakeOpener(presenter: presenter))
+                return AppServices(
+                    navigator: navigator, startup: StartupSequence(hooks: [], trace: TraceLog()), trace: TraceLog(), loginProvider: nil,
+                    feeds: Scripted())
+            })
+        let runtime = ShellRuntime(terminal: terminal, setup: setup)
+        runtime.start()
+        #expect(await runtime.settle { model in
+            model.view.feeds.count == 2 && !model.view.feeds.values.contains(.loading)
+        })
+        #expect(terminal.plainText.contains("Glass Harbor"))
+        #expect(terminal.plainText.contains("bad XML: unclosed <entry> at"))
+    }
+}

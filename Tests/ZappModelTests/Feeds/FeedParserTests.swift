@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+import ZappModel
+
+/// Pipes2 JSON and Applicaster Media Atom feeds, recognised by content, read tolerantly, with
+/// precise errors for what is not a feed.
+@Suite("FeedParser")
+struct FeedParserTests {
+    /// A Pipes2 feed as Zapp serves it: missing keys, a null image src, a numeric id.
+    static let pipes2 = """
+        {"id": "home-feed", "title": "Home", "type": {"value": "feed"},
+         "entry": [
+           {"id": "v1", "title": "Glass Harbor", "summary": "The docks.", "type": {"value": "video"},
+            "media_group": [{"type": "image", "media_item": [{"key": "thumb", "src": "https://i/t.jpg"},
+                                                              {"key": "image_base", "src": "https://i/b.jpg"}]}],
+            "content": {"src": "https://c/v1.m3u8", "type": "video/hls"}, "link": {"href": "https://l/v1"},
+            "extensions": {"duration": 3120, "free": true}},
+           {"id": 17, "type": {"value": "article"}, "media_group": [{"type": "image", "media_item": [{"key": "image_base", "src": null}]}]},
+           "not an entry",
+           {"title": "More", "type": {"value": "feed"}, "link": {"href": "feeds/more.json"}}
+         ]}
+        """
+
+    static let atom = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!-- Applicaster Media Atom feed -->
+        <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">
+          <id>latest</id>
+          <title>Latest &amp; greatest</title>
+          <type value="feed"/>
+          <entry>
+            <id>n1</id>
+            <title><![CDATA[Tom & Jerry <Live>]]></title>
+            <summary>Cats &#x26; mice &#8212; &quot;live&quot;</summary>
+            <type value="video"/>
+            <link rel="enclosure" href="https://e/n1"/>
+            <link rel="alternate" href="https://l/n1"/>
+            <content type="video/hls" src="https://c/n1.m3u8"/>
+            <media:group><media:thumbnail key="image_base" url="https://i/n1.jpg"/></media:group>
+          </entry>
+          <entry>
+            <title>Weather</title>
+            <extensions><section>weather</section></extensions>
+          </entry>
+          <entry><extensions>{"free": true}</extensions></entry>
+        </feed>
+        """
+
+    @Test("Pipes2: entries with every key, missing keys, null src, numeric ids; non-objects skipped")
+    func pipes2() throws {
+        let feed = try FeedParser.parse(Data(Self.pipes2.utf8))
+        #expect(feed.format == .pipes2)
+        #expect(feed.id == "home-feed" && feed.title == "Home" && feed.typeValue == "feed")
+        #expect(feed.entries.count == 3)
+        let first = feed.entries[0]
+        #expect(first.title == "Glass Harbor" && first.summary == "The docks." && first.typeValue == "video")
+        #expect(first.imageURL == "https://i/b.jpg")
+        #expect(first.contentURL == "https://c/v1.m3u8" && first.contentType == "video/hls")
+        #expect(first.linkURL == "https://l/v1")
+        #expect(first.extensions["duration"]?.intValue == 3120)
+        #expect(first.json["media_group"] != nil, "the entry's JSON is kept as served")
+        let second = feed.entries[1]
+        #expect(second.id == "17" && second.title == "Entry 2" && second.imageURL == nil && second.summary == nil)
+        #expect(feed.entries[2].isFeedLink)
+        #expect(!first.isFeedLink)
+    }
+
+    @Test("Atom: CDATA, entities, character references, namespaces, alternate link, media thumbnail, extensions")
+    func atom() throws {
+        let feed = try FeedParser.parse(Data(Self.atom.utf8))
+        #expect(feed.format == .atom)
+        #expect(feed.id == "latest" && feed.title == "Latest & greatest" && feed.typeValue == "feed")
+        #expect(feed.entries.count == 3)
+        let first = feed.entries[0]
+        #expect(first.title == "Tom & Jerry <Live>")
+        #expect(first.summary == "Cats & mice \u{2014} \"live\"")
+        #expect(first.typeValue == "video" && first.linkURL == "https://l/n1")
+        #expect(first.contentURL == "https://c/n1.m3u8" && first.contentType == "video/hls")
+        #expect(first.imageURL == "https://i/n1.jpg")
+        #expect(first.json["type"]?["value"]?.stringValue == "video", "an Atom entry is handed on as Pipes2 JSON")
+        #expect(feed.entries[1].extensions["section"]?.stringValue == "weather")
+        #expect(feed.entries[2].title == "Entry 3" && feed.entries[2].extensions["free"]?.boolValue == true)
+    }
+
+    @Test("recognised by content: leading white space and a byte-order mark are fine")
+    func recognisedByContent() throws {
+        #expect(try FeedParser.parse(Data(("\u{FEFF}\n  " + Self.atom).utf8)).format == .atom)
+        #expect(try FeedParser.parse(Data(("\n\t" + Self.pipes2).utf8)).format == .pipes2)
+        #expect(try FeedParser.parse(Data(#"{"title": "Empty"}"#.utf8)).entries.isEmpty)
+    }
+
+    @Test(
+        "errors say what and where",
+        arguments: [
+            ("{\"entry\": [\n  {\"title\": \"x\"},\n]}", "bad JSON: trailing comma", 3),
+            ("{\"entry\": {\"title\": \"x\"}}", "$.entry: expected an array of entries, got an object", nil),
+            ("[1, 2]", "a JSON array is not a feed", nil),
+            ("", "the feed is empty", nil),
+            ("hello", "not a feed", nil),
+            ("<feed xmlns=\"http://www.w3.org/2005/Atom\">\n  <entry>\n    <title>x</titel>\n", "bad XML: </titel> closes <title>", 3),
+            ("<feed>\n<entry>\n", "bad XML: unclosed <entry>", 3),
+            ("<rss><channel/></rss>", "root must be <feed>", nil),
+            ("<feed>\n  <title>a & b</title></feed>", "bad XML: \"&\" must be written &amp;", 2),
+            ("<feed><title>&nbsp;</title></feed>", "bad XML: unknown entity &nbsp;", 1),
+            ("<!DOCTYPE feed [<!ENTITY a \"aaaa\">]><feed/>", "entity declarations are not supported", 1),
+            ("<feed a=\"1\" a=\"2\"/>", "attribute a written twice", 1),
+            ("<feed/><feed/>", "a second root element", 1),
+        ] as [(String, String, Int?)])
+    func errors(input: String, message: String, line: Int?) {
+        #expect {
+            try FeedParser.parse(Data(input.utf8))
+        } throws: { error in
+            guard let error = error as? FeedError else { return false }
+            return error.message.contains(message) && error.line == line
+        }
+    }
+
+    @Test("the column of an XML error counts characters, not bytes")
+    func xmlColumn() throws {
+        do {
+            _ = try XMLReader.parse(Data("<feed>\n  <tïtle>é</feed>".utf8))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 2 && error.column == 11)
+            #expect(error.description == "bad XML: </feed> closes <tïtle> at 2:11")
+        }
+    }
+
+    @Test("nesting deeper than the limit is refused, without exhausting the stack")
+    func deepNesting() {
+        let depth = XMLReader.maximumDepth + 1
+        let text = String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
+        #expect(throws: FeedError.self) { try XMLReader.parse(Data(text.utf8)) }
+        let fine = String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100)
+        #expect((try? XMLReader.parse(Data(fine.utf8))) != nil)
+    }
+
+    @Test("item_limit keeps the first entries; a limit below 1 keeps all")
+    func limit() throws {
+        let feed = try FeedParser.parse(Data(Self.pipes2.utf8))
+        #expect(feed.limited(to: 2).entries.map(\.title) == ["Glass Harbor", "Entry 2"])
+        #expect(feed.limited(to: 0).entries.count == 3)
+        #expect(feed.limited(to: nil).entries.count == 3)
+    }
+
+    @Test("content_types.json: mappings kept, problems named by JSON path, dangling screens reported")
+    func contentTypes() throws {
+        let value = try JSONParser.parse(#"{"video": {"screen_id": "player"}, "article": {"screen": "x"}, "feed": {"screen_id": 3}, "live": "player", "episode": {"screen_id": "gone"}}"#)
+        let (types, diagnostics) = ContentTypes.decode(value, file: "content_types.json")
+        #expect(types.screens == ["video": "player", "episode": "gone"])
+        #expect(diagnostics.map(\.description).sorted() == [
+            "content_types.json: $.article: error: missing \"screen_id\"",
+            "content_types.json: $.feed.screen_id: error: expected a screen id, got a number",
+            "content_types.json: $.live: error: expected an object, got a string",
+        ])
+        let app = ZappApp(screens: [ScreenModel(id: "player", name: "Player")], plugins: [])
+        #expect(types.danglingScreens(in: app, file: "content_types.json").map(\.message) == ["no screen \"gone\" in the river"])
+        #expect(types.screenID(forType: "video") == "player" && types.screenID(forType: nil) == nil)
+    }
+}
+
+/// An app folder's content_types.json is loaded with the app and validated with it.
+@Suite("content_types.json in an app folder")
+struct ContentTypesLoadingTests {
+    func folder(contentTypes: String?) throws -> URL {
+        let folder = try Fixtures.temporaryFolder()
+        try Fixtures.data(Fixtures.fullRiver).write(to: folder.appendingPathComponent("river.json"))
+        try Fixtures.data(Fixtures.fullPlugins).write(to: folder.appendingPathComponent("plugin_configurations.json"))
+        if let contentTypes { try Fixtures.data(contentTypes).write(to: folder.appendingPathComponent("content_types.json")) }
+        return folder
+    }
+
+    @Test("loaded into the app; a mapping to no screen is reported and the app still runs")
+    func loaded() throws {
+        let folder = try folder(contentTypes: #"{"video": {"screen_id": "home"}, "live": {"screen_id": "nowhere"}}"#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = AppLoader.load(path: folder.path)
+        let app = try #require(result.app)
+        #expect(app.contentTypes.screenID(forType: "video") == "home")
+        #expect(result.files.last == folder.path + "/content_types.json")
+        #expect(result.diagnostics.map(\.description).contains(
+            "\(folder.path)/content_types.json: $.live.screen_id: error: no screen \"nowhere\" in the river"))
+    }
+
+    @Test("a syntax error is reported with its line and column and stops the app; no file is fine")
+    func syntaxError() throws {
+        let broken = try folder(contentTypes: "{\"video\": {\"screen_id\": \"home\"},}")
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let result = AppLoader.load(path: broken.path)
+        #expect(result.app == nil)
+        #expect(result.diagnostics.contains { $0.file.hasSuffix("content_types.json") && $0.code == .syntax })
+        let none = try folder(contentTypes: nil)
+        defer { try? FileManager.default.removeItem(at: none) }
+        #expect(AppLoader.load(path: none.path).app?.contentTypes == ContentTypes())
+    }
+}

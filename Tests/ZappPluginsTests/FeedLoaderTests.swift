@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import ZappCore
+import ZappModel
+import ZappPlugins
+
+/// `FeedLoader` against a real HTTP server on 127.0.0.1 and files in a scratch app folder.
+@Suite("FeedLoader")
+struct FeedLoaderTests {
+    static let feed = #"{"id": "f", "title": "Feed", "entry": [{"title": "One"}, {"title": "Two"}]}"#
+
+    func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("feeds"), withIntermediateDirectories: true)
+        try Data(Self.feed.utf8).write(to: folder.appendingPathComponent("feeds/home.json"))
+        return folder
+    }
+
+    @Test("http: loads, and a second request is served from the session cache; reload fetches again")
+    func httpCache() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: Self.feed, contentType: "application/vnd+applicaster.pipes2+json") }
+        let source = "http://127.0.0.1:\(server.port)/feed.json"
+        let loader = FeedLoader(folder: nil, timeout: 5)
+        let first = try await loader.load(source, reload: false).get()
+        #expect(first.entries.map(\.title) == ["One", "Two"])
+        _ = try await loader.load(source, reload: false).get()
+        #expect(server.requests.count == 1)
+        #expect(server.requests.first?.headers["accept"]?.contains("pipes2") == true)
+        _ = try await loader.load(source, reload: true).get()
+        #expect(server.requests.count == 2)
+    }
+
+    @Test("http: a 404 names the status and the host")
+    func notFound() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 404, body: "") }
+        let result = await FeedLoader(folder: nil, timeout: 5).load("http://127.0.0.1:\(server.port)/gone.json", reload: false)
+        #expect(result == .failure(FeedLoadError("HTTP 404 Not Found from 127.0.0.1:\(server.port)")))
+    }
+
+    @Test("http: a server slower than the timeout fails with a timeout")
+    func timeout() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: Self.feed, delay: 5) }
+        let result = await FeedLoader(folder: nil, timeout: 0.3).load("http://127.0.0.1:\(server.port)/slow.json", reload: false)
+        #expect(result == .failure(FeedLoadError("timed out after 0.3 s")))
+    }
+
+    @Test("http: a body over the size cap is refused")
+    func sizeCap() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: String(repeating: " ", count: 4096) + Self.feed) }
+        let result = await FeedLoader(folder: nil, timeout: 5, maximumBytes: 1024).load("http://127.0.0.1:\(server.port)/big.json", reload: false)
+        guard case .failure(let error) = result else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.message.contains("limit"))
+    }
+
+    @Test("files: relative to the app folder, file:// and absolute paths; missing files and bad content explained")
+    func files() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let loader = FeedLoader(folder: folder)
+        let path = folder.appendingPathComponent("feeds/home.json").path
+        for source in ["feeds/home.json", "file://" + path, path] {
+            #expect((try? await loader.load(source, reload: false).get())?.entries.count == 2, "\(source)")
+        }
+        #expect(await loader.load("feeds/none.json", reload: false) == .failure(FeedLoadError("no such file: feeds/none.json")))
+        try Data("{\"entry\": [1,]}".utf8).write(to: folder.appendingPathComponent("feeds/bad.json"))
+        guard case .failure(let error) = await loader.load("feeds/bad.json", reload: false) else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.message.hasPrefix("bad JSON: trailing comma") && error.message.contains(" at 1:"))
+        #expect(await FeedLoader(folder: nil).load("feeds/home.json", reload: false)
+            == .failure(FeedLoadError("feeds/home.json is relative, but the app has no folder to resolve it against")))
+        #expect(await loader.load("ftp://x/feed", reload: false)
+            == .failure(FeedLoadError("unsupported URL scheme in ftp://x/feed (use http, https or file)")))
+    }
+
+    @Test("concurrent requests for one source share one load")
+    func concurrentShare() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: Self.feed, delay: 0.2) }
+        let source = "http://127.0.0.1:\(server.port)/feed.json"
+        let loader = FeedLoader(folder: nil, timeout: 5)
+        async let first = loader.load(source, reload: false)
+        async let second = loader.load(source, reload: false)
+        let results = await [first, second]
+        #expect(results.allSatisfy { (try? $0.get())?.entries.count == 2 })
+        #expect(server.requests.count == 1)
+    }
+}
