@@ -63,7 +63,7 @@ public enum ShellUpdate {
         case .rootPresented:
             model.view.phase = .running
             model.view.menuSelection = currentRootMenuIndex(model)
-            connect(itemID: model.view.navigation.rootItemID, target: model.view.navigation.currentScreenID, &model)
+            model.view.connect(itemID: model.view.navigation.rootItemID, target: model.view.navigation.currentScreenID)
             return []
         case .feedLoaded(let source, let result):
             feedLoaded(source, result, &model)
