@@ -236,7 +236,13 @@ public struct ScreenContent: Sendable {
             if !content.feedSources.contains(source) { content.feedSources.append(source) }
             let title = component.data["title"]?.stringValue ?? component.data["name"]?.stringValue
             let type = component.componentType
-            let fallbackTitle = ["hero": nil, "screen_picker": nil, "grid": "Grid", "list": "List"][type] ?? type
+            let fallbackTitle: String?
+            switch type {
+            case "hero", "screen_picker": fallbackTitle = nil
+            case "grid": fallbackTitle = "Grid"
+            case "list": fallbackTitle = "List"
+            default: fallbackTitle = type
+            }
             switch state.feeds[source] {
             case nil, .loading?:
                 if let heading = title ?? fallbackTitle { self.heading(heading) }

@@ -12,7 +12,7 @@ extension ShellUpdate {
                 model.view.focus = .screen
                 return []
             }
-            connect(itemID: id, target: model.view.rootMenu.item(id: id)?.screenID, &model)
+            model.view.connect(itemID: id, target: model.view.rootMenu.item(id: id)?.screenID)
             return startActivity(.selectRootItem(id), &model)
         case .toggleNested(let id):
             if model.view.expandedMenuItems.contains(id) {
@@ -103,7 +103,7 @@ extension ShellUpdate {
         switch button.kind {
         case .screen:
             guard let target = button.target else { return [] }
-            connect(itemID: button.id, target: target, &model)
+            model.view.connect(itemID: button.id, target: target)
             return startActivity(.present(target, source: .navBar), &model)
         case .url:
             model.notify("Web link: \(button.target ?? button.title) (open it in a browser)")

@@ -51,11 +51,6 @@ extension ShellUpdate {
         return failed.flatMap { retryFeed($0, &model) }
     }
 
-    /// Remembers the feed a nav or menu item opens its target with (or that it opens it with none).
-    static func connect(itemID: String, target: String?, _ model: inout ShellModel) {
-        model.view.connect(itemID: itemID, target: target)
-    }
-
     /// An entry: the screen `content_types.json` maps its type to (through the hook manager,
     /// with the entry in the dataDict), else a list of the feed a `feed` entry links to, else
     /// its details.

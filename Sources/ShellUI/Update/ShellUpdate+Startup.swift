@@ -32,7 +32,7 @@ extension ShellUpdate {
         }
         model.view.phase = .running
         model.view.menuSelection = currentRootMenuIndex(model)
-        connect(itemID: model.view.navigation.rootItemID, target: model.view.navigation.currentScreenID, &model)
+        model.view.connect(itemID: model.view.navigation.rootItemID, target: model.view.navigation.currentScreenID)
         clampSelections(&model)
     }
 

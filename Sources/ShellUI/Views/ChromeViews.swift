@@ -16,8 +16,13 @@ enum ChromeViews {
             hints = [("type", "filter"), ("↑↓", "choose"), ("Enter", "go"), ("Esc", "close")]
         } else if state.overlay == .help {
             hints = [("Esc", "close"), ("q", "quit")]
+        } else if case .feed = state.overlay {
+            hints = [("↑↓", "choose"), ("Enter", "open"), ("r", "reload"), ("Esc", "close")]
+        } else if case .entry = state.overlay {
+            hints = [("Esc", "close"), ("q", "quit")]
         } else {
             var list: [(String, String)] = [("Tab", "focus"), ("Enter", "open")]
+            if state.hasFailedFeedOnScreen(width: rect.width) { list.append(("r", "retry")) }
             switch state.navigation.position {
             case .pushed: list.append(("Esc", "back"))
             case .presented: list.append(("Esc", "close"))

@@ -53,7 +53,7 @@ enum AtomDecoder {
         if element.children.isEmpty, element.text.hasPrefix("{"), let object = (try? JSONParser.parse(element.text))?.objectValue {
             return object
         }
-        return JSONObject(element.children.map { (String($0.localName), JSONValue.string($0.text)) })
+        return JSONObject(element.children.map { ($0.localName, JSONValue.string($0.text)) })
     }
 
     private static func text(_ element: XMLReader.Element?) -> String? {

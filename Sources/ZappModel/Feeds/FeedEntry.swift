@@ -30,8 +30,8 @@ public struct FeedEntry: Sendable, Hashable {
         self.contentType = contentType
         self.linkURL = linkURL
         self.extensions = extensions
-        self.json = json ?? .null
-        if self.json == .null { self.json = .object(pipes2Object()) }
+        self.json = .null
+        self.json = json ?? .object(pipes2Object())
     }
 
     /// True for an entry that stands for another feed (`type.value` `feed` with a link).

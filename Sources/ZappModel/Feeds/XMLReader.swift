@@ -5,15 +5,13 @@ extension XMLReader {
     /// its attributes (qualified names as written), children and character data.
     public struct Element: Sendable, Hashable {
         public var name: String
+        /// The name without its prefix (`media:group` → `group`).
+        public var localName: String
         public var namespace: String?
         public var attributes: [String: String]
         public var children: [Element]
         public var text: String
 
-        /// The name without its prefix (`media:group` → `group`).
-        public var localName: Substring {
-            name.firstIndex(of: ":").map { name[name.index(after: $0)...] } ?? name[...]
-        }
 
         /// Children with this local name in this namespace (nil: any namespace).
         public func children(_ localName: String, in namespace: String? = nil) -> [Element] {
@@ -78,20 +76,10 @@ public enum XMLReader {
                     }
                     continue
                 }
-                if starts(with: "<!--") {
-                    try skip(past: "-->", what: "comment")
-                } else if starts(with: "<![CDATA[") {
-                    let start = index
-                    index += 9
-                    guard let end = find("]]>") else { throw error("unclosed CDATA section", at: start) }
-                    guard !stack.isEmpty else { throw error("CDATA outside the root element", at: start) }
-                    stack[stack.count - 1].text += bytes[index..<end]
-                    index = end + 3
-                } else if starts(with: "<?") {
-                    try skip(past: "?>", what: "processing instruction")
-                } else if starts(with: "<!DOCTYPE") || starts(with: "<!doctype") {
-                    try doctype()
-                } else if starts(with: "</") {
+                let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+                    try markup(&stack)
+                } else if next == UInt8(ascii: "/") {
                     let start = index
                     index += 2
                     let name = try self.name()
@@ -123,9 +111,32 @@ public enum XMLReader {
             return root
         }
 
+        /// `<!-- -->`, `<![CDATA[ ]]>` (its text joins the open element's), `<? ?>` and `<!DOCTYPE>`.
+        private mutating func markup(_ stack: inout [Open]) throws(FeedError) {
+            if starts(with: "<!--") {
+                try skip(past: "-->", what: "comment")
+            } else if starts(with: "<![CDATA[") {
+                let start = index
+                index += 9
+                guard let end = find("]]>") else { throw error("unclosed CDATA section", at: start) }
+                guard !stack.isEmpty else { throw error("CDATA outside the root element", at: start) }
+                stack[stack.count - 1].text += bytes[index..<end]
+                index = end + 3
+            } else if starts(with: "<?") {
+                try skip(past: "?>", what: "processing instruction")
+            } else if starts(with: "<!DOCTYPE") || starts(with: "<!doctype") {
+                try doctype()
+            } else {
+                throw error("unexpected markup", at: index)
+            }
+        }
+
         private func finish(_ open: Open) -> Element {
             var element = open.element
-            element.text = String(decoding: open.text, as: UTF8.self).trimmingXMLSpace
+            let text = open.text
+            if let first = text.firstIndex(where: { !Self.isSpace($0) }), let last = text.lastIndex(where: { !Self.isSpace($0) }) {
+                element.text = String(decoding: text[first...last], as: UTF8.self)
+            }
             return element
         }
 
@@ -171,8 +182,11 @@ public enum XMLReader {
         }
 
         private func open(_ name: String, _ attributes: [String: String], _ prefixes: [String: String]) throws(FeedError) -> Open {
-            let prefix = name.firstIndex(of: ":").map { String(name[..<$0]) } ?? ""
-            let element = Element(name: name, namespace: prefixes[prefix], attributes: attributes, children: [], text: "")
+            let colon = name.utf8.firstIndex(of: UInt8(ascii: ":"))
+            let prefix = colon.map { String(name[..<$0]) } ?? ""
+            let localName = colon.map { String(name[name.index(after: $0)...]) } ?? name
+            let element = Element(
+                name: name, localName: localName, namespace: prefixes[prefix], attributes: attributes, children: [], text: "")
             return Open(element: element, prefixes: prefixes, text: [])
         }
 
@@ -257,8 +271,12 @@ public enum XMLReader {
         }
 
         private func starts(with text: String) -> Bool {
-            let pattern = Array(text.utf8)
-            return index + pattern.count <= bytes.count && bytes[index..<(index + pattern.count)].elementsEqual(pattern)
+            var position = index
+            for byte in text.utf8 {
+                guard position < bytes.count, bytes[position] == byte else { return false }
+                position += 1
+            }
+            return true
         }
 
         private mutating func expect(_ text: String, after what: String) throws(FeedError) {
@@ -300,11 +318,3 @@ public enum XMLReader {
     }
 }
 
-extension String {
-    /// The text without leading and trailing XML white space (space, tab, CR, LF).
-    fileprivate var trimmingXMLSpace: String {
-        let space: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let first = firstIndex(where: { !space($0) }), let last = lastIndex(where: { !space($0) }) else { return "" }
-        return String(self[first...last])
-    }
-}
