@@ -108,7 +108,7 @@ struct RenderCommand: AsyncParsableCommand {
     }
 
     private static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data(("zapp-shell render: " + message + "\n").utf8))
+        Console.printError("zapp-shell render: " + message)
         Foundation.exit(1)
     }
 }

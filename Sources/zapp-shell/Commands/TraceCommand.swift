@@ -65,10 +65,10 @@ struct TraceCommand: AsyncParsableCommand {
             report = try await Self.trace(
                 app: loaded.app, screen: screen, script: try Self.script(from: answers), signedIn: signedIn)
         } catch let error as TraceError {
-            FileHandle.standardError.write(Data("zapp-shell trace: \(error.message)\n".utf8))
+            Console.printError("zapp-shell trace: \(error.message)")
             throw ExitCode(1)
         }
-        print(json ? report.json : report.text)
+        if json { Console.printJSON(report.json) } else { Console.print(report.text) }
     }
 
     /// Parses `--answer IDENTIFIER=success|failure|cancel` options (a later one for the same
@@ -167,7 +167,7 @@ struct TraceReport: Equatable {
         (steps.map(\.line) + [resultLine]).joined(separator: "\n")
     }
 
-    /// The report as a JSON object (keys sorted, dataDict keys only).
+    /// The report as a JSON object (keys sorted, dataDict keys only, controls in strings escaped).
     var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -181,7 +181,7 @@ struct TraceReport: Equatable {
         guard let data = try? encoder.encode(document), let text = String(data: data, encoding: .utf8) else {
             return "{}"
         }
-        return text
+        return TextSanitizer.jsonEscaped(text)
     }
 
     private struct Document: Encodable {

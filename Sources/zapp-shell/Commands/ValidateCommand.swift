@@ -30,7 +30,7 @@ struct ValidateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (report, loaded) = await Self.check(inputs)
-        print(json ? report.json : report.text)
+        if json { Console.printJSON(report.json) } else { Console.print(report.text) }
         // The process ends here, with the loaded apps still alive: freeing the models of a
         // large app one by one would only delay the exit (about 30 ms for 5,000 screens).
         withExtendedLifetime(loaded) { Foundation.exit(report.exitCode) }
