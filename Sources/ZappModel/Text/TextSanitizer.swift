@@ -10,7 +10,7 @@
 /// - `visible(_:keepingLineBreaks:)` for plain text (stdout, stderr, the log): each control is
 ///   written out as an escape in Swift's notation, so it is seen and does nothing:
 ///   `\t`, `\n`, `\r` and `\u{1B}`, `\u{9B}`, `\u{202E}`… for the others.
-/// - `jsonEscaped(_:)` for JSON documents: controls inside strings become `\u001B`-style escapes.
+/// - `jsonEscaped(_:)` for JSON documents: controls inside strings become `\u001b`-style escapes (as JSON encoders write C0).
 public enum TextSanitizer {
     /// True for a scalar that must never reach an output as itself.
     @inline(__always)
@@ -59,7 +59,7 @@ public enum TextSanitizer {
             case 0x0A, 0x09, 0x0D:
                 result.unicodeScalars.append(scalar)
             case _ where isControl(scalar):
-                let hex = String(scalar.value, radix: 16, uppercase: true)
+                let hex = String(scalar.value, radix: 16)
                 result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             default:
                 result.unicodeScalars.append(scalar)
