@@ -8,7 +8,7 @@ import ZappModel
 /// Issue 15: control sequences in a configuration never leave the program as themselves. Each
 /// channel is checked byte by byte: the built `zapp-shell`'s stdout and stderr (validate,
 /// validate --json, render, render --color, trace, trace --json, and the refusals of render,
-/// trace and run), and the `--log` file.
+/// trace and run), and the `--log` file (the screen's rule is tested in ShellUITests.TextTests).
 @Suite("output channels carry no control sequences")
 struct OutputChannelTests {
     /// OSC title, BEL, clear screen, 8-bit CSI, right-to-left override.
@@ -60,9 +60,9 @@ struct OutputChannelTests {
     }
 
     /// Runs zapp-shell and returns its status, stdout and stderr bytes.
-    static func run(_ arguments: [String]) throws -> (status: Int32, out: [UInt8], err: [UInt8]) {
+    static func run(_ arguments: [String], executable: URL? = nil) throws -> (status: Int32, out: [UInt8], err: [UInt8]) {
         let process = Process()
-        process.executableURL = try executable()
+        process.executableURL = try executable ?? Self.executable()
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
@@ -104,16 +104,31 @@ struct OutputChannelTests {
         #expect(try JSONSerialization.jsonObject(with: Data(json.out)) is [String: Any])
     }
 
-    @Test(arguments: [["render", "--screen", "home"], ["trace", "--screen", "home"], ["run"]])
+    @Test(arguments: [["render", "--screen", "home"], ["trace", "--screen", "home"]])
     func refusalsOnStderr(_ command: [String]) throws {
         let app = try Self.app(Self.hostileRiver)
         defer { try? FileManager.default.removeItem(at: app) }
         var arguments = command
         arguments.insert(app.path, at: 1)
-        let result = try Self.run(command == ["run"] ? ["run", app.path] : arguments)
-        #expect(result.status != 0)
+        let result = try Self.run(arguments)
+        #expect(result.status == 1)
         #expect(Self.controls(in: result.err) == [], "\(command)")
+        #expect(String(decoding: result.err, as: UTF8.self).contains(#"targets "x\u{1B}]0;PWNED"#))
         #expect(Self.controls(in: result.out) == [], "\(command)")
+    }
+
+    /// `run` needs a terminal before it loads the app: `script` gives it one (its output
+    /// lines end in CR LF).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func runRefusalOnATerminal() throws {
+        let app = try Self.app(Self.hostileRiver)
+        defer { try? FileManager.default.removeItem(at: app) }
+        let command = "'\(try Self.executable().path)' run '\(app.path)'"
+        let result = try Self.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(result.status == 1)
+        let text = String(decoding: result.out, as: UTF8.self).replacingOccurrences(of: "\r", with: "")
+        #expect(Self.controls(in: Array(text.utf8)) == [])
+        #expect(text.contains(#"got "ontop\u{1B}]0;PWNED"#))
     }
 
     @Test func renderAndTraceOfAnAppShowingThePayload() throws {
