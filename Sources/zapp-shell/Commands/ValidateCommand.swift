@@ -18,6 +18,10 @@ struct ValidateCommand: AsyncParsableCommand {
             Problems are printed grouped by file, one per line, with the line and column of syntax \
             errors and the JSON path of everything else, then a summary line.
 
+            Text from the configuration is printed with its control characters escaped (\\u{1B} \
+            in text, \\u001b with --json), and a quoted value longer than 40 characters is cut, \
+            with its size named.
+
             Exit status: 0 valid (warnings allowed), 1 errors, 2 a file could not be read.
             """
     )
