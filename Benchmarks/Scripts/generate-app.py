@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a large, valid Zapp app (river.json + plugin_configurations.json) for benchmarks.
 
-Usage: generate-app.py [--screens N] [--seed S] OUT_DIR
+Usage: generate-app.py [--screens N] [--seed S] [--dangling] OUT_DIR
 
 The app has the shape of the bundled demo app, scaled up: a home screen with a side menu
 (labels, headers, nested menus, EPG, Settings), and N-1 more screens, each with its own nav bar
@@ -9,6 +9,10 @@ The app has the shape of the bundled demo app, scaled up: a home screen with a s
 list and grid components whose cells target other screens, and pre/post hooks (analytics on
 many screens, a sign-in gate on some). Every reference resolves, so `zapp-shell validate` reports
 no errors. The output is deterministic for a given --screens and --seed.
+
+With --dangling every screen also has one nav-bar button whose target names no screen: on even
+screens its own id in capitals with underscores (so validation suggests the id), on odd screens
+an id no screen is near. `zapp-shell validate` then reports exactly one error per screen.
 """
 import argparse
 import json
@@ -91,7 +95,12 @@ def menu(screen_ids, rng):
             "rules": {}, "styles": {}, "assets": {}, "nav_items": items}
 
 
-def river(count, rng):
+def dangling_button(index, sid):
+    target = sid.upper().replace("-", "_") if index % 2 == 0 else f"{sid}-gone"
+    return nav_item(f"{sid}-nav-dangling", "Gone", "button", target)
+
+
+def river(count, rng, dangling=False):
     screen_ids = ["home"] + [f"screen-{n:05d}" for n in range(1, count - 1)] + ["sign-in"]
     screens = []
     for index, sid in enumerate(screen_ids[:-1]):
@@ -105,6 +114,8 @@ def river(count, rng):
         if index % 7 == 2:
             hooks["postload_plugins"].append({"identifier": "bench_analytics", "type": "general"})
         navigations = [nav_bar(index, screen_ids[:-1], rng)]
+        if dangling:
+            navigations[0]["nav_items"].append(dangling_button(index, sid))
         if index == 0:
             navigations.insert(0, menu(screen_ids[:-1], rng))
         screens.append({
@@ -119,7 +130,11 @@ def river(count, rng):
             ],
             "styles": {}, "general": general,
         })
-    screens.append({"id": "sign-in", "name": "Sign in", "type": "bench_login", "navigations": [],
+    sign_in_navigations = []
+    if dangling:
+        sign_in_navigations = [{"id": "sign-in-bar", "category": "nav_bar", "navigation_type": "bench_nav_bar",
+                                "nav_items": [dangling_button(len(screen_ids) - 1, "sign-in")]}]
+    screens.append({"id": "sign-in", "name": "Sign in", "type": "bench_login", "navigations": sign_in_navigations,
                     "hooks": {"preload_plugins": [], "postload_plugins": []}, "ui_components": [],
                     "styles": {"presentation": "present"},
                     "general": {"is_flow_blocker": True, "allow_screen_plugin_presentation": True}})
@@ -150,12 +165,13 @@ def main():
     parser.add_argument("out", help="folder to write river.json and plugin_configurations.json into")
     parser.add_argument("--screens", type=int, default=5000, help="number of screens (at least 50)")
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--dangling", action="store_true", help="give every screen one dangling nav-bar target")
     args = parser.parse_args()
     if args.screens < 50:
         parser.error("--screens must be at least 50")
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
-    for name, content in (("river.json", river(args.screens, rng)), ("plugin_configurations.json", plugins())):
+    for name, content in (("river.json", river(args.screens, rng, args.dangling)), ("plugin_configurations.json", plugins())):
         path = os.path.join(args.out, name)
         with open(path, "w", encoding="utf-8") as handle:
             json.dump(content, handle, indent=1)

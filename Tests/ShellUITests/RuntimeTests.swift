@@ -156,11 +156,11 @@ struct RuntimeTests {
         #expect(ShellUpdate.nextTickDue(harness.runtime.model) == ShellModel.spinnerDelay)
         #expect(harness.runtime.model.view.toast == nil, "no spinner before its delay")
 
-        await harness.clock.advance(by: .milliseconds(ShellModel.spinnerDelay))
+        await harness.clock.advance(by: .milliseconds(ShellModel.spinnerDelay + 1))
         #expect(await harness.runtime.settle { $0.view.toast?.text.contains("Opening Slow") == true })
         #expect(harness.terminal.plainText.contains("Esc cancels"))
         let frame = harness.runtime.model.view.spinnerFrame
-        await harness.clock.advance(by: .milliseconds(ShellModel.tickInterval))
+        await harness.clock.advance(by: .milliseconds(ShellModel.tickInterval + 1))
         #expect(await harness.runtime.settle { $0.view.spinnerFrame != frame }, "the spinner turns while it shows")
 
         harness.press(.character("`"))
@@ -182,7 +182,7 @@ struct RuntimeTests {
         #expect(ShellUpdate.nextTickDue(harness.runtime.model) == ShellModel.toastDuration)
         harness.runtime.render()
         #expect(harness.terminal.plainText.contains("Hello"))
-        await harness.clock.advance(by: .milliseconds(ShellModel.toastDuration))
+        await harness.clock.advance(by: .milliseconds(ShellModel.toastDuration + 1))
         #expect(await harness.runtime.settle { $0.view.toast == nil })
         #expect(!harness.terminal.plainText.contains("Hello"))
         #expect(ShellUpdate.nextTickDue(harness.runtime.model) == nil, "nothing moves: no timer")

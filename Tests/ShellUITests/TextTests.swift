@@ -1,4 +1,5 @@
 import Testing
+import ZappModel
 
 @testable import ShellUI
 

@@ -62,7 +62,7 @@ struct TraceCommandTests {
     @Test func unknownUserAndScreenAreErrors() async throws {
         let demo = try await Self.demo()
         await #expect(throws: TraceError(
-            message: "--signed-in mallory: unknown user (not in configuration_json.users of login plugin 'zapptv_login')"))
+            message: #"--signed-in "mallory": unknown user; the configured users are "demo", "free" (configuration_json.users of "zapptv_login")"#))
         {
             _ = try await Self.trace(demo, "premium", signedIn: "mallory")
         }

@@ -22,6 +22,9 @@ enum BenchPaths {
     /// The generated 5,000-screen app.
     static var largeApp: URL { benchData.appendingPathComponent("app-5000") }
 
+    /// The generated 10,000-screen app whose every screen has one dangling target.
+    static var danglingApp: URL { benchData.appendingPathComponent("app-10000-dangling") }
+
     /// The release binary: `ZAPP_SHELL`, else `.build/release/zapp-shell`.
     static var zappShell: URL {
         if let override = ProcessInfo.processInfo.environment["ZAPP_SHELL"], !override.isEmpty {

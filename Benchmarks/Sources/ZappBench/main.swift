@@ -2,7 +2,7 @@ import Foundation
 
 /// `make bench`: every measurement of issue 6, printed as one Markdown table beside its budget.
 /// `--quick` takes fewer samples (a smoke run); `--only GROUP` runs one group (frame, flush,
-/// key, start, load, hooks, feeds), e.g. under a profiler.
+/// key, start, load, dangling, hooks, feeds), e.g. under a profiler.
 @MainActor
 func runBenchmarks() async -> Int32 {
     let arguments = CommandLine.arguments
@@ -17,6 +17,7 @@ func runBenchmarks() async -> Int32 {
         if wanted("key") { try await KeyToFrame.run(into: &table, app: demo, quick: quick) }
         if wanted("start") { try ColdStart.run(into: &table, quick: quick) }
         if wanted("load") { try LargeAppLoading.run(into: &table, quick: quick) }
+        if wanted("dangling") { try DanglingTargets.run(into: &table, quick: quick) }
         if wanted("hooks") { try await HookChainOverhead.run(into: &table, quick: quick) }
         if wanted("feeds") { try await FeedLoadTime.run(into: &table, quick: quick) }
     } catch {

@@ -1,3 +1,5 @@
+import ZappModel
+
 /// Drawing primitives: filling, text with grapheme clusters and display widths (wide
 /// characters take their cell and a continuation cell), clipping, and boxes. All text is
 /// sanitised on the way in.

@@ -9,7 +9,12 @@ public struct RuntimeClock: Sendable {
     public init<C: Clock>(_ clock: C) where C.Duration == Duration {
         let start = clock.now
         elapsed = { start.duration(to: clock.now) }
-        sleeper = { duration in try await clock.sleep(until: start.advanced(by: duration), tolerance: nil) }
+        sleeper = { duration in
+            let deadline = start.advanced(by: duration)
+            // A moment already reached needs no sleep (a test clock may have passed it already).
+            guard deadline > clock.now else { return }
+            try await clock.sleep(until: deadline, tolerance: nil)
+        }
     }
 
     /// The continuous clock of the machine.

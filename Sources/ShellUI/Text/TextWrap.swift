@@ -1,3 +1,5 @@
+import ZappModel
+
 /// Word wrapping by display width, for messages in panes and overlays.
 public enum TextWrap {
     /// The sanitised text broken into lines of at most `width` cells (words longer than a

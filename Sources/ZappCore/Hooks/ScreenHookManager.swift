@@ -130,7 +130,7 @@ public final class ScreenHookManager: ScreenOpening {
             if let screenID = entry.screenID {
                 hookScreen = app.screen(id: screenID)
                 if hookScreen == nil {
-                    record(.warning, "hook screen '\(screenID)' does not exist; the plugin's defaults apply")
+                    record(.warning, "hook screen \(Quoted.value(screenID, mark: "'")) does not exist; the plugin's defaults apply")
                 }
             }
             let presentation = resolvePresentation(configuration, hookScreen: hookScreen, record: record)

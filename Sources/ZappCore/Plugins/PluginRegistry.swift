@@ -38,7 +38,7 @@ public struct PluginRegistry: Sendable {
         var index: [String: Int] = [:]
         for configuration in configurations {
             guard index[configuration.identifier] == nil else {
-                warnings.append("plugin '\(configuration.identifier)' is configured more than once; the first is used")
+                warnings.append("plugin \(Quoted.value(configuration.identifier, mark: "'")) is configured more than once; the first is used")
                 plugins.append(
                     RegisteredPlugin(
                         configuration: configuration,
@@ -47,15 +47,15 @@ public struct PluginRegistry: Sendable {
             }
             let plugin = Self.resolve(configuration, catalog: catalog, environment: environment)
             index[plugin.identifier] = plugins.count
-            if let note = plugin.note { warnings.append("plugin '\(plugin.identifier)': \(note)") }
+            if let note = plugin.note { warnings.append("plugin \(Quoted.value(plugin.identifier, mark: "'")): \(note)") }
             if let reason = plugin.unavailableReason {
-                warnings.append("plugin '\(plugin.identifier)' is not available (\(reason)); its hooks are skipped")
+                warnings.append("plugin \(Quoted.value(plugin.identifier, mark: "'")) is not available (\(reason)); its hooks are skipped")
             }
             if configuration.manifest.api.requireStartupExecution, plugin.unavailableReason == nil,
                 plugin.factory?.appLoadingHook == nil
             {
                 warnings.append(
-                    "plugin '\(plugin.identifier)' requires startup execution but \(plugin.servingClassName ?? plugin.manifestClassName) has no startup hook"
+                    "plugin \(Quoted.value(plugin.identifier, mark: "'")) requires startup execution but \(plugin.servingClassName ?? plugin.manifestClassName) has no startup hook"
                 )
             }
             plugins.append(plugin)

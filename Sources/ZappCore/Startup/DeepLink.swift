@@ -55,6 +55,6 @@ public struct DeepLinkError: Error, CustomStringConvertible, Sendable, Hashable 
     public var reason: String
 
     public var description: String {
-        "cannot open '\(url)': \(reason) (use zapp://screen/<id>, zapp://open?screen=<id>, or a screen id or name)"
+        "cannot open \(Quoted.value(url, mark: "'", limit: 120)): \(reason) (use zapp://screen/<id>, zapp://open?screen=<id>, or a screen id or name)"
     }
 }

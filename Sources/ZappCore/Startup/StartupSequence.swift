@@ -156,7 +156,7 @@ public struct StartupSequence: Sendable {
             return .unresolved(reason: error.description)
         }
         guard let screen = link.screen(in: app) else {
-            let reason = "cannot open '\(url)': no screen with id or name '\(link.screenKey)'"
+            let reason = "cannot open \(Quoted.value(url, mark: "'", limit: 120)): no screen with id or name \(Quoted.value(link.screenKey, mark: "'"))"
             trace.append(HookTrace(stage: .startup, step: .warning, message: reason))
             return .unresolved(reason: reason)
         }

@@ -31,17 +31,14 @@ struct DecodingContext {
     }
 
     mutating func missingKey(_ key: String, in path: JSONPath, expected: String) {
-        error(.missingKey, at: path, "missing \"\(key)\" (expected \(expected))")
+        error(.missingKey, at: path, "missing \(Quoted.value(key)) (expected \(expected))")
     }
 
     /// A value as shown in messages: strings quoted (and shortened), scalars as written,
     /// arrays and objects by kind.
     static func describe(_ value: JSONValue) -> String {
         switch value {
-        case .string(let string):
-            let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
-            return "\"" + shown.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                .replacingOccurrences(of: "\n", with: "\\n") + "\""
+        case .string(let string): return Quoted.value(string)
         case .number(let number): return format(number)
         case .bool(let bool): return bool ? "true" : "false"
         case .null: return "null"

@@ -79,12 +79,12 @@ public struct ValidationReport: Sendable, Encodable {
         return lines.joined(separator: "\n")
     }
 
-    /// The report as pretty-printed JSON.
+    /// The report as pretty-printed JSON, controls in strings escaped (`TextSanitizer.jsonEscaped`).
     public var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(self) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return TextSanitizer.jsonEscaped(String(decoding: data, as: UTF8.self))
     }
 
     private enum CodingKeys: String, CodingKey { case valid, errors, warnings, exitCode = "exit_code", summary, files }

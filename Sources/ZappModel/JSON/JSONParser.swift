@@ -307,7 +307,9 @@ private struct Parser {
         if byte != UInt8(ascii: "\"") {
             if isWordByte(byte) {
                 let word = self.word(at: index)
-                throw error("unquoted key '\(word)'", hint: "object keys must be in double quotes: \"\(word)\"", at: index)
+                throw error(
+                    "unquoted key \(Quoted.value(word, mark: "'"))",
+                    hint: "object keys must be in double quotes: \(Quoted.value(word))", at: index)
             }
             if byte == UInt8(ascii: "'") {
                 throw error("key in single quotes", hint: "JSON keys must be in double quotes", at: index)
@@ -324,12 +326,12 @@ private struct Parser {
         guard bytes[index] == UInt8(ascii: ":") else {
             let found = describe(at: index)
             let hint = startsValue(bytes[index]) ? "add ':' between the key and its value" : nil
-            throw error("expected ':' after key \"\(key)\", found \(found)", hint: hint, at: index)
+            throw error("expected ':' after key \(Quoted.value(key)), found \(found)", hint: hint, at: index)
         }
         index += 1
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") || bytes[index] == UInt8(ascii: ",") {
-            throw error("missing value for key \"\(key)\"", hint: "write a value after the ':' (null if there is none)", at: index)
+            throw error("missing value for key \(Quoted.value(key))", hint: "write a value after the ':' (null if there is none)", at: index)
         }
         keyStack.append(key)
         keyMarkStack.append(KeyMark(offset: keyOffset, hash: hash))
@@ -704,14 +706,14 @@ private struct Parser {
         if bytes[position] == UInt8(ascii: "-") {
             position += 1
             guard position < bytes.count, isDigit(bytes[position]) else {
-                throw error("invalid number '\(word(at: start))'", hint: "expected digits after '-'", at: start)
+                throw error("invalid number \(Quoted.value(word(at: start), mark: "'"))", hint: "expected digits after '-'", at: start)
             }
         }
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
             if position < bytes.count, isDigit(bytes[position]) {
                 throw error(
-                    "invalid number '\(word(at: start))': leading zero",
+                    "invalid number \(Quoted.value(word(at: start), mark: "'")): leading zero",
                     hint: "write the number without leading zeros, or quote it as a string", at: start)
             }
         } else {
@@ -721,7 +723,7 @@ private struct Parser {
             isInteger = false
             position += 1
             guard position < bytes.count, isDigit(bytes[position]) else {
-                throw error("invalid number '\(word(at: start))'", hint: "expected digits after '.'", at: start)
+                throw error("invalid number \(Quoted.value(word(at: start), mark: "'"))", hint: "expected digits after '.'", at: start)
             }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
@@ -732,13 +734,13 @@ private struct Parser {
                 position += 1
             }
             guard position < bytes.count, isDigit(bytes[position]) else {
-                throw error("invalid number '\(word(at: start))'", hint: "expected digits in the exponent", at: start)
+                throw error("invalid number \(Quoted.value(word(at: start), mark: "'"))", hint: "expected digits in the exponent", at: start)
             }
             while position < bytes.count, isDigit(bytes[position]) { position += 1 }
         }
         if position < bytes.count, isWordByte(bytes[position]) || bytes[position] == UInt8(ascii: ".") {
             throw error(
-                "invalid number '\(word(at: start))'",
+                "invalid number \(Quoted.value(word(at: start), mark: "'"))",
                 hint: "quote it if it is meant to be a string", at: start)
         }
         index = position
@@ -752,7 +754,8 @@ private struct Parser {
             return Double(negative ? -value : value)
         }
         guard let value = Double(String(decoding: digits, as: UTF8.self)), value.isFinite else {
-            throw error("number '\(String(decoding: digits, as: UTF8.self))' is out of range", at: start)
+            throw error(
+                "number \(Quoted.value(String(decoding: digits, as: UTF8.self), mark: "'")) is out of range", at: start)
         }
         return value
     }
@@ -774,7 +777,9 @@ private struct Parser {
             case "NaN", "Infinity":
                 throw error("invalid literal '\(word)'", hint: "JSON has no \(word); use null or a string", at: start)
             default:
-                throw error("unexpected word '\(word)'", hint: "strings must be in double quotes: \"\(word)\"", at: start)
+                throw error(
+                    "unexpected word \(Quoted.value(word, mark: "'"))",
+                    hint: "strings must be in double quotes: \(Quoted.value(word))", at: start)
             }
         }
         switch byte {
@@ -842,10 +847,11 @@ private struct Parser {
         }
     }
 
-    /// The run of word characters (and number punctuation) at `position`, for messages.
+    /// The run of word characters (and number punctuation) at `position`, for messages
+    /// (quoted with `Quoted.value`, which bounds its length).
     func word(at position: Int) -> String {
         var end = position
-        while end < bytes.count, end - position < 40,
+        while end < bytes.count,
             isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "-")
                 || bytes[end] == UInt8(ascii: "+")
         {
@@ -862,7 +868,7 @@ private struct Parser {
         if byte < 0x20 || byte == 0x7F { return "control character U+\(hex4(UInt32(byte)))" }
         if let length = try? validateUTF8(at: position) {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
-            return "'\(text)'"
+            return Quoted.value(text, mark: "'")
         }
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }

@@ -43,10 +43,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             case .index(let index):
                 text += "[\(index)]"
             case .key(let key):
-                if Self.isPlain(key) {
+                if key.utf8.count <= Quoted.limit, Self.isPlain(key) {
                     text += ".\(key)"
                 } else {
-                    text += "[\"\(key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"]"
+                    text += "[\(Quoted.value(key))]"
                 }
             }
         }

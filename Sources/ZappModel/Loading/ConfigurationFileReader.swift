@@ -53,7 +53,7 @@ enum ConfigurationFileReader {
         duplicates.prefix(maximumDuplicateKeyWarnings).map { duplicate in
             Diagnostic.warning(
                 .duplicateKey, file: file, at: .position(line: duplicate.line, column: duplicate.column),
-                "duplicate key \"\(duplicate.key)\"; the later value is used",
+                "duplicate key \(Quoted.value(duplicate.key)); the later value is used",
                 hint: "remove one of the two")
         }
     }

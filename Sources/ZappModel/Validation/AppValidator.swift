@@ -49,13 +49,13 @@ public enum AppValidator {
                     diagnostics.append(
                         .warning(
                             .duplicateID, file: file, at: .path(path + "identifier"),
-                            "plugin \"\(identifier)\" is configured twice, identically (first at \(firstPath)); the first is used",
+                            "plugin \(Quoted.value(identifier)) is configured twice, identically (first at \(firstPath)); the first is used",
                             hint: "remove the repeated entry"))
                 } else {
                     diagnostics.append(
                         .error(
                             .duplicateID, file: file, at: .path(path + "identifier"),
-                            "duplicate plugin identifier \"\(identifier)\" with a different configuration (first at \(firstPath))",
+                            "duplicate plugin identifier \(Quoted.value(identifier)) with a different configuration (first at \(firstPath))",
                             hint: "each plugin must have its own identifier"))
                 }
                 continue
@@ -80,22 +80,22 @@ public enum AppValidator {
             return [
                 .warning(
                     .unknownPluginClass, file: file, at: .path(path + "api"),
-                    "plugin \"\(manifest.identifier)\" has no api.class_name; \(fallback)")
+                    "plugin \(Quoted.value(manifest.identifier)) has no api.class_name; \(fallback)")
             ]
         }
         guard let builtIn = BuiltInPluginClass(rawValue: className) else {
             return [
                 .warning(
                     .unknownPluginClass, file: file, at: .path(classPath),
-                    "plugin \"\(manifest.identifier)\": class \"\(className)\" is not a ZappShell plugin; \(fallback)")
+                    "plugin \(Quoted.value(manifest.identifier)): class \(Quoted.value(className)) is not a ZappShell plugin; \(fallback)")
             ]
         }
         guard builtIn.pluginType == manifest.type else {
             return [
                 .warning(
                     .unknownPluginClass, file: file, at: .path(path + "type"),
-                    "plugin \"\(manifest.identifier)\" has type \"\(manifest.type)\" but class \(className) is a \(builtIn.pluginType) plugin",
-                    hint: "set \"type\": \"\(builtIn.pluginType)\"")
+                    "plugin \(Quoted.value(manifest.identifier)) has type \(Quoted.value(manifest.type)) but class \(className) is a \(builtIn.pluginType) plugin",
+                    hint: "set \"type\": \(Quoted.value(builtIn.pluginType))")
             ]
         }
         return []
@@ -113,6 +113,8 @@ private struct AppCheck: Sendable {
     var diagnostics: [Diagnostic] = []
     /// Ids of screens, for targets.
     let screenIDs: Set<String>
+    /// Screen ids by their normalised form, for "did you mean"; shared by the threads of one run.
+    let suggestions: SuggestionIndex
     /// Lowercased names of screens (cells may target a screen by name); built when first needed.
     lazy var screenNames: Set<String> = Set(app.screens.map { $0.name.lowercased() }.filter { !$0.isEmpty })
 
@@ -124,6 +126,7 @@ private struct AppCheck: Sendable {
         var screenIDs = Set<String>(minimumCapacity: app.screens.count)
         for index in app.screens.indices where !app.screens[index].id.isEmpty { screenIDs.insert(app.screens[index].id) }
         self.screenIDs = screenIDs
+        suggestions = SuggestionIndex(screens: app.screens)
     }
 
     mutating func error(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, hint: String? = nil) {
@@ -192,7 +195,7 @@ private struct AppCheck: Sendable {
             guard !id.isEmpty else { continue }
             if let first = firstIndex[id] {
                 error(
-                    .duplicateID, .root + index + "id", "duplicate screen id \"\(id)\" (first at \(JSONPath.root + first))",
+                    .duplicateID, .root + index + "id", "duplicate screen id \(Quoted.value(id)) (first at \(JSONPath.root + first))",
                     hint: "each screen needs its own id")
             } else {
                 firstIndex[id] = index
@@ -207,7 +210,7 @@ private struct AppCheck: Sendable {
             for extra in homes.dropFirst() {
                 error(
                     .homeScreen, .root + extra + "home",
-                    "several home screens: \"\(app.screens[extra].id)\" and \"\(app.screens[first].id)\" (at \(JSONPath.root + first)) both have \"home\": true",
+                    "several home screens: \(Quoted.value(app.screens[extra].id)) and \(Quoted.value(app.screens[first].id)) (at \(JSONPath.root + first)) both have \"home\": true",
                     hint: "exactly one screen can be home")
             }
         }
@@ -225,7 +228,7 @@ private struct AppCheck: Sendable {
             guard let type = navigation.navigationType, app.plugin(identifier: type) == nil else { return }
             warning(
                 .navigationBarPlugin, path + "navigation_type",
-                "navigation bar plugin \"\(type)\" is not in plugin_configurations.json; the default navigation bar is used",
+                "navigation bar plugin \(Quoted.value(type)) is not in plugin_configurations.json; the default navigation bar is used",
                 hint: "add a nav_bar plugin with this identifier (class ZappShell.NavigationBar)")
         default:
             break
@@ -241,7 +244,7 @@ private struct AppCheck: Sendable {
         }
         guard let plugin = app.plugin(identifier: type) else {
             error(
-                .menuPlugin, path + "navigation_type", "root menu plugin \"\(type)\" is not in plugin_configurations.json",
+                .menuPlugin, path + "navigation_type", "root menu plugin \(Quoted.value(type)) is not in plugin_configurations.json",
                 hint: "add a plugin of type menu with this identifier (class ZappShell.SideMenu or ZappShell.TabBar)")
             return
         }
@@ -250,7 +253,7 @@ private struct AppCheck: Sendable {
         if !isMenu {
             error(
                 .menuPlugin, path + "navigation_type",
-                "root menu plugin \"\(type)\" is not a menu plugin (type \"\(plugin.manifest.type)\")",
+                "root menu plugin \(Quoted.value(type)) is not a menu plugin (type \(Quoted.value(plugin.manifest.type)))",
                 hint: "name a plugin of type menu")
         }
     }
@@ -261,7 +264,7 @@ private struct AppCheck: Sendable {
             if let target = item.data.target, !isKnownTarget(target, allowNames: false) {
                 error(
                     .unknownTarget, path() + "nav_items" + offset + "data" + "target",
-                    "nav item \"\(item.id)\" targets \"\(target)\", which is not a screen id in river.json",
+                    "nav item \(Quoted.value(item.id)) targets \(Quoted.value(target)), which is not a screen id in river.json",
                     hint: suggestion(for: target))
             }
             if !item.navItems.isEmpty { checkNavItems(item.navItems, at: path() + "nav_items" + offset) }
@@ -273,17 +276,17 @@ private struct AppCheck: Sendable {
     mutating func checkComponent(_ component: UIComponent, at path: @autoclosure () -> JSONPath) {
         if case .string(let target)? = component.data["target"], !target.isEmpty, !isKnownTarget(target, allowNames: true) {
             error(
-                .unknownTarget, path() + "data" + "target", "component targets \"\(target)\", which is not a screen in river.json",
+                .unknownTarget, path() + "data" + "target", "component targets \(Quoted.value(target)), which is not a screen in river.json",
                 hint: suggestion(for: target))
         }
         guard case .array(let items)? = component.data["items"] else { return }
         for (offset, item) in items.enumerated() {
             guard case .string(let target)? = item["target"], !target.isEmpty, !isKnownTarget(target, allowNames: true)
             else { continue }
-            let title = item["title"]?.stringValue.map { "\"\($0)\" " } ?? ""
+            let title = item["title"]?.stringValue.map { "\(Quoted.value($0)) " } ?? ""
             error(
                 .unknownTarget, path() + "data" + "items" + offset + "target",
-                "cell \(title)targets \"\(target)\", which is not a screen in river.json", hint: suggestion(for: target))
+                "cell \(title)targets \(Quoted.value(target)), which is not a screen in river.json", hint: suggestion(for: target))
         }
     }
 
@@ -309,13 +312,8 @@ private struct AppCheck: Sendable {
 
     /// "did you mean" for a target that differs from a screen id only in case or separators.
     func suggestion(for target: String) -> String? {
-        let key = normalized(target)
-        guard let match = app.screens.first(where: { !$0.id.isEmpty && normalized($0.id) == key }) else { return nil }
-        return "did you mean \"\(match.id)\"?"
-    }
-
-    func normalized(_ text: String) -> String {
-        String(text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
+        guard let match = suggestions.screenID(matching: target) else { return nil }
+        return "did you mean \(Quoted.value(match))?"
     }
 
     // MARK: Hooks
@@ -335,12 +333,12 @@ private struct AppCheck: Sendable {
         if pluginsKnown, app.plugin(identifier: hook.identifier) == nil {
             error(
                 .unknownHookPlugin, path + "identifier",
-                "hook \"\(hook.identifier)\" names no plugin in plugin_configurations.json",
+                "hook \(Quoted.value(hook.identifier)) names no plugin in plugin_configurations.json",
                 hint: "add a plugin with this identifier, or remove the hook")
         }
         if let screenID = hook.screenID, !screenIDs.contains(screenID) {
             error(
-                .unknownHookScreen, path + "screen_id", "hook \"\(hook.identifier)\": screen_id \"\(screenID)\" names no screen",
+                .unknownHookScreen, path + "screen_id", "hook \(Quoted.value(hook.identifier)): screen_id \(Quoted.value(screenID)) names no screen",
                 hint: suggestion(for: screenID) ?? "add the hook screen to river.json, or remove screen_id")
         }
     }
@@ -383,7 +381,7 @@ private struct AppCheck: Sendable {
                     guard reported.insert(canonical).inserted else { continue }
                     error(
                         .hookCycle, edge.path,
-                        "hook cycle: " + (loop + [edge.target]).map { "\"\($0)\"" }.joined(separator: " -> "),
+                        "hook cycle: " + (loop + [edge.target]).map { Quoted.value($0) }.joined(separator: " -> "),
                         hint: "a hook screen's own preload hooks must not lead back to it")
                 case .black?:
                     continue
@@ -393,5 +391,37 @@ private struct AppCheck: Sendable {
                 }
             }
         }
+    }
+}
+
+/// The screen ids of an app by their normalised form (lowercased, without `-`, `_` and
+/// spaces), built once, on the first lookup of a validation run, so that suggesting a screen
+/// for each of n dangling targets costs O(n) in all rather than O(n × screens).
+final class SuggestionIndex: Sendable {
+    private let screens: [ScreenModel]
+    private let index = Mutex<[String: String]?>(nil)
+
+    init(screens: [ScreenModel]) {
+        self.screens = screens
+    }
+
+    /// The first screen id (in river order) whose normalised form is the target's.
+    func screenID(matching target: String) -> String? {
+        let key = Self.normalized(target)
+        return index.withLock { index in
+            if index == nil {
+                var built = [String: String](minimumCapacity: screens.count)
+                for screen in screens where !screen.id.isEmpty {
+                    let normalized = Self.normalized(screen.id)
+                    if built[normalized] == nil { built[normalized] = screen.id }
+                }
+                index = built
+            }
+            return index?[key]
+        }
+    }
+
+    static func normalized(_ text: String) -> String {
+        String(text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
     }
 }

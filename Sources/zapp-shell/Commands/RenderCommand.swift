@@ -61,8 +61,10 @@ struct RenderCommand: AsyncParsableCommand {
         let loaded = try await AppLocation.loadOrExit(app)
         let app = loaded.app
         guard let target = app.anyScreen(idOrName: screen) else {
-            let known = app.screens.map { "\($0.id) (\($0.name))" } + ["Settings", "EPG"]
-            Self.fail("no screen \"\(screen)\" in \(app.name); screens: \(known.joined(separator: ", "))")
+            let known = app.screens.prefix(20).map { "\(Quoted.value($0.id)) (\(Quoted.value($0.name)))" }
+            let more = app.screens.count > 20 ? ", and \(app.screens.count - 20) more" : ""
+            Self.fail(
+                "no screen \(Quoted.value(screen)) in \(app.name); screens: \(known.joined(separator: ", "))\(more), Settings, EPG")
         }
         let frame = await Self.render(
             app: app, screen: target, position: position, size: size, theme: theme, color: color, ascii: ascii,
@@ -131,7 +133,7 @@ struct RenderCommand: AsyncParsableCommand {
     }
 
     private static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data(("zapp-shell render: " + message + "\n").utf8))
+        Console.printError("zapp-shell render: " + message)
         Foundation.exit(1)
     }
 }

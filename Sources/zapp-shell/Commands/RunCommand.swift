@@ -161,7 +161,7 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Prints `zapp-shell: message` to stderr and exits with status 1 (the terminal untouched).
     static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("zapp-shell: \(message)\n".utf8))
+        Console.printError("zapp-shell: \(message)")
         Foundation.exit(1)
     }
 }

@@ -32,6 +32,6 @@ struct ThemesCommand: ParsableCommand {
                 lines.append("\(name)  \(source) \(place)  unusable: \(error)")
             }
         }
-        print(lines.joined(separator: "\n"))
+        Console.print(lines.joined(separator: "\n"))
     }
 }

@@ -26,10 +26,18 @@ struct TraceCommand: AsyncParsableCommand {
             presented its post hooks run too.
 
             trace never touches the saved session: it starts signed out, or signed in as USER with \
-            --signed-in (a user of the app's login plugin).
+            --signed-in, a session seeded in memory for every login plugin of the app, and the \
+            first output line says what was seeded. ZappShell.LocalLogin (and a login of an unknown \
+            class, which it serves): USER must be one of configuration_json.users and gets that \
+            user's entitlements; an unknown USER is an error that lists the configured users; \
+            with no users list any USER is accepted, with no entitlements. ZappShell.HTTPLogin: \
+            the server is not contacted; USER is signed in with no entitlements (only the server \
+            could grant them), so a screen with required_entitlements still asks to sign in.
 
             Output: one line per step, then `result: presented <id>` or `result: blocked by \
-            <identifier>`; --json prints {"app", "screen", "signed_in", "steps", "result"}. \
+            <identifier>`; --json prints {"app", "screen", "signed_in", "session", "steps", \
+            "result"}. Text from the configuration is printed with its control characters \
+            escaped (\\u{1B} in text, \\u001b in JSON). \
             Exit status 0 for either result; 1 for an unknown screen or user or an app with errors, \
             2 when a file cannot be read, 64 for a bad --answer.
             """
@@ -65,10 +73,10 @@ struct TraceCommand: AsyncParsableCommand {
             report = try await Self.trace(
                 app: loaded.app, screen: screen, script: try Self.script(from: answers), signedIn: signedIn)
         } catch let error as TraceError {
-            FileHandle.standardError.write(Data("zapp-shell trace: \(error.message)\n".utf8))
+            Console.printError("zapp-shell trace: \(error.message)")
             throw ExitCode(1)
         }
-        print(json ? report.json : report.text)
+        if json { Console.printJSON(report.json) } else { Console.print(report.text) }
     }
 
     /// Parses `--answer IDENTIFIER=success|failure|cancel` options (a later one for the same
@@ -98,7 +106,7 @@ struct TraceCommand: AsyncParsableCommand {
         -> TraceReport
     {
         guard let target = app.screen(idOrName: key) else {
-            throw TraceError(message: "no screen with id or name '\(key)' in \(app.name)")
+            throw TraceError(message: "no screen with id or name \(Quoted.value(key, mark: "'")) in \(app.name)")
         }
         let environment = PluginEnvironment(
             stateDirectory: PluginEnvironment.defaultStateDirectory(),
@@ -107,35 +115,60 @@ struct TraceCommand: AsyncParsableCommand {
             presenter: ScriptedPresenter(script: script), sessions: .inMemory(signedInUser: signedIn))
         let trace = TraceLog(capacity: 100_000)
         let services = AppServices.builtIn(app: app, environment: environment, trace: trace, script: script)
-        if let signedIn, let registry = services.registry { try checkUser(signedIn, registry: registry, app: app) }
+        let registry = services.registry ?? PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)
+        let session = try signedIn.map { user throws(TraceError) in try seededSession(user, registry: registry, app: app) }
 
         let result = await services.opener.runPreHooks(for: target, from: .goTo, dataDict: nil)
         if case .presented(_, let dataDict) = result {
             await services.opener.runPostHooks(for: target, dataDict: dataDict)
         }
         return TraceReport(
-            app: app.name, screen: target.id, signedIn: signedIn,
+            app: app.name, screen: target.id, signedIn: signedIn, session: session,
             steps: trace.entries.filter { $0.stage != .result }, result: result)
     }
 
-    /// `--signed-in USER` must name a user the app's login plugins can hold: any user for a
-    /// server-checked login or one without a user list, else one of `configuration_json.users`.
-    private static func checkUser(_ user: String, registry: PluginRegistry, app: ZappApp) throws(TraceError) {
+    /// What `--signed-in USER` seeds in each login plugin, as the trace's first line. USER must
+    /// be a user some login plugin can hold: any user for a server-checked login (the server is
+    /// not contacted: no entitlements) or a local login without a user list, else one of
+    /// `configuration_json.users`; otherwise the error lists the configured users.
+    private static func seededSession(_ user: String, registry: PluginRegistry, app: ZappApp) throws(TraceError) -> String {
+        let shownUser = Quoted.value(user)
         let logins = registry.plugins.filter { $0.factory?.loginProvider != nil }
         guard !logins.isEmpty else {
-            throw TraceError(message: "--signed-in \(user): \(app.name) has no usable login plugin")
+            throw TraceError(message: "--signed-in \(shownUser): \(app.name) has no usable login plugin")
         }
-        let known = logins.contains { plugin in
-            guard plugin.servingClassName == BuiltInPluginClass.localLogin.rawValue,
-                let users = plugin.configuration.configuration["users"]?.arrayValue
-            else { return true }
-            return users.contains { $0["username"]?.stringValue == user }
+        var seeded: [String] = []
+        var configuredUsers: [String] = []
+        var notConfigured: [String] = []
+        for plugin in logins {
+            let configuration = plugin.configuration.configuration
+            let name = "\(plugin.identifier) (\(plugin.servingClassName ?? plugin.manifestClassName))"
+            guard plugin.servingClassName == BuiltInPluginClass.localLogin.rawValue else {
+                let server = configuration["endpoint"]?.stringValue.flatMap { URL(string: $0)?.host } ?? "the server"
+                seeded.append("\(name): seeded in memory, \(server) not contacted, no entitlements")
+                continue
+            }
+            guard let users = configuration["users"]?.arrayValue else {
+                seeded.append("\(name): no users configured, any user, no entitlements")
+                continue
+            }
+            let names = users.compactMap { $0["username"]?.stringValue }
+            configuredUsers += names
+            guard let entry = users.first(where: { $0["username"]?.stringValue == user }) else {
+                notConfigured.append("\(name): not one of its users, no entitlements")
+                continue
+            }
+            let entitlements = entry["entitlements"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            seeded.append("\(name): " + (entitlements.isEmpty ? "no entitlements" : "entitlements " + entitlements.joined(separator: ", ")))
         }
-        guard known else {
-            let names = logins.map { "'\($0.identifier)'" }.joined(separator: ", ")
+        guard !seeded.isEmpty else {
+            let shown = configuredUsers.prefix(20).map { Quoted.value($0) }.joined(separator: ", ")
+            let more = configuredUsers.count > 20 ? " and \(configuredUsers.count - 20) more" : ""
             throw TraceError(
-                message: "--signed-in \(user): unknown user (not in configuration_json.users of login plugin \(names))")
+                message: "--signed-in \(shownUser): unknown user; the configured users are \(shown)\(more) "
+                    + "(configuration_json.users of \(logins.map { Quoted.value($0.identifier) }.joined(separator: ", ")))")
         }
+        return "signed in as \(shownUser): " + (seeded + notConfigured).joined(separator: "; ")
     }
 }
 
@@ -149,6 +182,8 @@ struct TraceReport: Equatable {
     var app: String
     var screen: String
     var signedIn: String?
+    /// What `--signed-in` seeded (the first line of the text), nil when signed out.
+    var session: String? = nil
     /// Every step except the result (which is printed last, after any post hooks).
     var steps: [HookTrace]
     var result: HookChainResult
@@ -163,15 +198,15 @@ struct TraceReport: Equatable {
 
     /// One line per step, the result line last.
     var text: String {
-        (steps.map(\.line) + [resultLine]).joined(separator: "\n")
+        ((session.map { [$0] } ?? []) + steps.map(\.line) + [resultLine]).joined(separator: "\n")
     }
 
-    /// The report as a JSON object (keys sorted, dataDict keys only).
+    /// The report as a JSON object (keys sorted, dataDict keys only, controls in strings escaped).
     var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let document = Document(
-            app: app, screen: screen, signed_in: signedIn,
+            app: app, screen: screen, signed_in: signedIn, session: session,
             steps: steps.map {
                 Step(stage: $0.stage.rawValue, step: $0.step.rawValue, identifier: $0.identifier, message: $0.message,
                      keys: $0.keys, line: $0.line)
@@ -180,26 +215,28 @@ struct TraceReport: Equatable {
         guard let data = try? encoder.encode(document), let text = String(data: data, encoding: .utf8) else {
             return "{}"
         }
-        return text
+        return TextSanitizer.jsonEscaped(text)
     }
 
     private struct Document: Encodable {
         var app: String
         var screen: String
         var signed_in: String?
+        var session: String?
         var steps: [Step]
         var result: ResultObject
 
         private enum CodingKeys: String, CodingKey {
-            case app, screen, signed_in, steps, result
+            case app, screen, signed_in, session, steps, result
         }
 
-        /// Like the synthesized encoding, but `signed_in` is `null` rather than missing when signed out.
+        /// Like the synthesized encoding, but `signed_in` and `session` are `null` rather than missing when signed out.
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(app, forKey: .app)
             try container.encode(screen, forKey: .screen)
             try container.encode(signed_in, forKey: .signed_in)
+            try container.encode(session, forKey: .session)
             try container.encode(steps, forKey: .steps)
             try container.encode(result, forKey: .result)
         }

@@ -18,6 +18,10 @@ struct ValidateCommand: AsyncParsableCommand {
             Problems are printed grouped by file, one per line, with the line and column of syntax \
             errors and the JSON path of everything else, then a summary line.
 
+            Text from the configuration is printed with its control characters escaped (\\u{1B} \
+            in text, \\u001b with --json), and a quoted value longer than 40 characters is cut, \
+            with its size named.
+
             Exit status: 0 valid (warnings allowed), 1 errors, 2 a file could not be read.
             """
     )
@@ -30,7 +34,7 @@ struct ValidateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (report, loaded) = await Self.check(inputs)
-        print(json ? report.json : report.text)
+        if json { Console.printJSON(report.json) } else { Console.print(report.text) }
         // The process ends here, with the loaded apps still alive: freeing the models of a
         // large app one by one would only delay the exit (about 30 ms for 5,000 screens).
         withExtendedLifetime(loaded) { Foundation.exit(report.exitCode) }

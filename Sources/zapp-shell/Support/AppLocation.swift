@@ -139,7 +139,7 @@ extension AppLocation {
         var report = ValidationReport()
         report.add(result)
         let problems = report.diagnostics.map(\.description) + [report.summary]
-        FileHandle.standardError.write(Data((problems.joined(separator: "\n") + "\n").utf8))
+        Console.printError(problems.joined(separator: "\n"))
         throw ExitCode(report.exitCode == 0 ? 1 : report.exitCode)
     }
 }

@@ -1,8 +1,11 @@
 import Foundation
 import Logging
+import ZappModel
 
 /// A swift-log handler that appends lines to a file: the interactive UI owns the terminal,
-/// so nothing may be logged to stdout or stderr while it runs.
+/// so nothing may be logged to stdout or stderr while it runs. Messages and metadata are
+/// written with their controls as visible escapes (`TextSanitizer.visible`): one event is one
+/// line, and nothing from a configuration acts on the terminal that shows the log.
 struct FileLogHandler: LogHandler {
     /// The open log file, shared by every logger writing to it.
     final class File: @unchecked Sendable {
@@ -50,6 +53,7 @@ struct FileLogHandler: LogHandler {
         if let extra = event.metadata { merged.merge(extra) { $1 } }
         let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let timestamp = Date().formatted(.iso8601)
-        file.write("\(timestamp) \(event.level) \(label): \(event.message)\(details)\n")
+        let line = TextSanitizer.visible("\(timestamp) \(event.level) \(label): \(event.message)\(details)")
+        file.write(line + "\n")
     }
 }

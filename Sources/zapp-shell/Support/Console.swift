@@ -1,0 +1,24 @@
+import Foundation
+import ZappModel
+
+/// The commands' stdout and stderr. Every line goes through `TextSanitizer`: plain text with
+/// its controls written out as escapes (`\u{1B}`), JSON with them as `\u001B`, so nothing
+/// from a configuration (an escape sequence in a target, a style value) acts on the terminal.
+/// Frames from `render` are the exception: they are drawn from canvas cells, which the screen
+/// rule has already cleaned, and their ANSI form holds the program's own colour sequences.
+enum Console {
+    /// Prints text (lines joined by the program) to stdout.
+    static func print(_ text: String) {
+        Swift.print(TextSanitizer.visible(text, keepingLineBreaks: true))
+    }
+
+    /// Prints a JSON document to stdout.
+    static func printJSON(_ json: String) {
+        Swift.print(TextSanitizer.jsonEscaped(json))
+    }
+
+    /// Writes text and a line break to stderr.
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((TextSanitizer.visible(text, keepingLineBreaks: true) + "\n").utf8))
+    }
+}

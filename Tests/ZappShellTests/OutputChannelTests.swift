@@ -1,0 +1,169 @@
+import Foundation
+import Logging
+import Testing
+import ZappModel
+
+@testable import zapp_shell
+
+/// Issue 15: control sequences in a configuration never leave the program as themselves. Each
+/// channel is checked byte by byte: the built `zapp-shell`'s stdout and stderr (validate,
+/// validate --json, render, render --color, trace, trace --json, and the refusals of render,
+/// trace and run), and the `--log` file (the screen's rule is tested in ShellUITests.TextTests).
+@Suite("output channels carry no control sequences")
+struct OutputChannelTests {
+    /// OSC title, BEL, clear screen, 8-bit CSI, right-to-left override.
+    static let payload = #"\u001b]0;PWNED\u0007\u001b[2J\u009b31m\u202e"#
+    static let plugins = #"""
+        [{"plugin": {"identifier": "menu", "type": "menu", "api": {"class_name": "ZappShell.SideMenu"}}},
+         {"plugin": {"identifier": "bar", "type": "nav_bar", "api": {"class_name": "ZappShell.NavigationBar"}}}]
+        """#
+
+    /// The payload in a nav item target and a style value: errors, so validate reports them
+    /// and render, trace and run refuse.
+    static let hostileRiver = """
+        [{"id": "home", "name": "Home", "home": true, "navigations": [
+          {"category": "menu", "navigation_type": "menu",
+           "nav_items": [{"id": "m1", "title": "Go", "type": "label", "data": {"target": "x\(payload)"}}]},
+          {"category": "nav_bar", "navigation_type": "bar", "styles": {"state": "ontop\(payload)"}}]}]
+        """
+
+    /// The payload in titles and the screen name: the app opens and shows them.
+    static let titledRiver = """
+        [{"id": "home", "name": "Home\(payload)", "home": true, "navigations": [
+          {"category": "menu", "navigation_type": "menu",
+           "nav_items": [{"id": "m1", "title": "Go\(payload)", "type": "label", "data": {"target": "home"}}]},
+          {"category": "nav_bar", "navigation_type": "bar",
+           "nav_items": [{"id": "b1", "title": "Btn\(payload)", "type": "button", "data": {"target": "home"}}]}]}]
+        """
+
+    static func app(_ river: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-channels-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try Data(river.utf8).write(to: url.appendingPathComponent("river.json"))
+        try Data(plugins.utf8).write(to: url.appendingPathComponent("plugin_configurations.json"))
+        return url
+    }
+
+    /// The `zapp-shell` built beside this test bundle.
+    static func executable() throws -> URL {
+        let argument = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = argument.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("zapp-shell")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let built = root.appendingPathComponent(".build/debug/zapp-shell")
+        return try #require(FileManager.default.isExecutableFile(atPath: built.path) ? built : nil, "zapp-shell is not built")
+    }
+
+    /// Runs zapp-shell and returns its status, stdout and stderr bytes.
+    static func run(_ arguments: [String], executable: URL? = nil) throws -> (status: Int32, out: [UInt8], err: [UInt8]) {
+        let process = Process()
+        process.executableURL = try executable ?? Self.executable()
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["TERM"] = "xterm-256color"
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, Array(outData), Array(errData))
+    }
+
+    /// The controls in `bytes` (decoded as UTF-8): everything `TextSanitizer.isControl` names
+    /// except line breaks and, with `allowingColour`, SGR sequences (`ESC [ ... m`).
+    static func controls(in bytes: [UInt8], allowingColour: Bool = false) -> [String] {
+        var text = String(decoding: bytes, as: UTF8.self)
+        if allowingColour { text = text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) }
+        return text.unicodeScalars.filter { TextSanitizer.isControl($0) && $0 != "\n" }
+            .map { "U+" + String($0.value, radix: 16, uppercase: true) }
+    }
+
+    @Test func validateTextAndJSON() throws {
+        let app = try Self.app(Self.hostileRiver)
+        defer { try? FileManager.default.removeItem(at: app) }
+        let text = try Self.run(["validate", app.path])
+        #expect(text.status == 1)
+        #expect(Self.controls(in: text.out) == [])
+        let report = String(decoding: text.out, as: UTF8.self)
+        #expect(report.contains(#"got "ontop\u{1B}]0;PWNED\u{7}\u{1B}[2J\u{9B}31m\u{202E}""#))
+        #expect(report.contains(#"targets "x\u{1B}]0;PWNED"#))
+
+        let json = try Self.run(["validate", "--json", app.path])
+        #expect(json.status == 1)
+        #expect(Self.controls(in: json.out) == [])
+        #expect(try JSONSerialization.jsonObject(with: Data(json.out)) is [String: Any])
+    }
+
+    @Test(arguments: [["render", "--screen", "home"], ["trace", "--screen", "home"]])
+    func refusalsOnStderr(_ command: [String]) throws {
+        let app = try Self.app(Self.hostileRiver)
+        defer { try? FileManager.default.removeItem(at: app) }
+        var arguments = command
+        arguments.insert(app.path, at: 1)
+        let result = try Self.run(arguments)
+        #expect(result.status == 1)
+        #expect(Self.controls(in: result.err) == [], "\(command)")
+        #expect(String(decoding: result.err, as: UTF8.self).contains(#"targets "x\u{1B}]0;PWNED"#))
+        #expect(Self.controls(in: result.out) == [], "\(command)")
+    }
+
+    /// `run` needs a terminal before it loads the app: `script` gives it one (its output
+    /// lines end in CR LF).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func runRefusalOnATerminal() throws {
+        let app = try Self.app(Self.hostileRiver)
+        defer { try? FileManager.default.removeItem(at: app) }
+        let command = "'\(try Self.executable().path)' run '\(app.path)'"
+        let result = try Self.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        #expect(result.status == 1)
+        let text = String(decoding: result.out, as: UTF8.self).replacingOccurrences(of: "\r", with: "")
+        #expect(Self.controls(in: Array(text.utf8)) == [])
+        #expect(text.contains(#"got "ontop\u{1B}]0;PWNED"#))
+    }
+
+    @Test func renderAndTraceOfAnAppShowingThePayload() throws {
+        let app = try Self.app(Self.titledRiver)
+        defer { try? FileManager.default.removeItem(at: app) }
+        let frame = try Self.run(["render", app.path, "--screen", "home", "--size", "60x8"])
+        #expect(frame.status == 0)
+        #expect(Self.controls(in: frame.out) == [])
+        #expect(String(decoding: frame.out, as: UTF8.self).contains("Btn"))
+        let coloured = try Self.run(["render", app.path, "--screen", "home", "--size", "60x8", "--color"])
+        #expect(coloured.status == 0)
+        #expect(coloured.out.contains(0x1B), "colour sequences are there")
+        #expect(Self.controls(in: coloured.out, allowingColour: true) == [])
+
+        let trace = try Self.run(["trace", app.path, "--screen", "home"])
+        #expect(trace.status == 0)
+        #expect(Self.controls(in: trace.out) == [])
+        #expect(String(decoding: trace.out, as: UTF8.self).contains(#"navigate to home "Home\u{1B}]0;PWNED"#))
+        let json = try Self.run(["trace", app.path, "--screen", "home", "--json"])
+        #expect(json.status == 0)
+        #expect(Self.controls(in: json.out) == [])
+        let object = try JSONSerialization.jsonObject(with: Data(json.out)) as? [String: Any]
+        let steps = object?["steps"] as? [[String: Any]]
+        #expect((steps?.first?["line"] as? String)?.contains("Home\u{1B}]0;PWNED\u{07}") == true, "JSON keeps the text, escaped")
+    }
+
+    @Test func logFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-log-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handler = FileLogHandler(label: "test", file: try FileLogHandler.File(url: url))
+        let logger = Logger(label: "test") { _ in handler }
+        logger.warning("target x\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{9B}31m\u{202E}\nnext", metadata: ["value": "\u{1B}[31m"])
+        let bytes = Array(try Data(contentsOf: url))
+        #expect(Self.controls(in: bytes) == [])
+        let line = String(decoding: bytes, as: UTF8.self)
+        #expect(line.hasSuffix(#"target x\u{1B}]0;PWNED\u{7}\u{1B}[2J\u{9B}31m\u{202E}\nnext value=\u{1B}[31m"# + "\n"))
+    }
+}
