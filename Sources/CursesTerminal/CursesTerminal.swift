@@ -206,39 +206,41 @@ public final class CursesTerminal: Terminal {
         watcher = InputWatcher(descriptors: descriptors, onReady: inputReady)
     }
 
-    /// Everything waiting now: a termination request, a lost terminal (hang-up or error on
-    /// input: the loop quits as on SIGHUP), a continue after a stop, then keys, clicks and
-    /// resizes as ncurses decodes them, without waiting. Keys the UI has no use for are dropped.
-    public func readEvents() -> [TerminalEvent] {
-        guard !isRestored else { return [] }
+    /// Everything waiting now, handed to `handle` as it is read: a termination request, a lost
+    /// terminal (hang-up or error on input: the loop quits as on SIGHUP), a continue after a
+    /// stop, then keys, clicks and resizes as ncurses decodes them, without waiting. Keys the UI
+    /// has no use for are dropped. Reading stops when `handle` returns false; ncurses reads the
+    /// terminal a byte at a time, so what follows stays in the terminal for the shell.
+    public func readEvents(_ handle: (TerminalEvent) -> Bool) {
+        guard !isRestored else { return }
         defer { watcher?.resume() }
         SignalGuard.drainWake()
-        var events: [TerminalEvent] = []
-        if let event = pendingTermination() { events.append(event) }
+        if let event = pendingTermination(), !handle(event) { return }
         if zs_input_lost(STDIN_FILENO) != 0 {
             if !reportedSignal {
                 reportedSignal = true
-                events.append(.terminate(signal: SIGHUP))
+                _ = handle(.terminate(signal: SIGHUP))
             }
-            return events
+            return
         }
-        if SignalGuard.takeContinued() { events.append(resized()) }
+        if SignalGuard.takeContinued(), !handle(resized()) { return }
         for _ in 0..<Self.maximumEventsPerRead {
             var value: wint_t = 0
             let status = wget_wch(zs_stdscr(), &value)
             if status == ERR { break }
+            let event: TerminalEvent?
             if status == zs_key_code_yes() {
                 switch decoder.decodeFunctionKey(Int32(bitPattern: value)) {
-                case .key(let key): events.append(.key(key))
-                case .resize: events.append(resized())
-                case .mouse: if let event = mouseEvent() { events.append(event) }
-                case .ignored: break
+                case .key(let key): event = .key(key)
+                case .resize: event = resized()
+                case .mouse: event = mouseEvent()
+                case .ignored: event = nil
                 }
-            } else if let key = decoder.decodeCharacter(UInt32(value)) {
-                events.append(.key(key))
+            } else {
+                event = decoder.decodeCharacter(UInt32(value)).map { TerminalEvent.key($0) }
             }
+            if let event, !handle(event) { return }
         }
-        return events
     }
 
     /// At most this many events are read at once; the rest wait for the next read (the

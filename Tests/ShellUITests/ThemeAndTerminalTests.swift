@@ -61,7 +61,16 @@ import ZappModel
         #expect(terminal.plainText == "Jello     \n          ")
         terminal.enqueue(.resize(columns: 30, rows: 5))
         #expect(terminal.size.columns == 30)
-        #expect(terminal.readEvents() == [.resize(columns: 30, rows: 5)])
-        #expect(terminal.readEvents().isEmpty)
+        terminal.enqueue(.key(.character("q")))
+        terminal.enqueue(.key(.character("x")))
+        var read: [TerminalEvent] = []
+        terminal.readEvents { event in
+            read.append(event)
+            return event != .key(.character("q"))
+        }
+        #expect(read == [.resize(columns: 30, rows: 5), .key(.character("q"))], "reading stops where the handler says")
+        read.removeAll()
+        terminal.readEvents { read.append($0); return true }
+        #expect(read == [.key(.character("x"))], "what was not read stays for the next read")
     }
 }

@@ -48,9 +48,10 @@ final class TimedTerminal: Terminal {
         offerNextKey()
     }
 
-    func readEvents() -> [TerminalEvent] {
-        defer { pending.removeAll() }
-        return pending
+    func readEvents(_ handle: (TerminalEvent) -> Bool) {
+        let events = pending
+        pending.removeAll()
+        for event in events where !handle(event) { return }
     }
 
     func suspend() -> Bool { false }

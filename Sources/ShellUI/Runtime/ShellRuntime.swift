@@ -91,7 +91,10 @@ public final class ShellRuntime {
     private func processBatch() {
         let batch = inbox.take()
         if batch.isInputWaiting {
-            for event in terminal.readEvents() where model.exitStatus == nil { send(.terminal(event)) }
+            terminal.readEvents { event in
+                send(.terminal(event))
+                return model.exitStatus == nil
+            }
         }
         for event in batch.events where model.exitStatus == nil {
             if event == .tick { tickTask = nil }

@@ -47,12 +47,18 @@ public final class HeadlessTerminal: Terminal {
         if signal { inputReady() }
     }
 
-    public func readEvents() -> [TerminalEvent] {
-        input.withLock { input in
-            let events = input.events
-            input.events.removeAll()
-            input.isSignalled = false
-            return events
+    public func readEvents(_ handle: (TerminalEvent) -> Bool) {
+        let events = input.withLock { input in
+            defer {
+                input.events.removeAll()
+                input.isSignalled = false
+            }
+            return input.events
+        }
+        for (index, event) in events.enumerated() where !handle(event) {
+            let unread = events[(index + 1)...]
+            input.withLock { $0.events.insert(contentsOf: unread, at: 0) }
+            return
         }
     }
 

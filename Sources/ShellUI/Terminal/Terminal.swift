@@ -4,7 +4,7 @@
 ///
 /// Input is pushed, not polled (ARCHITECTURE.md, "The loop"): the terminal calls the handler
 /// given to `watchInput` once input, a resize or a signal is waiting, and then stays quiet
-/// until the runtime has taken it with `readEvents()`.
+/// until the runtime has taken it with `readEvents(_:)`.
 public protocol Terminal: AnyObject {
     /// Current size in cells.
     var size: (columns: Int, rows: Int) { get }
@@ -15,9 +15,11 @@ public protocol Terminal: AnyObject {
     /// Starts watching for input: `inputReady` is called, from any thread, whenever events are
     /// waiting; after a call it is not called again until `readEvents()` has run.
     func watchInput(_ inputReady: @escaping @Sendable () -> Void)
-    /// The events waiting now (keys, clicks, resizes, termination requests), without waiting;
-    /// watching resumes afterwards.
-    func readEvents() -> [TerminalEvent]
+    /// Hands the events waiting now (keys, clicks, resizes, termination requests) to `handle`
+    /// one by one as they are read, without waiting, and stops early when it returns false:
+    /// input after that stays unread (keys typed after `q` reach the shell). Watching resumes
+    /// afterwards.
+    func readEvents(_ handle: (TerminalEvent) -> Bool)
     /// Hands the terminal back to the shell and stops the process (Ctrl-Z); returns once the
     /// process is continued (`fg`) with the screen to be drawn anew, or false at once when the
     /// process cannot be suspended (no job control).
