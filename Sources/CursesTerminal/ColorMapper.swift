@@ -22,24 +22,47 @@ struct ColorMapper: Sendable {
         case .default:
             return Self.defaultColor
         case .ansi(let index):
-            let index = Int(index) & 0xF
-            if index < 8 { return Int32(index) }
-            switch support {
-            case .trueColor:
-                let (r, g, b) = Self.xtermPalette[index]
-                return Self.directColor(r, g, b)
-            case .ansi256:
-                return Int32(index)
-            case .ansi8, .none:
-                return paletteSize >= 16 ? Int32(index) : Int32(index - 8)
-            }
+            return paletteNumber(Int(index))
         case .rgb(let r, let g, let b):
             switch support {
             case .trueColor: return Self.directColor(r, g, b)
-            case .ansi256: return Int32(Self.nearest256(r, g, b))
-            case .ansi8, .none: return Int32(Self.nearestBasic(r, g, b, count: paletteSize >= 16 ? 16 : 8))
+            case .ansi256 where paletteSize >= 256: return Int32(Self.nearest256(r, g, b))
+            case .ansi256, .ansi8, .none: return Int32(Self.nearestBasic(r, g, b, count: paletteSize >= 16 ? 16 : 8))
             }
         }
+    }
+
+    /// The colour number of xterm palette entry `index` (0–255) in this terminal: kept when the
+    /// palette has it, the same RGB as a direct colour in truecolor, else the nearest entry of
+    /// the 16 or 8 basic colours (bright 8–15 fold onto 0–7 in an 8-colour palette).
+    private func paletteNumber(_ index: Int) -> Int32 {
+        switch support {
+        case .none:
+            return Self.defaultColor
+        case .trueColor:
+            if index < 8 { return Int32(index) }
+            let (r, g, b) = Self.paletteRGB(index)
+            return Self.directColor(r, g, b)
+        case .ansi256 where paletteSize >= 256:
+            return Int32(index)
+        case .ansi256, .ansi8:
+            let basic = paletteSize >= 16 ? 16 : 8
+            if index < basic { return Int32(index) }
+            if index < 16 { return Int32(index - 8) }
+            let (r, g, b) = Self.paletteRGB(index)
+            return Int32(Self.nearestBasic(r, g, b, count: basic))
+        }
+    }
+
+    /// The RGB of xterm palette entry `index` (0–255): 16 system colours, the 6×6×6 cube, 24 greys.
+    static func paletteRGB(_ index: Int) -> (UInt8, UInt8, UInt8) {
+        if index < 16 { return xtermPalette[index] }
+        if index < 232 {
+            let cube = index - 16
+            return (UInt8(cubeLevels[cube / 36]), UInt8(cubeLevels[(cube / 6) % 6]), UInt8(cubeLevels[cube % 6]))
+        }
+        let grey = UInt8(8 + 10 * (min(index, 255) - 232))
+        return (grey, grey, grey)
     }
 
     /// A direct-colour number. Values below 8 mean the basic ANSI colours in ncurses'
@@ -92,15 +115,7 @@ struct ColorMapper: Sendable {
             return (UInt8(truncatingIfNeeded: number >> 16), UInt8(truncatingIfNeeded: number >> 8), UInt8(truncatingIfNeeded: number))
         }
         let index = Int(number)
-        if index < 16 { return Self.xtermPalette[index] }
-        if index < 232 {
-            let cube = index - 16
-            return (UInt8(Self.cubeLevels[cube / 36]), UInt8(Self.cubeLevels[(cube / 6) % 6]), UInt8(Self.cubeLevels[cube % 6]))
-        }
-        if index < 256 {
-            let grey = UInt8(8 + 10 * (index - 232))
-            return (grey, grey, grey)
-        }
+        if index < 256 { return Self.paletteRGB(index) }
         return nil
     }
 

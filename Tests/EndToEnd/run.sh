@@ -180,8 +180,9 @@ choose_menu_item() {
     keys "$session" Enter
 }
 
-# click SESSION TEXT: a mouse press and release (X10 encoding, as terminfo's kmous=\E[M says)
-# on the first character of TEXT on the screen.
+# click SESSION TEXT: a mouse press and release on the first character of TEXT on the screen,
+# encoded as the app's terminal declares in terminfo (kmous): SGR (\e[<b;x;yM / m) for \e[<,
+# else X10 (\e[M plus three bytes). $CLICK_TERM names that terminal (default: tmux's own).
 click() {
     local session=$1 text=$2 screen row line prefix column
     screen=$(screen_of "$session")
@@ -193,6 +194,10 @@ click() {
     line=$(printf '%s\n' "$screen" | sed -n "${row}p")
     prefix=${line%%"$text"*}
     column=${#prefix}
+    if infocmp -x "${CLICK_TERM:-$TERMINAL_TYPE}" 2>/dev/null | grep -qF 'kmous=\E[<'; then
+        tm send-keys -t "$session" -l -- $'\e[<0;'"$((column + 1));${row}M"$'\e[<0;'"$((column + 1));${row}m"
+        return
+    fi
     local x y
     printf -v x "\\$(printf '%03o' $((33 + column)))"
     printf -v y "\\$(printf '%03o' $((32 + row)))"
@@ -428,20 +433,73 @@ scenario_deep_link() {
     tm kill-session -t "$s"
 }
 
+# mouse_under TERM: clicks menu items, a card and a button with the app's TERM set to TERM.
+mouse_under() {
+    local term=$1 s="mouse-${1//[^a-z0-9]/-}"
+    if ! infocmp "$term" >/dev/null 2>&1; then
+        echo "skip mouse under $term: no terminfo entry"
+        return
+    fi
+    check "$s: a shell starts in tmux" new_shell "$s" || return
+    run_line "$s" "TERM=$term '$ZAPP_SHELL' --state-dir '$WORK/$s-state' --log '$WORK/$s.log' ; echo rc=\$?"
+    local CLICK_TERM=$term
+    check "mouse ($term): the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    check "mouse ($term): a click on the menu button opens the side menu" click_then_wait "$s" "≡" "MEMBERS" || return
+    check "mouse ($term): a click on a menu item opens it" click_then_wait "$s" "Live TV" "ZappTV News 24  Evening bulletin" || return
+    check "mouse ($term): a click on the menu button opens the menu again" click_then_wait "$s" "≡" "MEMBERS" || return
+    check "mouse ($term): a click on Home goes back" click_then_wait "$s" "Home" "Tonight on ZappTV" || return
+    check "mouse ($term): a click on a card opens its screen" click_then_wait "$s" "New every Friday" "New releases" || return
+    check "mouse ($term): no stray keys were typed" not_on_screen "$s" "[<0;"
+    keys "$s" q
+    check "mouse ($term): quit" wait_for "$s" "rc=0"
+    tm kill-session -t "$s"
+}
+
 scenario_mouse() {
     echo "# mouse clicks"
-    local s=mouse
+    local term
+    for term in tmux-256color screen-256color xterm-256color; do
+        mouse_under "$term"
+    done
+}
+
+# colours_under TERM EXPECTED [COLORTERM]: the home screen's background cells carry the SGR
+# colour EXPECTED (as `tmux capture-pane -e` prints it) with the app's TERM set to TERM.
+colours_under() {
+    local term=$1 expected=$2 colorterm=${3:-} s="colours-${1//[^a-z0-9]/-}${3:+-tc}"
+    if ! infocmp "$term" >/dev/null 2>&1; then
+        echo "skip colours under $term: no terminfo entry"
+        return
+    fi
     check "$s: a shell starts in tmux" new_shell "$s" || return
-    launch "$s" --state-dir "'$WORK/mouse-state'" --log "'$WORK/mouse.log'"
-    check "mouse: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
-    check "mouse: a click on the menu button opens the side menu" click_then_wait "$s" "≡" "MEMBERS" || return
-    check "mouse: a click on a menu item opens it" click_then_wait "$s" "Live TV" "ZappTV News 24  Evening bulletin" || return
-    choose_menu_item "$s" 0
-    check "mouse: back to Home" wait_for "$s" "Tonight on ZappTV" || return
-    check "mouse: a click on a card opens its screen" click_then_wait "$s" "New every Friday" "New releases" || return
+    run_line "$s" "TERM=$term ${colorterm:+COLORTERM=$colorterm }'$ZAPP_SHELL' --state-dir '$WORK/$s-state' ; echo rc=\$?"
+    check "colours ($term${colorterm:+, COLORTERM=$colorterm}): the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    local ansi
+    ansi=$(tm capture-pane -p -e -t "$s")
+    LAST_SCREEN=$ansi
+    check "colours ($term${colorterm:+, COLORTERM=$colorterm}): the background is the theme's ($expected)" grep -qF -- "$expected" <<<"$ansi"
+    check "colours ($term${colorterm:+, COLORTERM=$colorterm}): no bright green background" \
+        test -z "$(grep -oE $'\e\\[([0-9;]*;)?(102|48;5;10)(;[0-9;]*)?m' <<<"$ansi" | head -n 1)"
     keys "$s" q
-    check "mouse: quit" wait_for "$s" "rc=0"
+    check "colours ($term): quit" wait_for "$s" "rc=0"
     tm kill-session -t "$s"
+}
+
+scenario_colours() {
+    echo "# colours"
+    # The default (dark) theme's base background #1B1F27: 234 in the 256-colour palette
+    # (Tests/CursesTerminalTests/__Snapshots__ holds every role of every theme).
+    colours_under tmux-256color "48;5;234"
+    colours_under xterm-256color "48;5;234"
+    colours_under screen-256color "48;5;234"
+    local direct
+    for direct in tmux-direct xterm-direct; do
+        if infocmp "$direct" >/dev/null 2>&1; then
+            colours_under "$direct" "48;2;27;31;39" truecolor
+            return
+        fi
+    done
+    echo "skip colours in truecolor: no -direct terminfo entry on this machine"
 }
 
 scenario_resize_storm() {
@@ -504,7 +562,7 @@ scenario_exit_paths() {
 }
 
 # Usage: run.sh [SCENARIO...] runs the named scenarios only (e.g. `run.sh login_gating`).
-scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse resize_storm exit_paths)
+scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse colours resize_storm exit_paths)
 [ "$#" -gt 0 ] && scenarios=("$@")
 started=$(now_ms)
 # A session that lives for the whole run keeps the tmux server up between scenarios.
