@@ -456,6 +456,10 @@ mouse_under() {
     run_line "$s" "TERM=$term '$ZAPP_SHELL' --state-dir '$WORK/$s-state' --log '$WORK/$s.log' ; echo rc=\$?"
     local CLICK_TERM=$term
     check "mouse ($term): the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    local want_sgr=0
+    infocmp -x "$term" | grep -qF 'kmous=\E[<' && want_sgr=1
+    check "mouse ($term): the app asked for the reports terminfo declares (SGR: $want_sgr)" \
+        test "$(tm display-message -p -t "$s" '#{mouse_standard_flag}#{mouse_sgr_flag}')" = "1$want_sgr"
     check "mouse ($term): a click on the menu button opens the side menu" click_then_wait "$s" "≡" "MEMBERS" || return
     check "mouse ($term): a click on a menu item opens it" click_then_wait "$s" "Live TV" "ZappTV News 24  Evening bulletin" || return
     check "mouse ($term): a click on Live TV's own menu button opens the menu again" click_then_wait "$s" " = " "MEMBERS" || return
