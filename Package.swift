@@ -52,7 +52,14 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ShellUI"]),
+        .testTarget(
+            name: "CursesTerminalTests",
+            dependencies: [
+                "CursesTerminal", "ShellUI", "ZappModel",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "ZappShellTests", dependencies: ["zapp-shell", "ZappModel"]),
     ],
     swiftLanguageModes: [.v6]

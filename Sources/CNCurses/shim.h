@@ -82,7 +82,13 @@ static inline int zs_setcchar(cchar_t *cell, const wchar_t *text, attr_t attribu
     return setcchar(cell, text, attributes, (NCURSES_PAIRS_T)(pair > 0x7fff ? 0 : pair), &extended);
 }
 
-/* Reports mouse button presses (clicks) and wheel movements only; 0 when the terminal has no mouse. */
+/* Reports mouse button presses (clicks) and wheel movements only; 0 when the terminal has no mouse.
+ * The protocol is the one the terminal's terminfo entry declares (kmous: \E[< for SGR 1006, \E[M
+ * for X10; XM, when present, is the string that turns it on), and ncurses both enables and parses
+ * it. Forcing SGR reports whatever terminfo says would make ncurses, which then expects X10 under
+ * tmux-256color and screen-256color, hand the report bytes to the app as stray keys; following
+ * terminfo keeps the request and the parser in agreement (Tests/EndToEnd/run.sh clicks under
+ * tmux-256color, screen-256color and xterm-256color). */
 static inline mmask_t zs_enable_mouse(void) {
     mmask_t wanted = BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED;
 #ifdef BUTTON5_PRESSED

@@ -59,3 +59,45 @@ struct ColorMapperTests {
         #expect(mapper.approximateRGB(of: 4).map { [$0.0, $0.1, $0.2] } == [0, 0, 238])
     }
 }
+
+@Suite("ColorMapper palette indices")
+struct ColorMapperPaletteIndexTests {
+    @Test("256-palette indices above 15 are kept, never truncated to a basic colour")
+    func indicesKeptIn256() {
+        let mapper = ColorMapper(support: .ansi256, paletteSize: 256)
+        for index in 0...255 {
+            #expect(mapper.colorNumber(for: .ansi(UInt8(index))) == Int32(index))
+        }
+    }
+
+    @Test("truecolor draws a palette index as its RGB value")
+    func indicesInTrueColor() {
+        let mapper = ColorMapper(support: .trueColor, paletteSize: 1 << 24)
+        #expect(mapper.colorNumber(for: .ansi(234)) == 0x1C1C1C)
+        #expect(mapper.colorNumber(for: .ansi(67)) == 0x5F87AF)
+        #expect(mapper.colorNumber(for: .ansi(16)) == 8, "black avoids the basic-colour range")
+    }
+
+    @Test("8 and 16 colours: a palette index becomes the nearest colour of the terminal's palette")
+    func indicesInBasicPalettes() {
+        let eight = ColorMapper(support: .ansi8, paletteSize: 8)
+        let sixteen = ColorMapper(support: .ansi8, paletteSize: 16)
+        #expect(eight.colorNumber(for: .ansi(234)) == 0)
+        #expect(sixteen.colorNumber(for: .ansi(234)) == 0)
+        #expect(sixteen.colorNumber(for: .ansi(196)) == 9)
+        #expect(eight.colorNumber(for: .ansi(196)) == 1)
+        #expect(sixteen.colorNumber(for: .ansi(250)) == 7)
+        #expect(sixteen.colorNumber(for: .ansi(244)) == 8)
+        for index in 0...255 {
+            #expect((0..<8).contains(eight.colorNumber(for: .ansi(UInt8(index)))))
+            #expect((0..<16).contains(sixteen.colorNumber(for: .ansi(UInt8(index)))))
+        }
+    }
+
+    @Test("a 256-colour support level on a smaller palette falls back to the basic colours")
+    func smallPaletteAt256() {
+        let mapper = ColorMapper(support: .ansi256, paletteSize: 16)
+        #expect(mapper.colorNumber(for: .ansi(234)) == 0)
+        #expect(mapper.colorNumber(for: .rgb(255, 0, 0)) == 9)
+    }
+}

@@ -103,6 +103,18 @@ wait_file() {
     done
 }
 
+# not_in_text TEXT PATTERN...: none of the fixed strings PATTERN occurs in TEXT.
+not_in_text() {
+    local text=$1 pattern
+    shift
+    for pattern in "$@"; do
+        if grep -qF -- "$pattern" <<<"$text"; then
+            LAST_SCREEN="unexpected: $pattern"
+            return 1
+        fi
+    done
+}
+
 # check DESCRIPTION COMMAND...: one counted step.
 check() {
     local description=$1
@@ -193,8 +205,9 @@ choose_menu_item() {
     keys "$session" Enter
 }
 
-# click SESSION TEXT: a mouse press and release (X10 encoding, as terminfo's kmous=\E[M says)
-# on the first character of TEXT on the screen.
+# click SESSION TEXT: a mouse press and release on the first character of TEXT on the screen,
+# encoded as the app's terminal declares in terminfo (kmous): SGR (\e[<b;x;yM / m) for \e[<,
+# else X10 (\e[M plus three bytes). $CLICK_TERM names that terminal (default: tmux's own).
 click() {
     local session=$1 text=$2 screen row line prefix column
     screen=$(screen_of "$session")
@@ -206,6 +219,10 @@ click() {
     line=$(printf '%s\n' "$screen" | sed -n "${row}p")
     prefix=${line%%"$text"*}
     column=${#prefix}
+    if infocmp -x "${CLICK_TERM:-$TERMINAL_TYPE}" 2>/dev/null | grep -qF 'kmous=\E[<'; then
+        tm send-keys -t "$session" -l -- $'\e[<0;'"$((column + 1));${row}M"$'\e[<0;'"$((column + 1));${row}m"
+        return
+    fi
     local x y
     printf -v x "\\$(printf '%03o' $((33 + column)))"
     printf -v y "\\$(printf '%03o' $((32 + row)))"
@@ -441,20 +458,83 @@ scenario_deep_link() {
     tm kill-session -t "$s"
 }
 
+# mouse_under TERM: clicks menu items, a card and a button with the app's TERM set to TERM.
+mouse_under() {
+    local term=$1 s="mouse-${1//[^a-z0-9]/-}"
+    if ! infocmp "$term" >/dev/null 2>&1; then
+        echo "skip mouse under $term: no terminfo entry"
+        return
+    fi
+    check "$s: a shell starts in tmux" new_shell "$s" || return
+    run_line "$s" "TERM=$term '$ZAPP_SHELL' --state-dir '$WORK/$s-state' --log '$WORK/$s.log' ; echo rc=\$?"
+    local CLICK_TERM=$term
+    check "mouse ($term): the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    local want_sgr=0
+    infocmp -x "$term" | grep -qF 'kmous=\E[<' && want_sgr=1
+    check "mouse ($term): the app asked for the reports terminfo declares (SGR: $want_sgr)" \
+        test "$(tm display-message -p -t "$s" '#{mouse_standard_flag}#{mouse_sgr_flag}')" = "1$want_sgr"
+    check "mouse ($term): a click on the menu button opens the side menu" click_then_wait "$s" "≡" "MEMBERS" || return
+    check "mouse ($term): a click on a menu item opens it" click_then_wait "$s" "Live TV" "ZappTV News 24  Evening bulletin" || return
+    check "mouse ($term): a click on Live TV's own menu button opens the menu again" click_then_wait "$s" " = " "MEMBERS" || return
+    check "mouse ($term): a click on Home goes back" click_then_wait "$s" "Home" "Tonight on ZappTV" || return
+    check "mouse ($term): a click on a card opens its screen" click_then_wait "$s" "New every Friday" "New releases" || return
+    check "mouse ($term): no stray keys were typed" not_on_screen "$s" "[<0;"
+    keys "$s" q
+    check "mouse ($term): quit" wait_for "$s" "rc=0"
+    tm kill-session -t "$s"
+}
+
 scenario_mouse() {
     echo "# mouse clicks"
-    local s=mouse
+    local term
+    for term in tmux-256color screen-256color xterm-256color; do
+        mouse_under "$term"
+    done
+}
+
+# colours_under TERM BASE BAR [COLORTERM]: with the app's TERM set to TERM, the home screen's
+# background cells carry the SGR colour BASE and the nav bar's BAR (a regular expression), as
+# `tmux capture-pane -e` prints them.
+colours_under() {
+    local term=$1 expected=$2 bar=$3 colorterm=${4:-} s="colours-${1//[^a-z0-9]/-}${4:+-tc}"
+    if ! infocmp "$term" >/dev/null 2>&1; then
+        echo "skip colours under $term: no terminfo entry"
+        return
+    fi
     check "$s: a shell starts in tmux" new_shell "$s" || return
-    launch "$s" --state-dir "'$WORK/mouse-state'" --log "'$WORK/mouse.log'"
-    check "mouse: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
-    check "mouse: a click on the menu button opens the side menu" click_then_wait "$s" "≡" "MEMBERS" || return
-    check "mouse: a click on a menu item opens it" click_then_wait "$s" "Live TV" "ZappTV News 24  Evening bulletin" || return
-    choose_menu_item "$s" 0
-    check "mouse: back to Home" wait_for "$s" "Tonight on ZappTV" || return
-    check "mouse: a click on a card opens its screen" click_then_wait "$s" "New every Friday" "New releases" || return
+    run_line "$s" "TERM=$term ${colorterm:+COLORTERM=$colorterm }'$ZAPP_SHELL' --state-dir '$WORK/$s-state' ; echo rc=\$?"
+    check "colours ($term${colorterm:+, COLORTERM=$colorterm}): the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    local ansi
+    ansi=$(tm capture-pane -p -e -t "$s")
+    LAST_SCREEN=$ansi
+    check "colours ($term${colorterm:+, COLORTERM=$colorterm}): the background is the theme's ($expected)" grep -qF -- "$expected" <<<"$ansi"
+    check "colours ($term${colorterm:+, COLORTERM=$colorterm}): the nav bar row has a theme background" grep -qE -- "$bar" <<<"$(head -n 1 <<<"$ansi")"
+    check "colours ($term${colorterm:+, COLORTERM=$colorterm}): no bright green background (102 or 48;5;10)" \
+        not_in_text "$ansi" $'\e[102m' '48;5;10m' '48;5;10;'
     keys "$s" q
-    check "mouse: quit" wait_for "$s" "rc=0"
+    check "colours ($term): quit" wait_for "$s" "rc=0"
     tm kill-session -t "$s"
+}
+
+scenario_colours() {
+    echo "# colours"
+    # The default (dark) theme's base background #1B1F27: 234 in the 256-colour palette
+    # (Tests/CursesTerminalTests/__Snapshots__ holds every role of every theme).
+    # Its bar background #2B3A55 is 237; the demo app's river styles may colour the bar, so
+    # the bar check accepts any 256-colour background other than bright green on the top row.
+    local term
+    for term in tmux-256color xterm-256color screen-256color; do
+        colours_under "$term" "48;5;234" "48;5;(1[1-9]|[2-9][0-9]|1[0-9]{2}|2[0-5][0-9])[m;]"
+    done
+    # Truecolor: the -direct terminfo entries come with ncurses-term (`make deps` installs it).
+    local direct found=""
+    for direct in tmux-direct xterm-direct; do
+        if infocmp "$direct" >/dev/null 2>&1; then
+            colours_under "$direct" "48;2;27;31;39" "48;2;" truecolor
+            found=1
+        fi
+    done
+    [ -n "$found" ] || echo "skip colours in truecolor: no -direct terminfo entry on this machine"
 }
 
 scenario_resize_storm() {
@@ -731,7 +811,7 @@ scenario_demo_feeds() {
 }
 
 # Usage: run.sh [SCENARIO...] runs the named scenarios only (e.g. `run.sh login_gating`).
-scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse resize_storm exit_paths job_control watch feeds demo_feeds)
+scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse colours resize_storm exit_paths job_control watch feeds demo_feeds)
 [ "$#" -gt 0 ] && scenarios=("$@")
 started=$(now_ms)
 # A session that lives for the whole run keeps the tmux server up between scenarios.

@@ -40,7 +40,7 @@ import ZappModel
         #expect(palette[.cellFocused].background == .default)
         #expect(palette[.menuSelected].attributes.contains(.underline))
         let colour = Palette(theme: .defaultDark, support: .ansi256)
-        if case .ansi = colour[.bar].background {} else { Issue.record("256-colour palette should use indices") }
+        #expect(colour[.bar].background == .ansi(237), "the bar's #2B3A55 is palette index 237")
     }
 
     @Test func riverColoursOverrideTheBar() {

@@ -90,15 +90,26 @@ struct UpdateTests {
     }
 
     @Test("a late result of a cancelled or superseded activity is ignored")
-    func staleResult() {
+    func staleResult() throws {
         var model = UpdateFixture.model()
-        let screen = UpdateFixture.app.screen(id: "detail")!
+        let cells = model.view.focusables(in: .screen, columns: 80, rows: 24)
+        model.view.currentScreenSelection = try #require(cells.firstIndex { $0.action == .openTarget("detail") })
+        _ = ShellUpdate.update(&model, key(.enter))
+        let current = try #require(model.activity, "a navigation to detail is in flight")
+        let screen = try #require(UpdateFixture.app.screen(id: "detail"))
+        var pushed = model.view.navigation
+        pushed.push("detail")
+        let shown = NavigationOutcome.navigation(.shown(state: pushed, screen: screen, dataDict: nil))
+
+        let staleEffects = ShellUpdate.update(
+            &model, .navigationFinished(activityID: current.id - 1, request: .push("detail", source: .cell), outcome: shown))
+        #expect(staleEffects.isEmpty)
+        #expect(model.view.navigation.currentScreenID == "home", "the stale result does not push detail")
+        #expect(model.activity == current, "the stale result does not end the current activity")
+
         _ = ShellUpdate.update(
-            &model,
-            .navigationFinished(
-                activityID: 99, request: .push("detail", source: .cell),
-                outcome: .navigation(.shown(state: model.view.navigation, screen: screen, dataDict: nil))))
-        #expect(model.view.navigation.currentScreenID == "home")
+            &model, .navigationFinished(activityID: current.id, request: .push("detail", source: .cell), outcome: shown))
+        #expect(model.view.navigation.currentScreenID == "detail", "the same result with the current id is applied")
     }
 
     @Test("cells: Enter pushes the target; an inert item shows a message; Esc goes back without hooks")
