@@ -55,6 +55,7 @@ public final class ShellRuntime {
         var view = ShellViewState(
             app: app, rootKind: services.navigator.rootMenu.kind, theme: setup.theme, colorSupport: colorSupport)
         view.forceASCII = setup.forceASCII
+        view.loadWarnings = setup.warnings
         return view
     }
 

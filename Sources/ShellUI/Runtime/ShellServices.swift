@@ -39,11 +39,14 @@ public struct ShellSetup: Sendable {
     public var themes: [Theme]
     /// `--ascii`.
     public var forceASCII: Bool
+    /// The problems found while loading the app that did not stop it (`validate`'s lines).
+    public var warnings: [String]
 
     public init(
         app: ZappApp, loadApp: @escaping @Sendable () async throws -> ZappApp,
         makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter) -> ShellServices,
-        deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [], forceASCII: Bool = false
+        deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [], forceASCII: Bool = false,
+        warnings: [String] = []
     ) {
         self.app = app
         self.loadApp = loadApp
@@ -52,5 +55,6 @@ public struct ShellSetup: Sendable {
         self.theme = theme
         self.themes = themes
         self.forceASCII = forceASCII
+        self.warnings = warnings
     }
 }

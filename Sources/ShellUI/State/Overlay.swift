@@ -4,4 +4,6 @@ public enum Overlay: Sendable, Hashable {
     case help
     /// "Go to screen": the typed filter and the selected row of the filtered list.
     case goTo(filter: String, selection: Int)
+    /// The problems found while loading the app (`ShellViewState.loadWarnings`), scrolled to `scroll`.
+    case warnings(scroll: Int)
 }

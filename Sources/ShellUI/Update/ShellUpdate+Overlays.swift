@@ -1,4 +1,4 @@
-/// Keys while the help or the go-to overlay is open.
+/// Keys while the help, the go-to or the warnings overlay is open.
 extension ShellUpdate {
     static func handleOverlayKey(_ key: Key, _ overlay: Overlay, _ model: inout ShellModel) -> [ShellEffect] {
         switch overlay {
@@ -11,6 +11,18 @@ extension ShellUpdate {
             return []
         case .goTo(let filter, let selection):
             return handleGoToKey(key, filter: filter, selection: selection, &model)
+        case .warnings(let scroll):
+            let last = max(0, model.view.loadWarnings.count - 1)
+            switch key {
+            case .character("q"): return quit(&model, status: 0)
+            case .escape, .enter, .character("w"): model.view.overlay = nil
+            case .up, .character("k"): model.view.overlay = .warnings(scroll: max(0, scroll - 1))
+            case .down, .character("j"): model.view.overlay = .warnings(scroll: min(last, scroll + 1))
+            case .pageUp, .home: model.view.overlay = .warnings(scroll: 0)
+            case .pageDown, .end: model.view.overlay = .warnings(scroll: last)
+            default: break
+            }
+            return []
         }
     }
 

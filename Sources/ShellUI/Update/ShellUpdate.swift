@@ -145,6 +145,13 @@ public enum ShellUpdate {
         case .character("`"):
             model.view.isTracePanelVisible.toggle()
             return []
+        case .character("w"):
+            guard !model.view.loadWarnings.isEmpty else {
+                model.notify("The app loaded without warnings")
+                return []
+            }
+            model.view.overlay = .warnings(scroll: 0)
+            return []
         default:
             return []
         }

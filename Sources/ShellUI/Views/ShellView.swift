@@ -52,6 +52,8 @@ public enum ShellView {
         case .help: OverlayViews.drawHelp(context: context, canvas: &canvas, hits: &hits)
         case .goTo(let filter, let selection):
             OverlayViews.drawGoTo(filter: filter, selection: selection, context: context, canvas: &canvas, hits: &hits)
+        case .warnings(let scroll):
+            OverlayViews.drawWarnings(scroll: scroll, context: context, canvas: &canvas, hits: &hits)
         case nil: break
         }
         if let toast = state.toast, let rect = layout.toastRect {

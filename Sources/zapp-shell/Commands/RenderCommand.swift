@@ -23,6 +23,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
     var app: String?
 
+    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
+    var plugins: String?
+
     @Option(help: "The screen to render: its id or its name (also Settings, EPG).")
     var screen: String
 
@@ -57,7 +60,7 @@ struct RenderCommand: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
-        let loaded = try await AppLocation.loadOrExit(app)
+        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins)
         let app = loaded.app
         guard let target = app.anyScreen(idOrName: screen) else {
             let known = app.screens.map { "\($0.id) (\($0.name))" } + ["Settings", "EPG"]

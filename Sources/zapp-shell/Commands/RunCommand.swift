@@ -7,7 +7,7 @@ import ZappCore
 import ZappModel
 import ZappPlugins
 
-/// `zapp-shell [run] [APP] [--theme NAME|PATH] [--state-dir DIR] [--open URL] [--ascii]
+/// `zapp-shell [run] [APP] [--plugins FILE] [--theme NAME|PATH] [--state-dir DIR] [--open URL] [--ascii]
 /// [--no-color] [--log FILE]`: runs an app interactively in the terminal (the default command).
 ///
 /// Before anything touches the terminal it refuses, with a message and exit status 1, a
@@ -28,6 +28,9 @@ struct RunCommand: AsyncParsableCommand {
     @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
     var app: String?
 
+    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
+    var plugins: String?
+
     @Option(help: ArgumentHelp("A theme name or a theme JSON file.", valueName: "NAME|PATH"))
     var theme: String?
 
@@ -36,7 +39,7 @@ struct RunCommand: AsyncParsableCommand {
         help: ArgumentHelp("Where sessions and the log are kept. Default: $XDG_STATE_HOME/zapp-shell.", valueName: "DIR"))
     var stateDir: String?
 
-    @Option(help: ArgumentHelp("A deep link to open after start, e.g. zapp://screen/premium.", valueName: "URL"))
+    @Option(help: ArgumentHelp("A deep link to open after start, e.g. zapp://screen/premium or myapp://present?screen_id=premium.", valueName: "URL"))
     var open: String?
 
     @Flag(help: "Draw with ASCII glyphs only.")
@@ -54,8 +57,9 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
-        let loaded = try await AppLocation.loadOrExit(app)
+        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins)
         let location = AppLocation(argument: app)
+        let plugins = self.plugins
 
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? PluginEnvironment.defaultStateDirectory()
@@ -74,9 +78,9 @@ struct RunCommand: AsyncParsableCommand {
         let setup = ShellSetup(
             app: loaded.app,
             loadApp: {
-                let result = await location.load()
-                guard let app = result.app, !result.hasErrors else {
-                    let first = result.diagnostics.first { $0.severity != .warning }
+                let result = await location.load(plugins: plugins)
+                guard let app = result.app, !result.hasBlockingErrors else {
+                    let first = result.diagnostics.first { $0.code.stopsRunning }
                     throw AppLoadingError(message: first?.description ?? "the app could not be loaded")
                 }
                 return app
@@ -84,7 +88,8 @@ struct RunCommand: AsyncParsableCommand {
             makeServices: { app, presenter in
                 Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
             },
-            deepLink: open, theme: themes.current, themes: themes.all, forceASCII: ascii)
+            deepLink: open, theme: themes.current, themes: themes.all, forceASCII: ascii,
+            warnings: loaded.warnings.map(\.description))
         let options = CursesTerminal.Options(noColor: noColor)
         let status = try await Self.runInteractive(setup: setup, options: options, logger: logger)
         logger.info("exit status \(status)")
