@@ -56,6 +56,7 @@ public final class ShellRuntime {
             app: app, rootKind: services.navigator.rootMenu.kind, theme: setup.theme, colorSupport: colorSupport)
         view.forceASCII = setup.forceASCII
         view.loadWarnings = setup.warnings
+        view.browser = setup.browser
         return view
     }
 
@@ -163,6 +164,8 @@ public final class ShellRuntime {
             if let activity = activityTask, activity.id == activityID { activity.task.cancel() }
         case .answerPane(let id, let answer):
             deliver(answer, toPane: id)
+        case .openBrowser(let url):
+            openBrowser(url)
         case .signOut:
             signOut()
         case .retryLoading:
@@ -223,6 +226,15 @@ public final class ShellRuntime {
             self.send(.postHooksFinished(activityID: activityID))
         }
         activityTask = (activityID, task)
+    }
+
+    private func openBrowser(_ url: String) {
+        guard let browser = setup.browser else { return }
+        runInBackground { runtime in
+            if let failure = await BrowserLauncher.open(url, browser: browser) {
+                runtime.send(.notice("Cannot open \(url) with $BROWSER: \(failure)", isError: true))
+            }
+        }
     }
 
     private func signOut() {

@@ -41,12 +41,14 @@ public struct ShellSetup: Sendable {
     public var forceASCII: Bool
     /// The problems found while loading the app that did not stop it (`validate`'s lines).
     public var warnings: [String]
+    /// `$BROWSER`, which web links are opened with.
+    public var browser: String?
 
     public init(
         app: ZappApp, loadApp: @escaping @Sendable () async throws -> ZappApp,
         makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter) -> ShellServices,
         deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [], forceASCII: Bool = false,
-        warnings: [String] = []
+        warnings: [String] = [], browser: String? = nil
     ) {
         self.app = app
         self.loadApp = loadApp
@@ -56,5 +58,6 @@ public struct ShellSetup: Sendable {
         self.themes = themes
         self.forceASCII = forceASCII
         self.warnings = warnings
+        self.browser = browser
     }
 }

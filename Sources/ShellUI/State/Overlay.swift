@@ -6,4 +6,6 @@ public enum Overlay: Sendable, Hashable {
     case goTo(filter: String, selection: Int)
     /// The problems found while loading the app (`ShellViewState.loadWarnings`), scrolled to `scroll`.
     case warnings(scroll: Int)
+    /// A web link the shell cannot open itself (no `$BROWSER`): the URL, to copy.
+    case webLink(String)
 }

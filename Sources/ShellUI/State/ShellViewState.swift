@@ -56,6 +56,8 @@ public struct ShellViewState: Sendable {
     /// The problems found while loading the app that did not stop it (one line each, as
     /// `validate` prints them): counted in the status line, listed by the warnings overlay.
     public var loadWarnings: [String]
+    /// `$BROWSER`, which web links are opened with; nil shows them in an overlay instead.
+    public var browser: String?
 
     /// A state showing the app's home screen as the root of its stack (hooks not run yet).
     public init(
@@ -90,6 +92,7 @@ public struct ShellViewState: Sendable {
         themeNames = [theme.name]
         signedInUser = nil
         loadWarnings = []
+        browser = nil
     }
 
     /// The screen on screen (river or synthetic).

@@ -11,6 +11,13 @@ extension ShellUpdate {
             return []
         case .goTo(let filter, let selection):
             return handleGoToKey(key, filter: filter, selection: selection, &model)
+        case .webLink:
+            switch key {
+            case .character("q"): return quit(&model, status: 0)
+            case .escape, .enter: model.view.overlay = nil
+            default: break
+            }
+            return []
         case .warnings(let scroll):
             let last = max(0, model.view.loadWarnings.count - 1)
             switch key {

@@ -14,6 +14,8 @@ enum ChromeViews {
             hints = [("Tab", "next"), ("Enter", "submit"), ("Esc", "cancel")]
         } else if case .goTo = state.overlay {
             hints = [("type", "filter"), ("↑↓", "choose"), ("Enter", "go"), ("Esc", "close")]
+        } else if case .webLink = state.overlay {
+            hints = [("Esc", "close"), ("q", "quit")]
         } else if case .warnings = state.overlay {
             hints = [("↑↓", "scroll"), ("Esc", "close"), ("q", "quit")]
         } else if state.overlay == .help {

@@ -33,6 +33,23 @@ enum OverlayViews {
         hits.add(box, .closeOverlay)
     }
 
+    /// A web link to open elsewhere (no `$BROWSER`): the whole URL, wrapped.
+    static func drawWebLink(_ url: String, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+        let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
+        let width = min(72, area.width)
+        let lines = TextWrap.lines(url, width: max(1, width - 4))
+        let message = "Set $BROWSER to open web links from ZappShell."
+        let box = area.centered(width: width, height: min(area.height, lines.count + 5))
+        drawFrame(box, title: "Web link (Esc closes)", context: context, canvas: &canvas, hits: &hits)
+        var y = box.y + 1
+        for line in lines + ["", message] where y < box.maxY - 1 {
+            let style = line == message ? context.palette[.dim].with(background: context.palette[.overlay].background) : context.palette[.overlay]
+            context.text(&canvas, line, x: box.x + 2, y: y, maxWidth: box.width - 4, style: style)
+            y += 1
+        }
+        hits.add(box, .closeOverlay)
+    }
+
     /// The load warnings, wrapped to the box, from warning `scroll` on.
     static func drawWarnings(scroll: Int, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)

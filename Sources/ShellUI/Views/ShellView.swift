@@ -52,6 +52,8 @@ public enum ShellView {
         case .help: OverlayViews.drawHelp(context: context, canvas: &canvas, hits: &hits)
         case .goTo(let filter, let selection):
             OverlayViews.drawGoTo(filter: filter, selection: selection, context: context, canvas: &canvas, hits: &hits)
+        case .webLink(let url):
+            OverlayViews.drawWebLink(url, context: context, canvas: &canvas, hits: &hits)
         case .warnings(let scroll):
             OverlayViews.drawWarnings(scroll: scroll, context: context, canvas: &canvas, hits: &hits)
         case nil: break

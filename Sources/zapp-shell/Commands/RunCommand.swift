@@ -89,7 +89,7 @@ struct RunCommand: AsyncParsableCommand {
                 Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
             },
             deepLink: open, theme: themes.current, themes: themes.all, forceASCII: ascii,
-            warnings: loaded.warnings.map(\.description))
+            warnings: loaded.warnings.map(\.description), browser: Self.browser())
         let options = CursesTerminal.Options(noColor: noColor)
         let status = try await Self.runInteractive(setup: setup, options: options, logger: logger)
         logger.info("exit status \(status)")
@@ -154,6 +154,14 @@ struct RunCommand: AsyncParsableCommand {
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("zapp-shell: \(message)\n".utf8))
         Foundation.exit(1)
+    }
+
+    /// `$BROWSER` when it names a command.
+    static func browser() -> String? {
+        guard let value = ProcessInfo.processInfo.environment["BROWSER"], !value.allSatisfy(\.isWhitespace) else {
+            return nil
+        }
+        return value
     }
 }
 
