@@ -24,17 +24,9 @@ public enum RootKind: String, Sendable, Hashable, CaseIterable {
     /// The root a menu plugin is: a tab bar when its class or identifier names a tab bar
     /// (`ZappShell.TabBar`, the native `ZappRoot.ZPNativeTabBarController` and `MATabBarAdapter`,
     /// identifiers such as `NativeTabBar-iOS`, `ZappRoot/TabBar` and Quick Brick's
-    /// `quick-brick-bottom-tabs`), else a side menu (`ZappShell.SideMenu`, side-menu classes and
-    /// every unknown class). This is the one place that maps menu classes to roots.
+    /// `quick-brick-bottom-tabs`: `PluginManifest.namesTabBar`), else a side menu
+    /// (`ZappShell.SideMenu`, side-menu classes and every unknown class).
     public init(menuPlugin plugin: PluginConfiguration) {
-        let names = [plugin.manifest.api.className, plugin.identifier].compactMap { $0 }
-        self = names.contains(where: Self.namesTabBar) ? .tabBar : .sideMenu
-    }
-
-    /// True for a class name or identifier that names a tab bar: "tabbar" or "bottomtabs" in it,
-    /// ignoring case and the separators `. - _ /` and spaces.
-    static func namesTabBar(_ name: String) -> Bool {
-        let folded = String(name.lowercased().filter { !".-_/ ".contains($0) })
-        return folded.contains("tabbar") || folded.contains("bottomtabs")
+        self = plugin.manifest.namesTabBar ? .tabBar : .sideMenu
     }
 }
