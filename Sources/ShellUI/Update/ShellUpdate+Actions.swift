@@ -55,10 +55,7 @@ extension ShellUpdate {
             model.view.focus = .navBar
             return []
         case .openTarget(let target):
-            if target.isWebURL {
-                model.notify("Web link: \(target) (open it in a browser)")
-                return []
-            }
+            if target.isWebURL { return openWebLink(target, &model) }
             return startActivity(.push(target, source: .cell), &model)
         case .inert(let message):
             model.notify(message)
@@ -100,8 +97,8 @@ extension ShellUpdate {
             guard let target = button.target else { return [] }
             return startActivity(.present(target, source: .navBar), &model)
         case .url:
-            model.notify("Web link: \(button.target ?? button.title) (open it in a browser)")
-            return []
+            guard let target = button.target else { return [] }
+            return openWebLink(target, &model)
         case .liveDrawer, .crossmates, .feed, .chromecast, .unavailable:
             model.notify(button.note ?? "\(button.title): not available in the terminal")
             return []
