@@ -168,3 +168,15 @@ final class Counter: @unchecked Sendable {
         }
     }
 }
+
+@Suite("Zapp present deep links")
+struct PresentDeepLinkTests {
+    @Test func anySchemePresentsAScreenIDWithItsOtherKeysInTheDataDict() throws {
+        let link = try DeepLink(#"myapp://present?screen_id=premium&data=%7B%22a%22%3A1%7D&campaign=spring"#)
+        #expect(link.screenKey == "premium")
+        #expect(link.dataDict == ["data": ["a": 1], "campaign": "spring"])
+        #expect(try DeepLink("other-app://present?screen_id=home").dataDict == nil)
+        #expect(throws: DeepLinkError.self) { try DeepLink("myapp://present?screen=home") }
+        #expect(throws: DeepLinkError.self) { try DeepLink("myapp://screen/home") }
+    }
+}
