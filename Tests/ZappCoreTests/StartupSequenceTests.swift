@@ -139,7 +139,7 @@ struct StartupSequenceTests {
         #expect(unknown == .unresolved(reason: "cannot open 'zapp://screen/nowhere': no screen with id or name 'nowhere'"))
         let foreign = await setup.sequence.continueUserActivity("https://example.com/x", app: setup.app, opener: setup.manager)
         #expect(foreign == .unresolved(
-            reason: "cannot open 'https://example.com/x': unsupported link (use zapp://screen/<id>, zapp://open?screen=<id>, or a screen id or name)"))
+            reason: "cannot open 'https://example.com/x': unsupported link (use <scheme>://present?screen_id=<id>, zapp://screen/<id>, zapp://open?screen=<id>, or a screen id or name)"))
     }
 
     @Test func deepLinkForms() throws {
