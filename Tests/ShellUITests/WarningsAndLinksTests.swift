@@ -1,3 +1,4 @@
+import Foundation
 import SnapshotTesting
 import Testing
 import ZappCore
@@ -63,5 +64,31 @@ import ZappModel
         assertSnapshot(of: Fixtures.frame(state, 80, 12), as: .lines, named: "warnings-overlay")
         state.overlay = .webLink("https://example.com/help")
         assertSnapshot(of: Fixtures.frame(state, 80, 12), as: .lines, named: "web-link")
+    }
+}
+
+/// A screen picker whose component has no `id` switches tabs like one with an id.
+@Suite struct PickerWithoutIDTests {
+    @Test func tabsOfAPickerWithoutAnIDSwitch() throws {
+        let river = #"""
+            [{"id": "home", "home": true, "ui_components": [
+               {"component_type": "list", "data": {"items": [{"title": "x"}]}},
+               {"component_type": "screen_picker", "data": {"items": [
+                 {"title": "One", "target": "one"}, {"title": "Two", "target": "two"}]}}]},
+             {"id": "one", "name": "One"}, {"id": "two", "name": "Two"}]
+            """#
+        let app = try #require(AppLoader.load(river: Data(river.utf8), plugins: nil).app)
+        var model = ShellModel(view: ShellViewState(app: app, rootKind: .sideMenu), columns: 80, rows: 24)
+        let tabs = model.view.focusables(in: .screen, columns: 80, rows: 24).compactMap { focusable -> (String, Int)? in
+            if case .selectTab(let key, let index) = focusable.action { return (key, index) }
+            return nil
+        }
+        #expect(tabs.map(\.0) == ["home#ui_components[1]", "home#ui_components[1]"])
+        let effects = ShellUpdate.perform(.selectTab(componentID: tabs[1].0, index: tabs[1].1), &model)
+        guard case .navigate(let request, _)? = effects.first else {
+            Issue.record("no navigation: \(effects)")
+            return
+        }
+        #expect(request == .selectTab(componentID: "home#ui_components[1]", from: 0, to: 1, target: "two"))
     }
 }

@@ -56,6 +56,8 @@ public struct ScreenContent: Sendable {
         var y = 0
         var row = 0
         var visited: Set<String> = []
+        /// The screen whose components are being drawn (nested screens of a picker included).
+        var owner = ScreenModel(id: "", name: "")
 
         init(state: ShellViewState, width: Int) {
             self.state = state
@@ -64,6 +66,7 @@ public struct ScreenContent: Sendable {
 
         mutating func build(_ screen: ScreenModel, depth: Int) {
             visited.insert(screen.id)
+            owner = screen
             if let synthetic = SyntheticScreen(screenID: screen.id) {
                 switch synthetic {
                 case .settings: settings()
@@ -170,7 +173,7 @@ public struct ScreenContent: Sendable {
                 text("Placeholder: this screen picker has no tabs in its data.", .placeholder)
                 return
             }
-            let componentID = component.id ?? "picker-\(y)"
+            let componentID = ComponentItem.pickerKey(component, in: owner)
             let selected = min(max(0, state.pickerTabs[componentID] ?? 0), items.count - 1)
             let focusStart = content.focusables.count
             var x = 0
@@ -198,7 +201,10 @@ public struct ScreenContent: Sendable {
                 text("\(screen.name) has no UI components.", .placeholder)
                 return
             }
+            let outer = owner
+            owner = screen
             for nested in screen.orderedComponents { self.component(nested, depth: depth + 1) }
+            owner = outer
             y -= 1
         }
 

@@ -109,8 +109,7 @@ extension ShellUpdate {
     private static func selectTab(componentID: String, index: Int, _ model: inout ShellModel) -> [ShellEffect] {
         let current = model.view.pickerTabs[componentID] ?? 0
         guard index != current else { return [] }
-        let screens = model.view.app.screens
-        guard let component = screens.lazy.flatMap(\.uiComponents).first(where: { $0.id == componentID }),
+        guard let component = ComponentItem.picker(forKey: componentID, in: model.view.app),
             case let items = ComponentItem.items(of: component), index >= 0, index < items.count
         else { return [] }
         guard let target = items[index].target, !target.isWebURL else {
