@@ -68,17 +68,20 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let frame = Self.render(
             app: app, screen: target, position: position, size: size, theme: theme, color: color, ascii: ascii,
-            override: BarOverride(style: style, presentation: presentation, state: state))
+            override: BarOverride(style: style, presentation: presentation, state: state),
+            warnings: loaded.warnings.map(\.description))
         print(frame)
     }
 
-    /// One frame of `screen` as text.
+    /// One frame of `screen` as text; `warnings` (the app's load warnings) are counted in the
+    /// status line, as the running app does.
     static func render(
         app: ZappApp, screen: ScreenModel, position: StackPosition, size: RenderSize, theme: Theme, color: Bool,
-        ascii: Bool, override: BarOverride
+        ascii: Bool, override: BarOverride, warnings: [String] = []
     ) -> String {
         var state = ShellViewState(app: app, theme: theme, colorSupport: color ? .trueColor : .none)
         state.forceASCII = ascii
+        state.loadWarnings = warnings
         let menu = state.rootMenu
         let home = menu.homeScreenID ?? screen.id
         let rootItem = position == .root ? (menu.item(forScreen: screen.id)?.id ?? menu.homeItemID) : menu.homeItemID
