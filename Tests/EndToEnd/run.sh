@@ -117,7 +117,7 @@ type_text() { tm send-keys -t "$1" -l -- "$2"; }
 # new_shell NAME [COLUMNS ROWS]: a session running an interactive bash with prompt "e2e$ ".
 new_shell() {
     tm new-session -d -s "$1" -x "${2:-100}" -y "${3:-30}" \
-        "env -u NO_COLOR -u COLORTERM LANG=C.UTF-8 LC_ALL=C.UTF-8 bash --rcfile '$WORK/bashrc' -i"
+        "env -u NO_COLOR -u COLORTERM -u BROWSER LANG=C.UTF-8 LC_ALL=C.UTF-8 bash --rcfile '$WORK/bashrc' -i"
     wait_for "$1" 'e2e$'
 }
 
@@ -265,7 +265,9 @@ scenario_menu_tour() {
     check "menu: cancelling the PIN blocks Account" wait_for "$s" "Blocked by zapptv_parental_pin" || return
     choose_menu_item "$s" 12; check "menu: TV Guide" wait_for "$s" "EPG · Today" || return
     choose_menu_item "$s" 13; check "menu: Settings" wait_for "$s" "Signed in" || return
-    choose_menu_item "$s" 14; check "menu: Help centre is a web link" wait_for "$s" "Web link: https://zapptv.example/help" || return
+    choose_menu_item "$s" 14; check "menu: Help centre is a web link, shown without \$BROWSER" wait_for "$s" "https://zapptv.example/help" || return
+    keys "$s" Escape
+    check "menu: Esc closes the web link" wait_gone "$s" "Web link (Esc closes)" || return
     choose_menu_item "$s" 0; check "menu: back to Home" wait_for "$s" "Tonight on ZappTV" || return
 
     echo "# nav-bar states"
