@@ -12,7 +12,9 @@ import ZappPlugins
 ///
 /// Before anything touches the terminal it refuses, with a message and exit status 1, a
 /// terminal it cannot drive (`TERM=dumb` or unset, stdin or stdout not a terminal) and an app
-/// with errors (the `validate` messages). The log goes to a file, never to the screen.
+/// that cannot be shown (unreadable or unparsable files, no screens: `DiagnosticCode.stopsRunning`),
+/// with the `validate` messages. Other problems are warnings, counted in the status line and
+/// listed with `w`. The log goes to a file, never to the screen.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -21,7 +23,7 @@ struct RunCommand: AsyncParsableCommand {
             With no APP the bundled demo app runs. Keys: arrows or h/j/k/l move, Tab / Shift-Tab \
             cycle root menu, nav bar and screen, Enter activates, Esc closes or goes back, m side \
             menu, g go to screen, ? help, t next theme, s / p / S cycle the bar's style / \
-            presentation / state, ` trace panel, q quits (Ctrl-C always quits).
+            presentation / state, ` trace panel, w load warnings, q quits (Ctrl-C always quits).
             """
     )
 
