@@ -40,8 +40,8 @@ struct ValidateCommand: AsyncParsableCommand {
     }
 
     /// Validates the inputs as `validate` does and returns the report.
-    static func report(for inputs: [String]) async -> ValidationReport {
-        await check(inputs).report
+    static func report(for inputs: [String], plugins: String? = nil) async -> ValidationReport {
+        await check(inputs, plugins: plugins).report
     }
 
     /// The report, and what was loaded to make it.
@@ -61,7 +61,7 @@ struct ValidateCommand: AsyncParsableCommand {
         var files: [(input: String, result: FileLoadResult)] = []
         for input in inputs {
             let location = AppLocation(argument: input)
-            guard case .path(let path) = location, !isDirectory(path) || plugins != nil else {
+            guard case .path(let path) = location, !isDirectory(path), plugins == nil else {
                 add(await location.load(plugins: plugins))
                 continue
             }
