@@ -6,7 +6,8 @@ import ZappModel
 /// ZappShell's built-in plugin classes (the README's table of built-in plugins), registered into a
 /// `PluginCatalog` under their `api.class_name`s:
 /// `ZappShell.LocalLogin`, `ZappShell.HTTPLogin`, `ZappShell.Analytics`, `ZappShell.Gate`
-/// and `ZappShell.ExternalHook`. (The menu and navigation-bar classes are ZappCore's.)
+/// and `ZappShell.ExternalHook`, plus the stand-in for hook plugins of unknown classes
+/// (`StandInHook`). (The menu and navigation-bar classes are ZappCore's.)
 ///
 /// ```swift
 /// var catalog = PluginCatalog()
@@ -43,6 +44,7 @@ public enum BuiltInPlugins {
                     configuration: configuration.configuration, defaultTimeout: environment.hookTimeout),
                 environment: environment)
         }
+        catalog.registerStandIn { _, _ in StandInFactory() }
     }
 
     /// A catalog holding the built-in classes only.

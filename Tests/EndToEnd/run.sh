@@ -142,7 +142,7 @@ type_text() { tm send-keys -t "$1" -l -- "$2"; }
 # new_shell NAME [COLUMNS ROWS]: a session running an interactive bash with prompt "e2e$ ".
 new_shell() {
     tm new-session -d -s "$1" -x "${2:-100}" -y "${3:-30}" \
-        "env -u NO_COLOR -u COLORTERM LANG=C.UTF-8 LC_ALL=C.UTF-8 bash --rcfile '$WORK/bashrc' -i"
+        "env -u NO_COLOR -u COLORTERM -u BROWSER LANG=C.UTF-8 LC_ALL=C.UTF-8 bash --rcfile '$WORK/bashrc' -i"
     wait_for "$1" 'e2e$'
 }
 
@@ -295,7 +295,9 @@ scenario_menu_tour() {
     check "menu: cancelling the PIN blocks Account" wait_for "$s" "Blocked by zapptv_parental_pin" || return
     choose_menu_item "$s" 12; check "menu: TV Guide" wait_for "$s" "EPG · Today" || return
     choose_menu_item "$s" 13; check "menu: Settings" wait_for "$s" "Signed in" || return
-    choose_menu_item "$s" 14; check "menu: Help centre is a web link" wait_for "$s" "Web link: https://zapptv.example/help" || return
+    choose_menu_item "$s" 14; check "menu: Help centre is a web link, shown without \$BROWSER" wait_for "$s" "https://zapptv.example/help" || return
+    keys "$s" Escape
+    check "menu: Esc closes the web link" wait_gone "$s" "Web link (Esc closes)" || return
     choose_menu_item "$s" 0; check "menu: back to Home" wait_for "$s" "Tonight on ZappTV" || return
 
     echo "# nav-bar states"
@@ -810,8 +812,87 @@ scenario_demo_feeds() {
     tm kill-session -t "$s"
 }
 
+# A real app's layout: real plugin class names (a native tab bar, the Kan bar, the prehook
+# example as a flow-blocking gate, an analytics class), dangling targets, a hook naming no
+# plugin, unknown enum values and a numeric id. Written by write_real_app DIR.
+write_real_app() {
+    mkdir -p "$1"
+    cat >"$1/river.json" <<'JSON'
+[{"id": "home", "name": "Home", "type": "general_content", "home": true, "navigations": [{"id": "menu", "category": "menu", "navigation_type": "NativeTabBar-iOS", "nav_items": [{"id": "t-home", "title": "Home", "type": "label", "data": {"target": "home"}}, {"id": "t-premium", "title": "Premium", "type": "label", "data": {"target": "premium"}}, {"id": "t-gone", "title": "Gone", "type": "label", "data": {"target": "no-such-screen"}}]}, {"id": "bar", "category": "nav_bar", "navigation_type": "kan_nav_bar", "styles": {"style": "leftish", "presentation_style": "banner", "state": "floating"}, "nav_items": [{"id": "web", "title": "Site", "type": "button", "data": {"target": null, "source": "https://example.com/help", "type": "WEB_URL"}}, {"id": "dangling", "title": "Lost", "type": "button", "data": {"target": "missing-screen"}}]}], "ui_components": [{"id": "c1", "component_type": "list", "data": {"items": [{"title": "Open Premium", "target": "premium"}, {"title": "Nowhere", "target": "nowhere"}]}}]}, {"id": "premium", "name": "Premium", "type": "general_content", "hooks": {"preload_plugins": [{"identifier": "hook", "type": "general", "screen_id": "hook_screen"}, {"identifier": "ghost-plugin", "type": "general"}]}, "navigations": [{"id": "bar2", "category": "nav_bar", "navigation_type": "kan_nav_bar", "styles": {"state": "floating"}}]}, {"id": "hook_screen", "name": "Prehook screen", "type": "hook_screen", "general": {"is_flow_blocker": true}}, {"id": 17, "name": "Numbered", "type": "general_content"}]
+JSON
+    cat >"$1/plugin_configurations.json" <<'JSON'
+[{"plugin": {"identifier": "NativeTabBar-iOS", "name": "NativeTabBar", "type": "menu", "api": {"class_name": "ZappRoot.ZPNativeTabBarController"}}, "configuration_json": {}}, {"plugin": {"identifier": "kan_nav_bar", "name": "Kan Navigation Bar", "type": "nav_bar", "api": {"class_name": "KanNavigationBarAdapter"}}, "configuration_json": {}}, {"plugin": {"api": {"require_startup_execution": false, "class_name": "PrehookExample.HookManager", "modules": []}, "name": "Prehook Example", "description": "Example prehook plugin", "type": "general", "identifier": "hook", "preload": true, "custom_configuration_fields": [{"type": "checkbox", "key": "is_flow_blocker", "tooltip_text": "Define if hook will block flow in case cancelation", "default": 0}]}, "configuration_json": {"is_flow_blocker": "1"}}, {"plugin": {"identifier": "test_analytics", "name": "Test analytics", "type": "analytics", "api": {"class_name": "ZappAnalyticsPluginExample_iOS.TestAnalyticsProvider"}}, "configuration_json": {}}]
+JSON
+}
+
+scenario_real_app() {
+    echo "# a real app with flaws runs: warnings, tab-bar root, stand-in gate, WEB_URL, deep link"
+    local app="$WORK/real-app" rc
+    write_real_app "$app"
+    "$ZAPP_SHELL" validate "$app" >"$WORK/real-validate.out" 2>&1
+    rc=$?
+    check "validate: the flawed real app still reports errors (exit 1)" test "$rc" = 1
+    check "validate: the unknown enum value is reported" grep -q 'got "leftish"' "$WORK/real-validate.out"
+    "$ZAPP_SHELL" trace "$app" --screen premium --answer hook=failure >"$WORK/real-trace.out" 2>&1
+    check "trace: the stand-in gate answered failure blocks" grep -q 'result: blocked by hook' "$WORK/real-trace.out"
+    "$ZAPP_SHELL" trace "$app" --screen premium --answer hook=success >"$WORK/real-trace.out" 2>&1
+    check "trace: the stand-in gate answered success presents" grep -q 'result: presented premium' "$WORK/real-trace.out"
+    check "trace: the hook naming no plugin is skipped" grep -q 'pre ghost-plugin: skipped' "$WORK/real-trace.out"
+    mkdir -p "$WORK/published"
+    cp "$app/river.json" "$WORK/published/rivers.json"
+    "$ZAPP_SHELL" trace "$WORK/published" --plugins "$app/plugin_configurations.json" --screen premium \
+        --answer hook=success >"$WORK/published.out" 2>&1
+    check "rivers.json with --plugins: the stand-in gate is found" grep -q 'result: presented premium' "$WORK/published.out"
+
+    printf '#!/bin/sh\necho "$@" >"%s"\n' "$WORK/browser.out" >"$WORK/browser.sh"
+    chmod +x "$WORK/browser.sh"
+    local s=realapp
+    check "$s: a shell starts in tmux" new_shell "$s" || return
+    run_line "$s" "export BROWSER='$WORK/browser.sh'"
+    launch "$s" "'$app'" --state-dir "'$WORK/real-state'" --log "'$WORK/real.log'"
+    check "dangling references: the app runs with a warnings count" wait_for "$s" "13 warnings (w)" 15 || return
+    check "tab-bar root: ZappRoot.ZPNativeTabBarController shows tabs, no menu key" not_on_screen "$s" "m menu"
+    keys "$s" w
+    check "warnings pane: lists the hook naming no plugin" wait_for "$s" 'hook "ghost-plugin" names no plugin'
+    keys "$s" Escape
+    check "warnings pane: Esc closes it" wait_gone "$s" "Esc closes"
+    keys "$s" Enter
+    check "stand-in gate: shows the plugin's name and class" wait_for "$s" "Stand-in: Prehook Example"
+    check "stand-in gate: says it is not built in" wait_for "$s" "not built into"
+    keys "$s" Tab Enter
+    check "stand-in gate: Fail blocks the flow blocker" wait_for "$s" "Blocked by hook"
+    keys "$s" Enter
+    check "stand-in gate: shown again" wait_for "$s" "Stand-in: Prehook Example"
+    keys "$s" Enter
+    check "stand-in gate: Continue presents the screen" wait_for "$s" "This screen has no UI components"
+    keys "$s" Escape
+    check "back home" wait_for "$s" "Open Premium"
+    keys "$s" Tab Tab Enter
+    check "WEB_URL: opened with \$BROWSER" wait_for "$s" 'Opening https://example.com/help with $BROWSER'
+    local tries=0
+    while [ ! -s "$WORK/browser.out" ] && [ "$tries" -lt 100 ]; do sleep 0.05; tries=$((tries + 1)); done
+    check "WEB_URL: \$BROWSER received the URL as its argument" grep -qx 'https://example.com/help' "$WORK/browser.out"
+    keys "$s" q
+    check "real app: quit" wait_for "$s" "rc=0"
+    run_line "$s" "unset BROWSER"
+    launch "$s" "'$app'" --state-dir "'$WORK/real-state'" --log "'$WORK/real.log'"
+    check "WEB_URL without \$BROWSER: the app runs" wait_for "$s" "Open Premium" 15
+    keys "$s" Tab Tab Enter
+    check "WEB_URL without \$BROWSER: the URL is shown in a pane" wait_for "$s" "Set \$BROWSER to open web links"
+    keys "$s" Escape q
+    check "WEB_URL without \$BROWSER: quit" wait_for "$s" "rc=0"
+    launch "$s" "'$app'" --state-dir "'$WORK/real-state'" --log "'$WORK/real.log'" \
+        --open "'myapp://present?screen_id=premium&data=x'"
+    check "deep link: myapp://present?screen_id=premium runs the gate" wait_for "$s" "Stand-in: Prehook Example" 15
+    keys "$s" Enter
+    check "deep link: Continue presents the linked screen" wait_for "$s" "This screen has no UI components"
+    keys "$s" q
+    check "deep link: quit" wait_for "$s" "rc=0"
+    tm kill-session -t "$s"
+}
+
 # Usage: run.sh [SCENARIO...] runs the named scenarios only (e.g. `run.sh login_gating`).
-scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link mouse colours resize_storm exit_paths job_control watch feeds demo_feeds)
+scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link real_app mouse colours resize_storm exit_paths job_control watch feeds demo_feeds)
 [ "$#" -gt 0 ] && scenarios=("$@")
 started=$(now_ms)
 # A session that lives for the whole run keeps the tmux server up between scenarios.

@@ -68,6 +68,18 @@ struct RegistryTests {
         #expect(registry.supportsMenuButton(navigationType: "menu"))
     }
 
+    @Test func nativeTabBarClassesAndIdentifiersAreTheTabBarRoot() {
+        let registry = registry([
+            TestApp.plugin("NativeTabBar-iOS", className: "ZappRoot.ZPNativeTabBarController", type: "menu"),
+            TestApp.plugin("ZappRoot/TabBar", className: "MATabBarAdapter", type: "menu"),
+            TestApp.plugin("quick-brick-bottom-tabs", className: nil, type: "menu"),
+        ])
+        #expect(registry.isTabBar(navigationType: "NativeTabBar-iOS"))
+        #expect(registry.isTabBar(navigationType: "ZappRoot/TabBar"))
+        #expect(registry.isTabBar(navigationType: "quick-brick-bottom-tabs"))
+        #expect(registry.warnings.first == "plugin 'NativeTabBar-iOS': class ZappRoot.ZPNativeTabBarController is unknown; shown as ZappShell.TabBar")
+    }
+
     @Test func missingRootMenuPluginFallsBackToSideMenu() {
         let registry = registry([])
         #expect(registry.rootKind(navigationType: "nothing") == .sideMenu)

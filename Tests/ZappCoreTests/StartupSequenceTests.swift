@@ -139,7 +139,7 @@ struct StartupSequenceTests {
         #expect(unknown == .unresolved(reason: "cannot open 'zapp://screen/nowhere': no screen with id or name 'nowhere'"))
         let foreign = await setup.sequence.continueUserActivity("https://example.com/x", app: setup.app, opener: setup.manager)
         #expect(foreign == .unresolved(
-            reason: "cannot open 'https://example.com/x': unsupported link (use zapp://screen/<id>, zapp://open?screen=<id>, or a screen id or name)"))
+            reason: "cannot open 'https://example.com/x': unsupported link (use <scheme>://present?screen_id=<id>, zapp://screen/<id>, zapp://open?screen=<id>, or a screen id or name)"))
     }
 
     @Test func deepLinkForms() throws {
@@ -166,5 +166,17 @@ final class Counter: @unchecked Sendable {
             remaining -= 1
             return true
         }
+    }
+}
+
+@Suite("Zapp present deep links")
+struct PresentDeepLinkTests {
+    @Test func anySchemePresentsAScreenIDWithItsOtherKeysInTheDataDict() throws {
+        let link = try DeepLink(#"myapp://present?screen_id=premium&data=%7B%22a%22%3A1%7D&campaign=spring"#)
+        #expect(link.screenKey == "premium")
+        #expect(link.dataDict == ["data": ["a": 1], "campaign": "spring"])
+        #expect(try DeepLink("other-app://present?screen_id=home").dataDict == nil)
+        #expect(throws: DeepLinkError.self) { try DeepLink("myapp://present?screen=home") }
+        #expect(throws: DeepLinkError.self) { try DeepLink("myapp://screen/home") }
     }
 }

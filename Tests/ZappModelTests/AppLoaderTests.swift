@@ -50,7 +50,7 @@ struct AppLoaderTests {
         #expect(lines(missing) == ["\(folder.path)/nope: error: no such file or folder (hint: pass an app folder holding river.json, or a river.json file)"])
         #expect(missing.isUnreadable)
         let empty = AppLoader.load(folder: folder, displayName: "empty")
-        #expect(lines(empty) == ["empty: error: folder has no river.json (hint: an app folder holds river.json and plugin_configurations.json)"])
+        #expect(lines(empty) == ["empty: error: folder has no river.json (nor rivers.json) (hint: an app folder holds river.json and plugin_configurations.json)"])
         #expect(empty.isUnreadable)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("river.json"), withIntermediateDirectories: true)
         let riverIsAFolder = AppLoader.load(riverFile: folder.appendingPathComponent("river.json"), displayName: "x/river.json")

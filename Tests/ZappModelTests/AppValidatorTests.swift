@@ -110,7 +110,7 @@ struct AppValidatorTests {
         #expect(riverLines("side").isEmpty)
         #expect(riverLines("foreign").isEmpty)
         #expect(lines(loadApp(river: menu("foreign"), plugins: plugins)) == [
-            #"plugin_configurations.json: $[1].plugin.api.class_name: warning: plugin "foreign": class "ZappRoot.TabBar" is not a ZappShell plugin; it is shown as the built-in side menu"#
+            #"plugin_configurations.json: $[1].plugin.api.class_name: warning: plugin "foreign": class "ZappRoot.TabBar" is not a ZappShell plugin; it is shown as the built-in tab bar"#
         ])
         #expect(riverLines("missing") == [
             #"river.json: $[0].navigations[0].navigation_type: error: root menu plugin "missing" is not in plugin_configurations.json (hint: add a plugin of type menu with this identifier (class ZappShell.SideMenu or ZappShell.TabBar))"#
@@ -157,7 +157,7 @@ struct AppValidatorTests {
         let result = loadApp(river: #"[{"id": "a", "home": true}]"#, plugins: plugins)
         #expect(lines(result) == [
             #"plugin_configurations.json: $[1].plugin.api.class_name: warning: plugin "fb": class "FacebookLogin" is not a ZappShell plugin; ZappShell.LocalLogin serves it"#,
-            #"plugin_configurations.json: $[2].plugin.api: warning: plugin "player" has no api.class_name; it is not available and its hooks are skipped"#,
+            #"plugin_configurations.json: $[2].plugin.api: warning: plugin "player" has no api.class_name; a stand-in pane answers its hooks"#,
             #"plugin_configurations.json: $[3].plugin.type: warning: plugin "odd" has type "general" but class ZappShell.TabBar is a menu plugin (hint: set "type": "menu")"#,
         ])
         #expect(result.app != nil)

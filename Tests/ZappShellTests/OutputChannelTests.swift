@@ -36,8 +36,8 @@ struct OutputChannelTests {
            "nav_items": [{"id": "b1", "title": "Btn\(payload)", "type": "button", "data": {"target": "home"}}]}]}]
         """
 
-    static func app(_ river: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-channels-\(UUID().uuidString)")
+    static func app(_ river: String, folderSuffix: String = "") throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-channels-\(UUID().uuidString)\(folderSuffix)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try Data(river.utf8).write(to: url.appendingPathComponent("river.json"))
         try Data(plugins.utf8).write(to: url.appendingPathComponent("plugin_configurations.json"))
@@ -104,16 +104,32 @@ struct OutputChannelTests {
         #expect(try JSONSerialization.jsonObject(with: Data(json.out)) is [String: Any])
     }
 
+    /// A flawed app runs (its dangling target and bad style are warnings), and neither output
+    /// carries a control.
+    @Test(arguments: [["render", "--screen", "home"], ["trace", "--screen", "home"]])
+    func flawedAppRunsClean(_ command: [String]) throws {
+        let app = try Self.app(Self.hostileRiver)
+        defer { try? FileManager.default.removeItem(at: app) }
+        var arguments = command
+        arguments.insert(app.path, at: 1)
+        let result = try Self.run(arguments)
+        #expect(result.status == 0, "\(command)")
+        #expect(Self.controls(in: result.err) == [], "\(command)")
+        #expect(Self.controls(in: result.out) == [], "\(command)")
+    }
+
+    /// A refusal (a river that does not parse) names the app's folder, whose name holds the
+    /// payload: escaped on stderr.
     @Test(arguments: [["render", "--screen", "home"], ["trace", "--screen", "home"]])
     func refusalsOnStderr(_ command: [String]) throws {
-        let app = try Self.app(Self.hostileRiver)
+        let app = try Self.app("[", folderSuffix: "\u{1B}]0;PWNED\u{7}")
         defer { try? FileManager.default.removeItem(at: app) }
         var arguments = command
         arguments.insert(app.path, at: 1)
         let result = try Self.run(arguments)
         #expect(result.status == 1)
         #expect(Self.controls(in: result.err) == [], "\(command)")
-        #expect(String(decoding: result.err, as: UTF8.self).contains(#"targets "x\u{1B}]0;PWNED"#))
+        #expect(String(decoding: result.err, as: UTF8.self).contains(#"\u{1B}]0;PWNED\u{7}"#))
         #expect(Self.controls(in: result.out) == [], "\(command)")
     }
 
@@ -121,14 +137,14 @@ struct OutputChannelTests {
     /// lines end in CR LF).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func runRefusalOnATerminal() throws {
-        let app = try Self.app(Self.hostileRiver)
+        let app = try Self.app("[", folderSuffix: "\u{1B}]0;PWNED\u{7}")
         defer { try? FileManager.default.removeItem(at: app) }
         let command = "'\(try Self.executable().path)' run '\(app.path)'"
         let result = try Self.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
         #expect(result.status == 1)
         let text = String(decoding: result.out, as: UTF8.self).replacingOccurrences(of: "\r", with: "")
         #expect(Self.controls(in: Array(text.utf8)) == [])
-        #expect(text.contains(#"got "ontop\u{1B}]0;PWNED"#))
+        #expect(text.contains(#"\u{1B}]0;PWNED\u{7}"#))
     }
 
     @Test func renderAndTraceOfAnAppShowingThePayload() throws {

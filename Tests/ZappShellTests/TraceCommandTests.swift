@@ -86,7 +86,8 @@ struct TraceCommandTests {
         let app = try #require(loaded.app, "a hook naming no plugin does not stop the app: \(loaded.diagnostics)")
         let report = try await Self.trace(app, "target")
         let lines = report.text.split(separator: "\n").map(String.init)
-        #expect(lines.contains("pre vendor: warning: plugin not available (class Vendor.Thing is unknown)"))
+        #expect(lines.contains(
+            "pre vendor: warning: stand-in: Vendor.Thing is not built into ZappShell and has no UI; answered success"))
         #expect(lines.contains("pre ghost: warning: no plugin with this identifier in plugin_configurations"))
         #expect(lines.contains("pre issuer: dataDict handed on: keys age, token"))
         #expect(lines.contains("pre checker: succeeded"))

@@ -57,6 +57,24 @@ struct ValidateCommandTests {
         #expect(report.exitCode == 1)
     }
 
+    @Test func aPublishedLayoutWithPluginsElsewhere() async throws {
+        let layout = try Self.folder(["rivers.json": Self.river])
+        let elsewhere = try Self.folder(["list.json": Self.plugins])
+        defer {
+            try? FileManager.default.removeItem(at: layout)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
+        let plugins = elsewhere.appendingPathComponent("list.json").path
+        for input in [layout.path, layout.path + "/rivers.json"] {
+            let report = await ValidateCommand.report(for: [input], plugins: plugins)
+            #expect(report.text.contains("\(layout.path)/rivers.json: ok"))
+            #expect(report.text.contains("\(plugins): ok"))
+            #expect(report.exitCode == 0)
+        }
+        let withoutPlugins = await ValidateCommand.report(for: [layout.path])
+        #expect(withoutPlugins.exitCode == 1)
+    }
+
     @Test func unreadableExitsWithTwo() async throws {
         let empty = try Self.folder([:])
         defer { try? FileManager.default.removeItem(at: empty) }

@@ -52,6 +52,8 @@ public final class ShellRuntime {
             app: setup.app, rootKind: services.navigator.rootMenu.kind, theme: setup.theme,
             colorSupport: terminal.colorSupport)
         view.forceASCII = setup.forceASCII
+        view.loadWarnings = setup.warnings
+        view.browser = setup.browser
         view.phase = .splash(message: "Starting \(setup.app.name)…")
         model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
     }
@@ -182,6 +184,8 @@ public final class ShellRuntime {
             if let activity = activityTask, activity.id == activityID { activity.task.cancel() }
         case .answerPane(let id, let answer):
             broker.deliver(answer, toPane: id)
+        case .openBrowser(let url):
+            openBrowser(url)
         case .signOut:
             signOut()
         case .loadFeed(let source, let reload):
@@ -257,6 +261,17 @@ public final class ShellRuntime {
             self.activityTask = nil
         }
         activityTask = (activityID, task)
+    }
+
+    /// Opens a web link with `$BROWSER` in the background; a failure comes back as a notice.
+    private func openBrowser(_ url: String) {
+        guard let browser = setup.browser else { return }
+        let inbox = inbox
+        runInBackground { _ in
+            if let failure = await BrowserLauncher.open(url, browser: browser) {
+                inbox.post(.notice("Cannot open \(url) with $BROWSER: \(failure)", isError: true))
+            }
+        }
     }
 
     private func signOut() {

@@ -21,6 +21,10 @@ public struct ShellSetup: Sendable {
     public var themes: [Theme]
     /// `--ascii`.
     public var forceASCII: Bool
+    /// The problems found while loading the app that did not stop it (`validate`'s lines).
+    public var warnings: [String]
+    /// `$BROWSER`, which web links are opened with.
+    public var browser: String?
     /// `run --watch`: starts watching the app's files and calls the handler (from any thread)
     /// when one changes; watching stops when the returned object is released. Nil: no watching.
     public var watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)?
@@ -29,6 +33,7 @@ public struct ShellSetup: Sendable {
         app: ZappApp, isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp,
         makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter) -> AppServices,
         deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [], forceASCII: Bool = false,
+        warnings: [String] = [], browser: String? = nil,
         watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)? = nil
     ) {
         self.app = app
@@ -39,6 +44,8 @@ public struct ShellSetup: Sendable {
         self.theme = theme
         self.themes = themes
         self.forceASCII = forceASCII
+        self.warnings = warnings
+        self.browser = browser
         self.watchFiles = watchFiles
     }
 }

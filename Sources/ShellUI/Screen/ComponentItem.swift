@@ -32,6 +32,26 @@ public struct ComponentItem: Sendable, Hashable {
     }
 
     /// The items of a component (empty when it has none: the component is a placeholder).
+    /// The key a screen picker's selected tab is kept under: its `id`, else its screen and its
+    /// place in that screen (`home#ui_components[2]`), so that pickers without ids switch tabs too.
+    static func pickerKey(_ component: UIComponent, in screen: ScreenModel) -> String {
+        if let id = component.id { return id }
+        let index = screen.uiComponents.firstIndex(of: component) ?? 0
+        return "\(screen.id)#ui_components[\(index)]"
+    }
+
+    /// The screen picker a `pickerKey` names.
+    static func picker(forKey key: String, in app: ZappApp) -> UIComponent? {
+        if let mark = key.range(of: "#ui_components[", options: .backwards), key.hasSuffix("]"),
+            let index = Int(key[mark.upperBound..<key.index(before: key.endIndex)]),
+            let screen = app.screen(id: String(key[..<mark.lowerBound])), screen.uiComponents.indices.contains(index),
+            screen.uiComponents[index].id == nil
+        {
+            return screen.uiComponents[index]
+        }
+        return app.screens.lazy.flatMap(\.uiComponents).first { $0.id == key }
+    }
+
     public static func items(of component: UIComponent) -> [ComponentItem] {
         let data = component.data
         let base = component.id ?? component.componentType

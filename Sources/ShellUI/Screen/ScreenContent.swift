@@ -61,6 +61,8 @@ public struct ScreenContent: Sendable {
         var y = 0
         var row = 0
         var visited: Set<String> = []
+        /// The screen whose components are being drawn (nested screens of a picker included).
+        var owner = ScreenModel(id: "", name: "")
 
         init(state: ShellViewState, width: Int) {
             self.state = state
@@ -69,6 +71,7 @@ public struct ScreenContent: Sendable {
 
         mutating func build(_ screen: ScreenModel, depth: Int) {
             visited.insert(screen.id)
+            owner = screen
             if let synthetic = SyntheticScreen(screenID: screen.id) {
                 switch synthetic {
                 case .settings: settings()
@@ -196,7 +199,7 @@ public struct ScreenContent: Sendable {
                 text("Placeholder: this screen picker has no tabs in its data.", .placeholder)
                 return
             }
-            let componentID = component.id ?? "picker-\(y)"
+            let componentID = ComponentItem.pickerKey(component, in: owner)
             let selected = min(max(0, state.pickerTabs[componentID] ?? 0), items.count - 1)
             let focusStart = content.focusables.count
             var x = 0
@@ -224,7 +227,10 @@ public struct ScreenContent: Sendable {
                 text("\(screen.name) has no UI components.", .placeholder)
                 return
             }
+            let outer = owner
+            owner = screen
             for nested in screen.orderedComponents { self.component(nested, screenID: screen.id, depth: depth + 1) }
+            owner = outer
             y -= 1
         }
 
@@ -284,7 +290,7 @@ public struct ScreenContent: Sendable {
         /// A screen picker fed by a feed: one tab per entry; under it the selected entry (a
         /// `feed` entry shows the feed it links to).
         mutating func feedPicker(_ component: UIComponent, items: [ComponentItem], depth: Int) {
-            let componentID = component.id ?? "picker-\(y)"
+            let componentID = ComponentItem.pickerKey(component, in: owner)
             let selected = min(max(0, state.pickerTabs[componentID] ?? 0), items.count - 1)
             let focusStart = content.focusables.count
             var x = 0

@@ -10,4 +10,8 @@ public enum Overlay: Sendable, Hashable {
     case entry(FeedEntry)
     /// A list of a feed (a `feed` entry's link) with its selected row.
     case feed(source: String, title: String, selection: Int)
+    /// The problems found while loading the app (`ShellViewState.loadWarnings`), scrolled to `scroll`.
+    case warnings(scroll: Int)
+    /// A web link the shell cannot open itself (no `$BROWSER`): the URL, to copy.
+    case webLink(String)
 }

@@ -61,6 +61,11 @@ public struct ShellViewState: Sendable {
     // MARK: Session
     /// The signed-in user shown in Settings (nil when signed out).
     public var signedInUser: String?
+    /// The problems found while loading the app that did not stop it (one line each, as
+    /// `validate` prints them): counted in the status line, listed by the warnings overlay.
+    public var loadWarnings: [String]
+    /// `$BROWSER`, which web links are opened with; nil shows them in an overlay instead.
+    public var browser: String?
 
     /// A state showing the app's home screen as the root of its stack (hooks not run yet).
     public init(
@@ -94,6 +99,8 @@ public struct ShellViewState: Sendable {
         barOverrides = [:]
         themeNames = [theme.name]
         signedInUser = nil
+        loadWarnings = []
+        browser = nil
     }
 
     /// The screen on screen (river or synthetic).

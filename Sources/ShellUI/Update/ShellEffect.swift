@@ -12,6 +12,8 @@ public enum ShellEffect: Sendable, Hashable {
     case cancelActivity(activityID: Int)
     /// Hand the user's answer to the hook waiting on a pane.
     case answerPane(id: Int, answer: PaneAnswer)
+    /// Open a web link with `$BROWSER` (`BrowserLauncher`); failures come back as a notice.
+    case openBrowser(url: String)
     /// Sign out with the app's login provider (Settings).
     case signOut
     /// Load a feed (`reload` bypasses the session cache); `ShellEvent.feedLoaded` reports it.

@@ -56,10 +56,7 @@ extension ShellUpdate {
             model.view.focus = .navBar
             return []
         case .openTarget(let target):
-            if target.isWebURL {
-                model.notify("Web link: \(target) (open it in a browser)")
-                return []
-            }
+            if target.isWebURL { return openWebLink(target, &model) }
             return startActivity(.push(target, source: .cell), &model)
         case .inert(let message):
             model.notify(message)
@@ -106,8 +103,8 @@ extension ShellUpdate {
             model.view.connect(itemID: button.id, target: target)
             return startActivity(.present(target, source: .navBar), &model)
         case .url:
-            model.notify("Web link: \(button.target ?? button.title) (open it in a browser)")
-            return []
+            guard let target = button.target else { return [] }
+            return openWebLink(target, &model)
         case .liveDrawer, .crossmates, .feed, .chromecast, .unavailable:
             model.notify(button.note ?? "\(button.title): not available in the terminal")
             return []
@@ -118,9 +115,7 @@ extension ShellUpdate {
     private static func selectTab(componentID: String, index: Int, _ model: inout ShellModel) -> [ShellEffect] {
         let current = model.view.pickerTabs[componentID] ?? 0
         guard index != current else { return [] }
-        let screens = model.view.app.screens
-        guard let component = screens.lazy.flatMap(\.uiComponents).first(where: { $0.id == componentID }),
-            index >= 0
+        guard let component = ComponentItem.picker(forKey: componentID, in: model.view.app), index >= 0
         else { return [] }
         let items = ComponentItem.items(of: component)
         guard index < items.count else {

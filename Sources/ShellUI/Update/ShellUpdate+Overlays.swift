@@ -1,4 +1,4 @@
-/// Keys while an overlay (help, go to, an entry's details, a feed list) is open.
+/// Keys while an overlay (help, go to, warnings, a web link, an entry's details, a feed list) is open.
 extension ShellUpdate {
     static func handleOverlayKey(_ key: Key, _ overlay: Overlay, _ model: inout ShellModel) -> [ShellEffect] {
         switch overlay {
@@ -13,6 +13,25 @@ extension ShellUpdate {
             return handleGoToKey(key, filter: filter, selection: selection, &model)
         case .entry, .feed:
             return handleFeedOverlayKey(key, overlay, &model)
+        case .webLink:
+            switch key {
+            case .character("q"): return quit(&model, status: 0)
+            case .escape, .enter: model.view.overlay = nil
+            default: break
+            }
+            return []
+        case .warnings(let scroll):
+            let last = max(0, model.view.loadWarnings.count - 1)
+            switch key {
+            case .character("q"): return quit(&model, status: 0)
+            case .escape, .enter, .character("w"): model.view.overlay = nil
+            case .up, .character("k"): model.view.overlay = .warnings(scroll: max(0, scroll - 1))
+            case .down, .character("j"): model.view.overlay = .warnings(scroll: min(last, scroll + 1))
+            case .pageUp, .home: model.view.overlay = .warnings(scroll: 0)
+            case .pageDown, .end: model.view.overlay = .warnings(scroll: last)
+            default: break
+            }
+            return []
         }
     }
 

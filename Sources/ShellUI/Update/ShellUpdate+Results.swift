@@ -53,8 +53,7 @@ extension ShellUpdate {
             return []
         case .openURL(let url):
             model.view.menuSelection = currentRootMenuIndex(model)
-            model.notify("Web link: \(url) (open it in a browser)")
-            return []
+            return openWebLink(url, &model)
         case .unavailable(let reason):
             model.view.menuSelection = currentRootMenuIndex(model)
             model.notify(reason, isError: true)
@@ -74,5 +73,16 @@ extension ShellUpdate {
 
     static func blockedMessage(_ identifier: String, _ reason: String) -> String {
         "Blocked by \(identifier): \(reason)"
+    }
+
+    /// A web link: opened with `$BROWSER` when it is set (the runtime starts it; the UI goes
+    /// on at once), else shown in an overlay.
+    static func openWebLink(_ url: String, _ model: inout ShellModel) -> [ShellEffect] {
+        guard model.view.browser != nil else {
+            model.view.overlay = .webLink(url)
+            return []
+        }
+        model.notify("Opening \(url) with $BROWSER")
+        return [.openBrowser(url: url)]
     }
 }

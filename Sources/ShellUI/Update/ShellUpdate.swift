@@ -8,7 +8,7 @@ import ZappModel
 /// root menu, nav bar and screen; Enter activates; Esc closes a pane, an overlay or the side
 /// menu, cancels a slow navigation, goes back or closes a presented stack; `m` side menu;
 /// `g` go to screen; `?` help; `t` next theme; `s` / `p` / `S` bar style / presentation /
-/// state; `` ` `` trace panel; `q` quits; Ctrl-C always quits.
+/// state; `` ` `` trace panel; `w` the load warnings; `q` quits; Ctrl-C always quits.
 public enum ShellUpdate {
     /// Exit status after Ctrl-C (as a shell reports an interrupted command).
     public static let interruptStatus: Int32 = 130
@@ -181,6 +181,13 @@ public enum ShellUpdate {
         case .character("S"): return cycleBar(.state, &model)
         case .character("`"):
             model.view.isTracePanelVisible.toggle()
+            return []
+        case .character("w"):
+            guard !model.view.loadWarnings.isEmpty else {
+                model.notify("The app loaded without warnings")
+                return []
+            }
+            model.view.overlay = .warnings(scroll: 0)
             return []
         default:
             return []

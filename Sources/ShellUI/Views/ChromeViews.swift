@@ -14,6 +14,10 @@ enum ChromeViews {
             hints = [("Tab", "next"), ("Enter", "submit"), ("Esc", "cancel")]
         } else if case .goTo = state.overlay {
             hints = [("type", "filter"), ("↑↓", "choose"), ("Enter", "go"), ("Esc", "close")]
+        } else if case .webLink = state.overlay {
+            hints = [("Esc", "close"), ("q", "quit")]
+        } else if case .warnings = state.overlay {
+            hints = [("↑↓", "scroll"), ("Esc", "close"), ("q", "quit")]
         } else if state.overlay == .help {
             hints = [("Esc", "close"), ("q", "quit")]
         } else if case .feed = state.overlay {
@@ -32,11 +36,22 @@ enum ChromeViews {
             list += [("g", "go to"), ("?", "help"), ("q", "quit")]
             hints = list
         }
+        var right = rect.maxX
+        if state.overlay == nil, state.topPane == nil, !state.loadWarnings.isEmpty {
+            let count = state.loadWarnings.count
+            let text = "\(context.glyphs.isASCII ? "!" : "⚠") \(count) warning\(count == 1 ? "" : "s") (w)"
+            let width = DisplayWidth.of(text)
+            if rect.x + width + 2 <= rect.maxX {
+                right = rect.maxX - width - 1
+                context.text(&canvas, text, x: right, y: rect.y, style: palette[.statusKey])
+                right -= 1
+            }
+        }
         var x = rect.x + 1
         for (key, label) in hints {
             let keyText = context.glyphs.isASCII ? key.replacingArrows : key
             let needed = DisplayWidth.of(keyText) + DisplayWidth.of(label) + 3
-            guard x + needed <= rect.maxX else { break }
+            guard x + needed <= right else { break }
             x += context.text(&canvas, keyText, x: x, y: rect.y, style: palette[.statusKey])
             x += context.text(&canvas, " " + label + "  ", x: x, y: rect.y, style: palette[.status])
         }
@@ -44,8 +59,8 @@ enum ChromeViews {
             let summary = "\(bar.style.rawValue)·\(bar.presentation.rawValue)·\(bar.state.rawValue)"
             let text = context.glyphs.isASCII ? summary.replacingOccurrences(of: "·", with: "/") : summary
             let width = DisplayWidth.of(text)
-            if x + width + 1 <= rect.maxX {
-                context.text(&canvas, text, x: rect.maxX - width - 1, y: rect.y, style: palette[.status])
+            if x + width + 1 <= right {
+                context.text(&canvas, text, x: right - width - 1, y: rect.y, style: palette[.status])
             }
         }
     }

@@ -16,6 +16,7 @@ enum OverlayViews {
         ("r", "reload the selected or failed feed, else the app's files"),
         ("s / p / S", "cycle the bar's style / presentation / state"),
         ("`", "toggle the hook trace panel"),
+        ("w", "list the warnings found while loading the app"),
         ("mouse", "click buttons and menu items"),
         ("Ctrl-Z", "suspend to the shell (fg comes back)"),
         ("q, Ctrl-C", "quit"),
@@ -30,6 +31,47 @@ enum OverlayViews {
             let y = box.y + 2 + offset
             context.text(&canvas, entry.0, x: box.x + 2, y: y, maxWidth: keyWidth, style: context.palette[.statusKey].with(background: context.palette[.overlay].background))
             context.text(&canvas, entry.1, x: box.x + 2 + keyWidth, y: y, maxWidth: box.width - keyWidth - 4, style: context.palette[.overlay])
+        }
+        hits.add(box, .closeOverlay)
+    }
+
+    /// A web link to open elsewhere (no `$BROWSER`): the whole URL, wrapped.
+    static func drawWebLink(_ url: String, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+        let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
+        let width = min(72, area.width)
+        let lines = TextWrap.lines(url, width: max(1, width - 4))
+        let message = "Set $BROWSER to open web links from ZappShell."
+        let box = area.centered(width: width, height: min(area.height, lines.count + 5))
+        drawFrame(box, title: "Web link (Esc closes)", context: context, canvas: &canvas, hits: &hits)
+        var y = box.y + 1
+        for line in lines + ["", message] where y < box.maxY - 1 {
+            let style = line == message ? context.palette[.dim].with(background: context.palette[.overlay].background) : context.palette[.overlay]
+            context.text(&canvas, line, x: box.x + 2, y: y, maxWidth: box.width - 4, style: style)
+            y += 1
+        }
+        hits.add(box, .closeOverlay)
+    }
+
+    /// The load warnings, wrapped to the box, from warning `scroll` on.
+    static func drawWarnings(scroll: Int, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+        let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
+        let warnings = context.state.loadWarnings
+        let box = area.centered(width: min(96, area.width), height: area.height)
+        let title = warnings.count == 1 ? "1 warning" : "\(warnings.count) warnings"
+        drawFrame(box, title: title + " (↑↓ scroll, Esc closes)", context: context, canvas: &canvas, hits: &hits)
+        let inner = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 2)
+        guard inner.height > 0, inner.width > 0 else { return }
+        var y = inner.y
+        let first = min(max(0, scroll), max(0, warnings.count - 1))
+        for (index, warning) in warnings.enumerated() where index >= first {
+            for (offset, line) in TextWrap.lines(warning, width: max(1, inner.width - 2)).enumerated() {
+                guard y < inner.maxY else { break }
+                let prefix = offset == 0 ? "• " : "  "
+                let shown = context.glyphs.isASCII && offset == 0 ? "- " + line : prefix + line
+                context.text(&canvas, shown, x: inner.x, y: y, maxWidth: inner.width, style: context.palette[.overlay])
+                y += 1
+            }
+            guard y < inner.maxY else { break }
         }
         hits.add(box, .closeOverlay)
     }

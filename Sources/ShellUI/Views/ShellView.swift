@@ -55,6 +55,10 @@ public enum ShellView {
         case .entry(let entry): FeedOverlayViews.drawEntry(entry, context: context, canvas: &canvas, hits: &hits)
         case .feed(let source, let title, let selection):
             FeedOverlayViews.drawFeed(source: source, title: title, selection: selection, context: context, canvas: &canvas, hits: &hits)
+        case .webLink(let url):
+            OverlayViews.drawWebLink(url, context: context, canvas: &canvas, hits: &hits)
+        case .warnings(let scroll):
+            OverlayViews.drawWarnings(scroll: scroll, context: context, canvas: &canvas, hits: &hits)
         case nil: break
         }
         if let toast = state.toast, let rect = layout.toastRect {

@@ -10,6 +10,8 @@ import ZappModel
 /// 1. find the plugin by `identifier` (none, or not available → skipped with a warning);
 /// 2. make a new instance (with the hook screen's model when the entry has `screen_id`);
 /// 3. `requestScreenPluginPresentation` false → succeeded, nothing shown, dataDict unchanged;
+///    so is a hook screen whose `general.allow_screen_plugin_presentation` is `false` (the
+///    SDK's answer for a hook screen that must not be shown; absent means allowed);
 /// 4. panes are shown `present` or `push` (the hook screen's `styles.presentation`, else the
 ///    manifest's `initial_value`, else `present`);
 /// 5. `executeHook` completes; the user closing the pane is a failure
@@ -150,6 +152,11 @@ public final class ScreenHookManager: ScreenOpening {
             if Task.isCancelled {
                 record(.cancelled, "not run: the navigation was cancelled")
                 outcome = .failed(reason: "cancelled", dataDict: current)
+            } else if hookScreen?.general["allow_screen_plugin_presentation"]?.boolValue == false {
+                record(
+                    .presentationDenied,
+                    "hook screen general.allow_screen_plugin_presentation is false: counts as succeeded, nothing shown")
+                outcome = .succeeded(dataDict: current)
             } else {
                 outcome = await execute(hook, run: run, configuration: configuration, dataDict: current)
             }
@@ -318,7 +325,7 @@ public final class ScreenHookManager: ScreenOpening {
     }
 
     /// `isFlowBlocker`: the plugin's answer, else the hook screen's `general.is_flow_blocker`,
-    /// else the manifest's `initial_value`, else false.
+    /// else the manifest's `initial_value` (or its `custom_configuration_fields` default), else false.
     private func resolveFlowBlocker(_ own: Bool?, _ configuration: PluginConfiguration, hookScreen: ScreenModel?)
         -> (value: Bool, source: String)
     {
@@ -328,6 +335,9 @@ public final class ScreenHookManager: ScreenOpening {
         }
         if let value = configuration.manifest.generalInitialValue("is_flow_blocker")?.boolValue {
             return (value, "manifest is_flow_blocker initial_value")
+        }
+        if let value = configuration.manifest.configurationDefault("is_flow_blocker")?.boolValue {
+            return (value, "manifest custom_configuration_fields is_flow_blocker default")
         }
         return (false, "default")
     }

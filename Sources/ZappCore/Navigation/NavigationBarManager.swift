@@ -52,6 +52,9 @@ public struct NavigationBarManager: Sendable {
         let title = item.title.isEmpty ? item.id : item.title
         switch item.type {
         case "button":
+            if let url = item.data.webURL {
+                return NavigationButton(id: item.id, title: title, kind: .url, target: url)
+            }
             guard let target = item.data.target, !target.isEmpty else {
                 return NavigationButton(id: item.id, title: title, kind: .unavailable, isEnabled: false, note: "no target")
             }

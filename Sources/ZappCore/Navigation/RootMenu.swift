@@ -116,10 +116,10 @@ public struct RootMenuItem: Sendable, Hashable, Identifiable {
         let kind: Kind
         switch navItem.type {
         case "label", "button", "screen":
-            if let target = navItem.data.target, !target.isEmpty {
-                if target.isWebURL {
-                    kind = .url(target)
-                } else if app.anyScreen(id: target) != nil {
+            if let url = navItem.data.webURL {
+                kind = .url(url)
+            } else if let target = navItem.data.target, !target.isEmpty {
+                if app.anyScreen(id: target) != nil {
                     kind = .screen(target)
                 } else {
                     kind = .unavailable(reason: "no screen \"\(target)\"")

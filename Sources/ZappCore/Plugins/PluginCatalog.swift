@@ -6,6 +6,11 @@ import ZappModel
 public struct PluginCatalog: Sendable {
     private var makers: [String: PluginFactoryMaker] = [:]
     private var order: [String] = []
+    /// Makes the factory of a plugin whose class is unknown (not a menu, bar or login).
+    public private(set) var standInMaker: PluginFactoryMaker?
+
+    /// The name the stand-in serves under, in traces and logs.
+    public static let standInClassName = "stand-in"
 
     public init() {}
 
@@ -17,6 +22,11 @@ public struct PluginCatalog: Sendable {
     /// Registers (or replaces) the maker for a built-in class.
     public mutating func register(_ builtIn: BuiltInPluginClass, make: @escaping PluginFactoryMaker) {
         register(builtIn.rawValue, make: make)
+    }
+
+    /// Registers the maker of the stand-in for plugins of unknown classes.
+    public mutating func registerStandIn(make: @escaping PluginFactoryMaker) {
+        standInMaker = make
     }
 
     /// The maker registered for a class name.

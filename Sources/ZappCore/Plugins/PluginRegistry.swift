@@ -4,11 +4,13 @@ import ZappModel
 /// The app's plugins, resolved once per app run from plugin_configurations.json and a
 /// `PluginCatalog`, following the table of built-in classes in the README:
 /// - `ZappShell.SideMenu` / `ZappShell.TabBar` / `ZappShell.NavigationBar` are the built-in
-///   roots and bar; a `type: menu` plugin with an unknown class is a side menu, a `type: nav_bar`
+///   roots and bar; a `type: menu` plugin with an unknown class is a tab bar or a side menu
+///   (`RootKind(menuPlugin:)`), a `type: nav_bar`
 ///   one is drawn by the default bar;
 /// - a class in the catalog is made by its maker (one factory per plugin, shared by all runs);
 /// - a `type: login` plugin with an unknown class is served by `ZappShell.LocalLogin`;
-/// - anything else is "not available": its hooks are skipped with a warning.
+/// - any other unknown class is served by the catalog's stand-in (a pane answering its hooks,
+///   `StandInHook` in ZappPlugins); without one it is "not available" and its hooks are skipped.
 ///
 /// Hooks are looked up by `identifier`; a hook entry's `type` is informational.
 public struct PluginRegistry: Sendable {
@@ -86,9 +88,11 @@ public struct PluginRegistry: Sendable {
         let unknown = className.map { "class \($0) is unknown" } ?? "no api.class_name"
         switch configuration.manifest.type {
         case "menu":
+            let kind = RootKind(menuPlugin: configuration)
+            let shownAs = kind == .tabBar ? BuiltInPluginClass.tabBar : BuiltInPluginClass.sideMenu
             return RegisteredPlugin(
-                configuration: configuration, role: .rootMenu(.sideMenu), factory: nil,
-                note: "\(unknown); shown as \(BuiltInPluginClass.sideMenu.rawValue)")
+                configuration: configuration, role: .rootMenu(kind), factory: nil,
+                note: "\(unknown); shown as \(shownAs.rawValue)")
         case "nav_bar":
             return RegisteredPlugin(
                 configuration: configuration, role: .navigationBar, factory: nil,
@@ -104,7 +108,12 @@ public struct PluginRegistry: Sendable {
                 configuration, className: BuiltInPluginClass.localLogin.rawValue, maker: maker, environment: environment,
                 note: "\(unknown); served by \(BuiltInPluginClass.localLogin.rawValue)")
         default:
-            return RegisteredPlugin(configuration: configuration, role: .unavailable(reason: unknown), factory: nil)
+            guard let maker = catalog.standInMaker else {
+                return RegisteredPlugin(configuration: configuration, role: .unavailable(reason: unknown), factory: nil)
+            }
+            return make(
+                configuration, className: PluginCatalog.standInClassName, maker: maker, environment: environment,
+                note: "\(unknown); a stand-in answers its hooks")
         }
     }
 

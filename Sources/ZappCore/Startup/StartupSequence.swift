@@ -160,7 +160,7 @@ public struct StartupSequence: Sendable {
             trace.append(HookTrace(stage: .startup, step: .warning, message: reason))
             return .unresolved(reason: reason)
         }
-        return .navigated(await opener.runPreHooks(for: screen, from: .deepLink, dataDict: nil))
+        return .navigated(await opener.runPreHooks(for: screen, from: .deepLink, dataDict: link.dataDict))
     }
 
     private func record(_ message: String, identifier: String? = nil) {

@@ -54,12 +54,15 @@ struct DecodingContext {
 
     // MARK: Readers
 
-    /// A string; numbers are accepted and written as JSON writes them.
+    /// A string; a number is accepted, written as JSON writes it, with a warning (`"id": 17`).
     mutating func string(_ object: JSONObject, _ key: String, at path: JSONPath) -> String? {
         switch object[key] {
         case nil, .null: return nil
         case .string(let string): return string
-        case .number(let number): return Self.format(number)
+        case .number(let number):
+            let string = Self.format(number)
+            warning(.type, at: path + key, "expected a string, got \(string); read as \"\(string)\"")
+            return string
         case .some(let value):
             typeError(at: path + key, expected: "a string", got: value)
             return nil

@@ -39,14 +39,19 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     /// A plugin's `api.class_name` is not one ZappShell provides.
     case unknownPluginClass = "unknown-plugin-class"
 
-    /// False for the cross-reference errors that the SDK itself rides out at run time: a hook
-    /// naming no plugin is skipped with a warning, a missing hook screen leaves the hook without
-    /// one, and a target naming no screen says so when opened. `validate` still reports them as
-    /// errors; `run`, `render` and `trace` go on and log them, so such an app can be tried.
+    /// True only for what leaves nothing to show: a file that cannot be read or parsed, a file
+    /// of an unknown kind, a river with no screens. This is the one place that decides what
+    /// `run`, `render` and `trace` refuse; every other problem is ridden out as a device does
+    /// (a dangling target says so when opened, a hook naming no plugin is skipped, an unknown
+    /// enum value or a value of the wrong type takes its default, the first of two home
+    /// screens or duplicates is used, a root menu with no menu plugin is a side menu) and is
+    /// shown as a warning by those commands (hook screens are read as models, never opened
+    /// through their own hooks, so even a hook cycle cannot loop). `validate` reports every
+    /// problem with its own severity and exit code.
     public var stopsRunning: Bool {
         switch self {
-        case .unknownHookPlugin, .unknownHookScreen, .unknownTarget: return false
-        default: return true
+        case .unreadable, .syntax, .unrecognizedFile, .noScreens: return true
+        default: return false
         }
     }
 }

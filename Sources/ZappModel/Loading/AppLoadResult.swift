@@ -25,6 +25,16 @@ public struct AppLoadResult: Sendable {
     /// True when a file could not be read at all (exit code 2 in the CLI).
     public var isUnreadable: Bool { diagnostics.containsUnreadable }
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+
+    /// Every diagnostic as `run`, `render` and `trace` see it: errors that do not stop the app
+    /// (`DiagnosticCode.stopsRunning`) are warnings there, since the app runs in spite of them.
+    public var runWarnings: [Diagnostic] {
+        diagnostics.map { diagnostic in
+            var warning = diagnostic
+            if !diagnostic.code.stopsRunning { warning.severity = .warning }
+            return warning
+        }
+    }
 }
 
 /// The outcome of loading one configuration file on its own (`zapp-shell validate FILE`).

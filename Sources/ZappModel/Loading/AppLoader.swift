@@ -8,11 +8,14 @@ import Foundation
 /// when there is no error; warnings are returned with it.
 public enum AppLoader {
     public static let riverFileName = "river.json"
+    /// The name of a published layout's river, read when a folder has no river.json.
+    public static let publishedRiverFileName = "rivers.json"
     public static let pluginsFileName = "plugin_configurations.json"
 
     /// Loads the app at a path as the user typed it: a folder, or a river.json file.
-    /// Messages name files through this path (`myapp/river.json`).
-    public static func load(path: String) -> AppLoadResult {
+    /// Messages name files through this path (`myapp/river.json`). `pluginsPath` (`--plugins`)
+    /// takes the plugin list from another file than plugin_configurations.json beside the river.
+    public static func load(path: String, pluginsPath: String? = nil) -> AppLoadResult {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -20,20 +23,31 @@ public enum AppLoader {
                 path, "no such file or folder", hint: "pass an app folder holding river.json, or a river.json file")
             return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [path])
         }
-        return isDirectory.boolValue ? load(folder: url, displayName: path) : load(riverFile: url, displayName: path)
+        let pluginsURL = pluginsPath.map { URL(fileURLWithPath: $0) }
+        return isDirectory.boolValue
+            ? load(folder: url, displayName: path, pluginsFile: pluginsURL, pluginsDisplayName: pluginsPath)
+            : load(riverFile: url, pluginsFile: pluginsURL, displayName: path, pluginsDisplayName: pluginsPath)
     }
 
-    /// Loads an app folder (river.json required, plugin_configurations.json optional).
-    public static func load(folder: URL, displayName: String? = nil) -> AppLoadResult {
+    /// Loads an app folder: river.json, or a published layout's rivers.json, is required;
+    /// plugin_configurations.json is optional (or `pluginsFile` is used instead).
+    public static func load(
+        folder: URL, displayName: String? = nil, pluginsFile: URL? = nil, pluginsDisplayName: String? = nil
+    ) -> AppLoadResult {
         let shown = displayName ?? folder.path
-        let riverURL = folder.appendingPathComponent(riverFileName)
-        guard FileManager.default.fileExists(atPath: riverURL.path) else {
+        guard
+            let name = [riverFileName, publishedRiverFileName].first(where: {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+            })
+        else {
             let diagnostic = ConfigurationFileReader.unreadable(
-                shown, "folder has no \(riverFileName)",
+                shown, "folder has no \(riverFileName) (nor \(publishedRiverFileName))",
                 hint: "an app folder holds \(riverFileName) and \(pluginsFileName)")
             return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [shown])
         }
-        return load(riverFile: riverURL, displayName: joined(shown, riverFileName))
+        return load(
+            riverFile: folder.appendingPathComponent(name), pluginsFile: pluginsFile, displayName: joined(shown, name),
+            pluginsDisplayName: pluginsDisplayName)
     }
 
     /// Loads an app from its river.json and a plugin configurations file (by default

@@ -3,14 +3,14 @@ import Foundation
 /// Reads configuration files from disk and parses them, turning every failure into a
 /// diagnostic: missing files, folders, special files, permissions and oversized files are
 /// "unreadable"; bad JSON is a syntax error with line and column.
-enum ConfigurationFileReader {
+public enum ConfigurationFileReader {
     /// Files larger than this are refused rather than read into memory.
     static let maximumSize = 128 * 1024 * 1024
     /// At most this many duplicate-key warnings are reported per file.
     static let maximumDuplicateKeyWarnings = 20
 
     /// The bytes of a file, or the reason it cannot be read.
-    static func read(_ url: URL, file: String) -> Result<Data, Diagnostic> {
+    public static func read(_ url: URL, file: String) -> Result<Data, Diagnostic> {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else {

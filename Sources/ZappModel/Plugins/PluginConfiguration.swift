@@ -52,6 +52,17 @@ public struct PluginManifest: Sendable, Hashable {
         styleFields.first { $0.key == key }?.initialValue
     }
 
+    /// True when the class name or the identifier names a tab bar (`ZappShell.TabBar`,
+    /// `ZappRoot.ZPNativeTabBarController`, `MATabBarAdapter`, `NativeTabBar-iOS`,
+    /// `quick-brick-bottom-tabs`): "tabbar" or "bottomtabs" in it, ignoring case, `. - _ /` and
+    /// spaces. The one rule that makes a menu plugin a tab-bar root (`RootKind` in ZappCore).
+    public var namesTabBar: Bool {
+        [api.className, identifier].compactMap { $0 }.contains { name in
+            let folded = String(name.lowercased().filter { !".-_/ ".contains($0) })
+            return folded.contains("tabbar") || folded.contains("bottomtabs")
+        }
+    }
+
     /// The `default` of a `custom_configuration_fields[]` entry.
     public func configurationDefault(_ key: String) -> JSONValue? {
         configurationFields.first { $0.key == key }?.initialValue

@@ -5,7 +5,7 @@ import Synchronization
 /// Cross-reference validation of a decoded app: everything that is well-formed JSON of the
 /// right types but does not hang together.
 ///
-/// Errors (the app would misbehave): no screens; no home screen or several; duplicate screen
+/// Errors (the app would misbehave; only `DiagnosticCode.stopsRunning` ones stop `run`): no screens; no home screen or several; duplicate screen
 /// ids; two different plugins with one identifier; a nav item or component target that names no screen (URLs and
 /// the built-in Settings/EPG screens are fine); a hook identifier with no plugin; a hook
 /// `screen_id` with no screen; a root menu whose `navigation_type` names no menu plugin;
@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// Warnings (the app runs, with a fallback): a plugin entry repeated identically (real files
 /// have them; the first is used); a plugin class ZappShell does not provide (menus
-/// fall back to the side menu, logins to local login, others are skipped); a nav bar whose
+/// fall back to the tab bar or side menu, logins to local login, others to a stand-in); a nav bar whose
 /// `navigation_type` names no plugin (the default navigation bar is used).
 public enum AppValidator {
     /// Screen ids the shell provides itself (its white-label Settings and EPG screens).
@@ -72,9 +72,10 @@ public enum AppValidator {
         let classPath = path + "api" + "class_name"
         let fallback: String
         switch manifest.type {
-        case "menu": fallback = "it is shown as the built-in side menu"
+        case "menu": fallback = "it is shown as the built-in \(manifest.namesTabBar ? "tab bar" : "side menu")"
+        case "nav_bar": fallback = "the default navigation bar draws it"
         case "login": fallback = "ZappShell.LocalLogin serves it"
-        default: fallback = "it is not available and its hooks are skipped"
+        default: fallback = "a stand-in pane answers its hooks"
         }
         guard let className = manifest.api.className else {
             return [

@@ -24,6 +24,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
     var app: String?
 
+    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
+    var plugins: String?
+
     @Option(help: "The screen to render: its id or its name (also Settings, EPG).")
     var screen: String
 
@@ -58,7 +61,7 @@ struct RenderCommand: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
-        let loaded = try await AppLocation.loadOrExit(app)
+        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins)
         let app = loaded.app
         guard let target = app.anyScreen(idOrName: screen) else {
             let known = app.screens.prefix(20).map { "\(Quoted.value($0.id)) (\(Quoted.value($0.name)))" }
@@ -68,17 +71,20 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let frame = await Self.render(
             app: app, screen: target, position: position, size: size, theme: theme, color: color, ascii: ascii,
-            override: BarOverride(style: style, presentation: presentation, state: state))
+            override: BarOverride(style: style, presentation: presentation, state: state),
+            warnings: loaded.warnings.map(\.description))
         print(frame)
     }
 
-    /// One frame of `screen` as text, drawn once the feeds it shows have loaded or failed.
+    /// One frame of `screen` as text, drawn once the feeds it shows have loaded or failed;
+    /// `warnings` (the app's load warnings) are counted in the status line, as the running app does.
     static func render(
         app: ZappApp, screen: ScreenModel, position: StackPosition, size: RenderSize, theme: Theme, color: Bool,
-        ascii: Bool, override: BarOverride, feeds: (any FeedLoading)? = nil
+        ascii: Bool, override: BarOverride, warnings: [String] = [], feeds: (any FeedLoading)? = nil
     ) async -> String {
         var state = ShellViewState(app: app, theme: theme, colorSupport: color ? .trueColor : .none)
         state.forceASCII = ascii
+        state.loadWarnings = warnings
         let menu = state.rootMenu
         let home = menu.homeScreenID ?? screen.id
         let rootItem = position == .root ? (menu.item(forScreen: screen.id)?.id ?? menu.homeItemID) : menu.homeItemID

@@ -7,12 +7,14 @@ import ZappCore
 import ZappModel
 import ZappPlugins
 
-/// `zapp-shell [run] [APP] [--theme NAME|PATH] [--state-dir DIR] [--open URL] [--ascii]
+/// `zapp-shell [run] [APP] [--plugins FILE] [--theme NAME|PATH] [--state-dir DIR] [--open URL] [--ascii]
 /// [--no-color] [--log FILE]`: runs an app interactively in the terminal (the default command).
 ///
 /// Before anything touches the terminal it refuses, with a message and exit status 1, a
 /// terminal it cannot drive (`TERM=dumb` or unset, stdin or stdout not a terminal) and an app
-/// with errors (the `validate` messages). The log goes to a file, never to the screen.
+/// that cannot be shown (unreadable or unparsable files, no screens: `DiagnosticCode.stopsRunning`),
+/// with the `validate` messages. Other problems are warnings, counted in the status line and
+/// listed with `w`. The log goes to a file, never to the screen.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -21,12 +23,15 @@ struct RunCommand: AsyncParsableCommand {
             With no APP the bundled demo app runs. Keys: arrows or h/j/k/l move, Tab / Shift-Tab \
             cycle root menu, nav bar and screen, Enter activates, Esc closes or goes back, m side \
             menu, g go to screen, ? help, t next theme, s / p / S cycle the bar's style / \
-            presentation / state, ` trace panel, q quits (Ctrl-C always quits).
+            presentation / state, ` trace panel, w load warnings, q quits (Ctrl-C always quits).
             """
     )
 
     @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
     var app: String?
+
+    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
+    var plugins: String?
 
     @Option(help: ArgumentHelp("A theme name or a theme JSON file.", valueName: "NAME|PATH"))
     var theme: String?
@@ -36,7 +41,7 @@ struct RunCommand: AsyncParsableCommand {
         help: ArgumentHelp("Where sessions and the log are kept. Default: $XDG_STATE_HOME/zapp-shell.", valueName: "DIR"))
     var stateDir: String?
 
-    @Option(help: ArgumentHelp("A deep link to open after start, e.g. zapp://screen/premium.", valueName: "URL"))
+    @Option(help: ArgumentHelp("A deep link to open after start, e.g. zapp://screen/premium or myapp://present?screen_id=premium.", valueName: "URL"))
     var open: String?
 
     @Flag(help: "Reload the app when any of its files (or the theme file) change; r reloads by hand.")
@@ -61,7 +66,8 @@ struct RunCommand: AsyncParsableCommand {
         if watch, case .remote(let url) = location {
             Self.fail("--watch needs a local app folder; \(url.absoluteString) is fetched over the network")
         }
-        let loaded = try await AppLocation.loadOrExit(app)
+        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins)
+        let plugins = self.plugins
 
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? PluginEnvironment.defaultStateDirectory()
@@ -80,9 +86,9 @@ struct RunCommand: AsyncParsableCommand {
         let setup = ShellSetup(
             app: loaded.app,
             loadApp: {
-                let result = await location.load()
-                guard let app = result.app, !result.hasErrors else {
-                    let first = result.diagnostics.first { $0.severity != .warning }
+                let result = await location.load(plugins: plugins)
+                guard let app = result.app, !result.hasBlockingErrors else {
+                    let first = result.diagnostics.first { $0.code.stopsRunning }
                     throw AppLoadingError(message: first?.description ?? "the app could not be loaded")
                 }
                 return app
@@ -91,6 +97,7 @@ struct RunCommand: AsyncParsableCommand {
                 Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
             },
             deepLink: open, theme: themes.current, themes: themes.all, forceASCII: ascii,
+            warnings: loaded.warnings.map(\.description), browser: Self.browser(),
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil)
         let options = CursesTerminal.Options(noColor: noColor)
         let status = try await Self.runInteractive(setup: setup, options: options, logger: logger)
@@ -163,6 +170,14 @@ struct RunCommand: AsyncParsableCommand {
     static func fail(_ message: String) -> Never {
         Console.printError("zapp-shell: \(message)")
         Foundation.exit(1)
+    }
+
+    /// `$BROWSER` when it names a command.
+    static func browser() -> String? {
+        guard let value = ProcessInfo.processInfo.environment["BROWSER"], !value.allSatisfy(\.isWhitespace) else {
+            return nil
+        }
+        return value
     }
 }
 

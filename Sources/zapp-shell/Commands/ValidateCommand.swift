@@ -32,8 +32,11 @@ struct ValidateCommand: AsyncParsableCommand {
     @Flag(help: "Print the report as JSON.")
     var json = false
 
+    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
+    var plugins: String?
+
     func run() async throws {
-        let (report, loaded) = await Self.check(inputs)
+        let (report, loaded) = await Self.check(inputs, plugins: plugins)
         if json { Console.printJSON(report.json) } else { Console.print(report.text) }
         // The process ends here, with the loaded apps still alive: freeing the models of a
         // large app one by one would only delay the exit (about 30 ms for 5,000 screens).
@@ -41,12 +44,14 @@ struct ValidateCommand: AsyncParsableCommand {
     }
 
     /// Validates the inputs as `validate` does and returns the report.
-    static func report(for inputs: [String]) async -> ValidationReport {
-        await check(inputs).report
+    static func report(for inputs: [String], plugins: String? = nil) async -> ValidationReport {
+        await check(inputs, plugins: plugins).report
     }
 
     /// The report, and what was loaded to make it.
-    private static func check(_ inputs: [String]) async -> (report: ValidationReport, loaded: [AppLoadResult]) {
+    private static func check(_ inputs: [String], plugins: String? = nil) async
+        -> (report: ValidationReport, loaded: [AppLoadResult])
+    {
         var report = ValidationReport()
         var loaded: [AppLoadResult] = []
         func add(_ result: AppLoadResult) {
@@ -54,14 +59,14 @@ struct ValidateCommand: AsyncParsableCommand {
             loaded.append(result)
         }
         guard !inputs.isEmpty else {
-            add(await AppLocation.demo.load())
+            add(await AppLocation.demo.load(plugins: plugins))
             return (report, loaded)
         }
         var files: [(input: String, result: FileLoadResult)] = []
         for input in inputs {
             let location = AppLocation(argument: input)
-            guard case .path(let path) = location, !isDirectory(path) else {
-                add(await location.load())
+            guard case .path(let path) = location, !isDirectory(path), plugins == nil else {
+                add(await location.load(plugins: plugins))
                 continue
             }
             files.append((input, AppLoader.loadFile(at: URL(fileURLWithPath: path), displayName: input)))

@@ -33,27 +33,31 @@ enum AppLocation: Equatable {
         }
     }
 
-    /// Loads the app with all its diagnostics.
-    func load() async -> AppLoadResult {
+    /// Loads the app with all its diagnostics; `plugins` (`--plugins FILE`) is a local file that
+    /// holds the plugin list instead of the app's plugin_configurations.json.
+    func load(plugins: String? = nil) async -> AppLoadResult {
         switch self {
         case .demo:
             do {
-                return AppLoader.load(folder: try BundledDemoApp.folder(), displayName: "demo")
+                return AppLoader.load(
+                    folder: try BundledDemoApp.folder(), displayName: "demo",
+                    pluginsFile: plugins.map { URL(fileURLWithPath: $0) }, pluginsDisplayName: plugins)
             } catch {
                 let diagnostic = Diagnostic.error(.unreadable, file: "demo", at: .file, String(describing: error))
                 return AppLoadResult(app: nil, diagnostics: [diagnostic], files: ["demo"])
             }
         case .path(let path):
-            return AppLoader.load(path: path)
+            return AppLoader.load(path: path, pluginsPath: plugins)
         case .remote(let url):
-            return await Self.loadRemote(url)
+            return await Self.loadRemote(url, plugins: plugins)
         }
     }
 
     // MARK: Remote apps
 
-    /// Fetches river.json and plugin_configurations.json of an app folder served over HTTP.
-    static func loadRemote(_ url: URL) async -> AppLoadResult {
+    /// Fetches river.json and plugin_configurations.json of an app folder served over HTTP;
+    /// `plugins` is a local plugin list used instead of the served one.
+    static func loadRemote(_ url: URL, plugins localPlugins: String? = nil) async -> AppLoadResult {
         let folder = url.lastPathComponent.lowercased().hasSuffix(".json") ? url.deletingLastPathComponent() : url
         let riverURL = url.lastPathComponent.lowercased().hasSuffix(".json")
             ? url : folder.appendingPathComponent(AppLoader.riverFileName)
@@ -72,6 +76,16 @@ enum AppLocation: Equatable {
             return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [riverShown])
         }
         let plugins: AppLoader.PluginsSource
+        if let localPlugins {
+            let pluginsFile = URL(fileURLWithPath: localPlugins)
+            switch ConfigurationFileReader.read(pluginsFile, file: localPlugins) {
+            case .success(let data): plugins = .data(data)
+            case .failure(let diagnostic): plugins = .unreadable(diagnostic)
+            }
+            let name = folder.lastPathComponent.isEmpty ? (url.host ?? "app") : folder.lastPathComponent
+            return AppLoader.load(
+                river: river, plugins: plugins, name: name, folder: nil, riverFile: riverShown, pluginsFile: localPlugins)
+        }
         switch await fetch(pluginsURL) {
         case .success(let data):
             plugins = .data(data)
@@ -120,8 +134,8 @@ enum AppLocation: Equatable {
     }
 }
 
-/// An app ready to run, with the problems found while loading it that do not stop it from
-/// running: warnings, and the cross-reference errors the runtime rides out (`stopsRunning`).
+/// An app ready to run, with the problems found while loading it, all of them warnings here
+/// (`AppLoadResult.runWarnings`; `DiagnosticCode.stopsRunning` decides what refuses an app).
 struct LoadedApp {
     var app: ZappApp
     var warnings: [Diagnostic]
@@ -131,10 +145,10 @@ extension AppLocation {
     /// Loads the app for `run`, `render` and `trace`. On errors that stop it from running it
     /// prints the problems the way `validate` does to stderr and exits with 1 (2 when a file
     /// cannot be read).
-    static func loadOrExit(_ argument: String?) async throws -> LoadedApp {
-        let result = await AppLocation(argument: argument).load()
+    static func loadOrExit(_ argument: String?, plugins: String? = nil) async throws -> LoadedApp {
+        let result = await AppLocation(argument: argument).load(plugins: plugins)
         if let app = result.app, !result.hasBlockingErrors {
-            return LoadedApp(app: app, warnings: result.diagnostics)
+            return LoadedApp(app: app, warnings: result.runWarnings)
         }
         var report = ValidationReport()
         report.add(result)

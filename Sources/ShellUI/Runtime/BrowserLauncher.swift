@@ -1,0 +1,65 @@
+import Foundation
+
+/// Opens a web link with the user's `$BROWSER`, the way `ShellEffect.openBrowser` asks: no
+/// shell is involved. `$BROWSER` may list several commands separated by `:` (the first is
+/// used); a command is split into words on spaces, `%s` in it is replaced by the URL, else the
+/// URL is the last argument. The browser's output goes to /dev/null, so it never draws over
+/// the terminal UI.
+public enum BrowserLauncher {
+    /// The argv that opens `url` with `browser`; nil when `browser` holds no command.
+    public static func arguments(browser: String, url: String) -> [String]? {
+        guard let command = browser.split(separator: ":").first(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+            return nil
+        }
+        var words = command.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard !words.isEmpty else { return nil }
+        if words.contains(where: { $0.contains("%s") }) {
+            words = words.map { $0.replacingOccurrences(of: "%s", with: url) }
+        } else {
+            words.append(url)
+        }
+        return words
+    }
+
+    /// Runs the browser and waits (without blocking a thread) for it to exit; the result is
+    /// nil when it ran and exited with 0, else why it did not.
+    public static func open(
+        _ url: String, browser: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async -> String? {
+        guard let arguments = arguments(browser: browser, url: url) else { return "$BROWSER holds no command" }
+        guard let executable = resolve(arguments[0], path: environment["PATH"] ?? "/usr/bin:/bin") else {
+            return "\(arguments[0]) not found"
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = Array(arguments.dropFirst())
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let status: Int32? = await withCheckedContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(returning: nil)
+            }
+        }
+        switch status {
+        case nil: return "\(arguments[0]) could not be started"
+        case 0?: return nil
+        case let code?: return "\(arguments[0]) exited with status \(code)"
+        }
+    }
+
+    /// An executable named by a path, or found in `path` (`$PATH`).
+    static func resolve(_ name: String, path: String) -> URL? {
+        let manager = FileManager.default
+        if name.contains("/") { return manager.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil }
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if manager.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}
