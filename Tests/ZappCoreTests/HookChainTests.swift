@@ -165,7 +165,7 @@ let hookChainScenarios: [HookChainScenario] = [
         blockedBy: "a", blockedReason: "test failure", steps: ["a warning", "a flow_blocker", "a blocked"]),
 ]
 
-@Suite("Hook chain scenarios")
+@Suite("Hook chain scenarios", .timeLimit(.minutes(1)))
 struct HookChainTests {
     @Test(arguments: hookChainScenarios)
     func scenario(_ scenario: HookChainScenario) async {
@@ -214,7 +214,7 @@ struct HookChainTests {
             app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment())
         let trace = TraceLog()
         let manager = ScreenHookManager(
-            app: app, registry: registry, presenter: presenter, trace: trace,
+            app: app, registry: registry, presenter: presenter, trace: trace, sleep: TimeoutClock().sleep,
             script: HookScript(answers: ["login": answer]))
         let result = await manager.runPreHooks(for: app.screen(id: "target")!, from: .goTo, dataDict: ["in": "value"])
         #expect(result == expected)
@@ -231,7 +231,8 @@ struct HookChainTests {
         let registry = PluginRegistry(app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment())
         let trace = TraceLog()
         let manager = ScreenHookManager(
-            app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: trace, script: HookScript())
+            app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: trace, sleep: TimeoutClock().sleep,
+            script: HookScript())
         let result = await manager.runPreHooks(for: app.screen(id: "target")!, from: .goTo, dataDict: nil)
         #expect(result == .presented(screenID: "target", dataDict: ["ka": "from-a"]))
         #expect(events.events == ["execute a keys=nil", "disappear gate"])
@@ -278,7 +279,8 @@ struct HookChainTests {
         catalog.register(TestApp.hookClass) { _, _ in RecordingFactory(events: catalogEvents, contexts: contexts) }
         let registry = PluginRegistry(app: app, catalog: catalog, environment: TestApp.environment())
         let manager = ScreenHookManager(
-            app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: TraceLog())
+            app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: TraceLog(),
+            sleep: TimeoutClock().sleep)
         let target = app.screen(id: "target")!
         _ = await manager.runPreHooks(for: target, from: .rootMenu, dataDict: nil)
         _ = await manager.runPreHooks(for: target, from: .navBar, dataDict: nil)

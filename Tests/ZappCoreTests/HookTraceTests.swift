@@ -4,7 +4,7 @@ import Testing
 import ZappCore
 import ZappModel
 
-@Suite("Hook trace")
+@Suite("Hook trace", .timeLimit(.minutes(1)))
 struct HookTraceTests {
     @Test func lineFormats() {
         #expect(HookTrace(stage: .navigation, step: .navigationStarted, message: "navigate to a \"A\" from cell").line

@@ -14,7 +14,7 @@ struct InlineChain: CustomTestStringConvertible, Sendable {
 
 /// Hooks that complete without waiting (`completesWithoutWaiting`) run inline in the chain's
 /// task: the same results, trace and events as hooks run in a task of their own.
-@Suite("Inline hooks")
+@Suite("Inline hooks", .timeLimit(.minutes(1)))
 struct InlineHookTests {
     /// Every way a non-UI hook ends.
     static let chains: [InlineChain] = [
