@@ -34,18 +34,4 @@ import ZappModel
             }
         }
     }
-
-    @Test func fullFrameRendersQuickly() throws {
-        let app = try #require(AppLoader.load(folder: Self.demoFolder).app)
-        let state = ShellViewState(app: app)
-        var canvas = Canvas(columns: 200, rows: 60)
-        ShellView.render(state, into: &canvas)
-        let clock = ContinuousClock()
-        let runs = 50
-        let elapsed = clock.measure {
-            for _ in 0..<runs { ShellView.render(state, into: &canvas) }
-        }
-        let perFrame = elapsed / runs
-        #expect(perFrame < .milliseconds(50), "a 200x60 frame took \(perFrame) (debug build)")
-    }
 }

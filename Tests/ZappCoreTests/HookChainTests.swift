@@ -12,6 +12,8 @@ struct HookChainScenario: CustomTestStringConvertible, Sendable {
     var answers: [String: [PaneAnswer]] = [:]
     var input: JSONObject? = nil
     var timeout: Duration = .seconds(1)
+    /// The timeout that runs out: the test expires the first timer, which must not ask for more.
+    var timesOutAfter: Duration? = nil
     /// The expected result; for `.presented`, the dataDict is compared by its keys (`finalKeys`).
     var blockedBy: String? = nil
     var blockedReason: String? = nil
@@ -107,24 +109,24 @@ let hookChainScenarios: [HookChainScenario] = [
     HookChainScenario(
         name: "a non-UI hook times out (default timeout) and fails",
         plugins: [TestApp.plugin("slow", ["outcome": "hang", "blocker": true])],
-        preload: [TestApp.hook("slow")],
+        preload: [TestApp.hook("slow")], timesOutAfter: .seconds(1),
         blockedBy: "slow", blockedReason: "timed out after 1 s",
         steps: ["slow running", "slow timed_out", "slow flow_blocker", "slow blocked"]),
     HookChainScenario(
         name: "configuration_json.timeout_seconds overrides the default timeout",
         plugins: [TestApp.plugin("slow", ["outcome": "hang", "blocker": true, "timeout_seconds": 0.05])],
-        preload: [TestApp.hook("slow")], timeout: .seconds(60),
+        preload: [TestApp.hook("slow")], timeout: .seconds(60), timesOutAfter: .milliseconds(50),
         blockedBy: "slow", blockedReason: "timed out after 0.05 s",
         steps: ["slow timed_out", "slow blocked"]),
     HookChainScenario(
         name: "a non-blocker that times out goes on",
         plugins: [TestApp.plugin("slow", ["outcome": "hang"]), TestApp.plugin("b")],
-        preload: [TestApp.hook("slow"), TestApp.hook("b")], timeout: .milliseconds(20),
+        preload: [TestApp.hook("slow"), TestApp.hook("b")], timeout: .milliseconds(20), timesOutAfter: .milliseconds(20),
         finalKeys: [],
         steps: ["slow timed_out", "b succeeded", "presented"]),
     HookChainScenario(
-        name: "hooks with UI have no timeout",
-        plugins: [TestApp.plugin("ui", ["outcome": "slow", "ui": true, "blocker": true])],
+        name: "hooks with UI have no timeout (no running step with a timeout)",
+        plugins: [TestApp.plugin("ui", ["ui": true, "blocker": true])],
         preload: [TestApp.hook("ui")], timeout: .milliseconds(1),
         finalKeys: [],
         steps: ["ui presentation_allowed", "ui succeeded", "presented"]),
@@ -163,13 +165,19 @@ let hookChainScenarios: [HookChainScenario] = [
         blockedBy: "a", blockedReason: "test failure", steps: ["a warning", "a flow_blocker", "a blocked"]),
 ]
 
-@Suite("Hook chain scenarios")
+@Suite("Hook chain scenarios", .timeLimit(.minutes(1)))
 struct HookChainTests {
     @Test(arguments: hookChainScenarios)
     func scenario(_ scenario: HookChainScenario) async {
         let app = TestApp.app(plugins: scenario.plugins, preload: scenario.preload, screens: scenario.screens)
         let harness = HookHarness(app: app, answers: scenario.answers, timeout: scenario.timeout)
-        let result = await harness.openTarget(dataDict: scenario.input)
+        let run = Task { await harness.openTarget(dataDict: scenario.input) }
+        if let timeout = scenario.timesOutAfter {
+            await harness.clock.waitForRequests(1)
+            harness.clock.expirePending()
+            #expect(harness.clock.requested.first.map { $0 <= timeout } == true, "asked for \(harness.clock.requested)")
+        }
+        let result = await run.value
 
         if let blockedBy = scenario.blockedBy {
             #expect(result == .blocked(by: blockedBy, reason: scenario.blockedReason ?? ""))
@@ -206,7 +214,7 @@ struct HookChainTests {
             app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment())
         let trace = TraceLog()
         let manager = ScreenHookManager(
-            app: app, registry: registry, presenter: presenter, trace: trace,
+            app: app, registry: registry, presenter: presenter, trace: trace, sleep: TimeoutClock().sleep,
             script: HookScript(answers: ["login": answer]))
         let result = await manager.runPreHooks(for: app.screen(id: "target")!, from: .goTo, dataDict: ["in": "value"])
         #expect(result == expected)
@@ -223,7 +231,8 @@ struct HookChainTests {
         let registry = PluginRegistry(app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment())
         let trace = TraceLog()
         let manager = ScreenHookManager(
-            app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: trace, script: HookScript())
+            app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: trace, sleep: TimeoutClock().sleep,
+            script: HookScript())
         let result = await manager.runPreHooks(for: app.screen(id: "target")!, from: .goTo, dataDict: nil)
         #expect(result == .presented(screenID: "target", dataDict: ["ka": "from-a"]))
         #expect(events.events == ["execute a keys=nil", "disappear gate"])
@@ -270,7 +279,8 @@ struct HookChainTests {
         catalog.register(TestApp.hookClass) { _, _ in RecordingFactory(events: catalogEvents, contexts: contexts) }
         let registry = PluginRegistry(app: app, catalog: catalog, environment: TestApp.environment())
         let manager = ScreenHookManager(
-            app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: TraceLog())
+            app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: TraceLog(),
+            sleep: TimeoutClock().sleep)
         let target = app.screen(id: "target")!
         _ = await manager.runPreHooks(for: target, from: .rootMenu, dataDict: nil)
         _ = await manager.runPreHooks(for: target, from: .navBar, dataDict: nil)
@@ -280,26 +290,26 @@ struct HookChainTests {
         #expect(contexts.targetIDs == ["target", "target"])
     }
 
-    @Test func cancellingTheNavigationFailsTheRunningHook() async throws {
+    @Test func cancellingTheNavigationFailsTheRunningHook() async {
         let app = TestApp.app(
             plugins: [TestApp.plugin("login", ["outcome": "hang", "ui": true, "blocker": true]), TestApp.plugin("b")],
             preload: [TestApp.hook("login"), TestApp.hook("b")])
         let harness = HookHarness(app: app)
         let task = Task { await harness.openTarget() }
-        try await waitUntil { harness.events.events.contains("execute login keys=nil") }
+        await harness.events.waitFor("execute login keys=nil")
         task.cancel()
         let result = await task.value
         #expect(result == .blocked(by: "login", reason: "cancelled"))
         #expect(harness.trace.lines.contains("pre login: failed: cancelled"))
     }
 
-    @Test func afterCancellationLaterHooksCountAsCancelledWithoutRunning() async throws {
+    @Test func afterCancellationLaterHooksCountAsCancelledWithoutRunning() async {
         let app = TestApp.app(
             plugins: [TestApp.plugin("slow", ["outcome": "hang", "ui": true]), TestApp.plugin("b", ["blocker": true])],
             preload: [TestApp.hook("slow"), TestApp.hook("b")])
         let harness = HookHarness(app: app)
         let task = Task { await harness.openTarget() }
-        try await waitUntil { harness.events.events.contains("execute slow keys=nil") }
+        await harness.events.waitFor("execute slow keys=nil")
         task.cancel()
         #expect(await task.value == .blocked(by: "b", reason: "cancelled"))
         #expect(harness.events.events == ["execute slow keys=nil"])
@@ -350,42 +360,28 @@ struct HookChainTests {
         #expect(decision == .switchTo(tab: 2, screenID: "target", dataDict: ["user": "from-login"]))
     }
 
-    @Test func aPaneStopsTheTimeoutAndPanesLeftOpenAreClosedWhenTheRunEnds() async throws {
+    @Test func aPaneStopsTheTimeoutAndPanesLeftOpenAreClosedWhenTheRunEnds() async {
         let app = TestApp.app(
             plugins: [TestApp.plugin("waiting", blockerInitialValue: true)], preload: [TestApp.hook("waiting")])
         let presenter = ScriptedTestPresenter()
+        let clock = TimeoutClock()
+        let events = EventLog()
         var catalog = PluginCatalog()
-        catalog.register(TestApp.hookClass) { _, _ in PaneThenHangFactory() }
+        catalog.register(TestApp.hookClass) { _, _ in PaneThenHangFactory(clock: clock, events: events) }
         let registry = PluginRegistry(app: app, catalog: catalog, environment: TestApp.environment())
-        let trace = TraceLog()
-        let gate = Gate()
-        // The timer's clock runs out only when the gate opens, after the pane is up.
         let manager = ScreenHookManager(
-            app: app, registry: registry, presenter: presenter, trace: trace, hookTimeout: .milliseconds(1),
-            sleep: { _ in try await gate.wait() })
+            app: app, registry: registry, presenter: presenter, trace: TraceLog(), hookTimeout: .seconds(1),
+            sleep: clock.sleep)
         let task = Task { await manager.runPreHooks(for: app.screen(id: "target")!, from: .cell, dataDict: nil) }
-        try await waitUntil { trace.lines.contains("pre waiting: pane \"Waiting\" shown (present)") }
-        gate.open()
-        try await Task.sleep(for: .milliseconds(20))
+        // The hook shows its pane once its timer sleeps; after that, the clock runs out every
+        // timer: one still alive would end the run as timed out.
+        await events.waitFor("pane shown")
+        clock.runOut()
         task.cancel()
         #expect(await task.value == .blocked(by: "waiting", reason: "cancelled"))
+        #expect(clock.requested.count == 1)
+        #expect(clock.expired == 0, "the pane stopped the timer")
         #expect(presenter.closed == 1)
-    }
-}
-
-/// A clock for timeouts that runs out when opened (throws when its task is cancelled first).
-final class Gate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isOpen = false
-
-    func open() {
-        lock.withLock { isOpen = true }
-    }
-
-    func wait() async throws {
-        while !lock.withLock({ isOpen }) {
-            try await Task.sleep(for: .milliseconds(1))
-        }
     }
 }
 
@@ -414,18 +410,33 @@ struct RecordingFactory: PluginFactory {
     }
 }
 
-/// A non-UI hook that shows a pane and then never answers: the pane stops its timeout.
+/// A non-UI hook that waits until its timer sleeps, shows a pane ("pane shown") and then never
+/// answers: the pane stops its timeout.
 struct PaneThenHangFactory: PluginFactory {
-    func makeScreenHook(context: HookContext) -> (any ScreenHook)? { PaneThenHang(context: context) }
+    let clock: TimeoutClock
+    let events: EventLog
+
+    func makeScreenHook(context: HookContext) -> (any ScreenHook)? {
+        PaneThenHang(context: context, clock: clock, events: events)
+    }
 }
 
 final class PaneThenHang: ScreenHook {
     let context: HookContext
-    init(context: HookContext) { self.context = context }
+    let clock: TimeoutClock
+    let events: EventLog
+
+    init(context: HookContext, clock: TimeoutClock, events: EventLog) {
+        self.context = context
+        self.clock = clock
+        self.events = events
+    }
 
     func executeHook(dataDict: JSONObject?) async -> HookOutcome {
+        await clock.waitForRequests(1)
         _ = await context.presenter.show(Pane(hookIdentifier: context.plugin.identifier, title: "Waiting"))
-        try? await Task.sleep(for: .seconds(3600))
+        events.append("pane shown")
+        await suspendUntilCancelled()
         return .succeeded(dataDict: dataDict)
     }
 }
@@ -439,13 +450,3 @@ func isOrderedSubsequence(_ expected: [String], of actual: [String]) -> Bool {
     return remaining.isEmpty
 }
 
-struct WaitTimeout: Error {}
-
-/// Polls a condition (every millisecond, up to two seconds).
-func waitUntil(_ condition: @Sendable () -> Bool) async throws {
-    for _ in 0..<2_000 {
-        if condition() { return }
-        try await Task.sleep(for: .milliseconds(1))
-    }
-    throw WaitTimeout()
-}

@@ -3,16 +3,44 @@ import Logging
 import ZappCore
 import ZappModel
 
-/// Events recorded by test hooks and test startup hooks, in order.
+/// Events recorded by test hooks and test startup hooks, in order; a test can wait for one.
 final class EventLog: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [String] = []
+    private var waiters: [(event: String, continuation: CheckedContinuation<Void, Never>)] = []
 
     func append(_ event: String) {
-        lock.withLock { stored.append(event) }
+        let ready: [CheckedContinuation<Void, Never>] = lock.withLock {
+            stored.append(event)
+            let ready = waiters.filter { $0.event == event }.map(\.continuation)
+            waiters.removeAll { $0.event == event }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
     }
 
     var events: [String] { lock.withLock { stored } }
+
+    /// Returns once `event` has been recorded (at once when it already was).
+    func waitFor(_ event: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if stored.contains(event) {
+                lock.unlock()
+                continuation.resume()
+            } else {
+                waiters.append((event, continuation))
+                lock.unlock()
+            }
+        }
+    }
+}
+
+/// Suspends until the task is cancelled: a hook that never answers by itself.
+func suspendUntilCancelled() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Never.self)
+    for await _ in stream {}
+    continuation.finish()
 }
 
 /// A presenter answering each hook's panes from a script (default: the pane is closed).
@@ -61,7 +89,6 @@ final class ScriptedTestPresenter: Presenter, @unchecked Sendable {
 /// A screen hook driven by its `configuration_json`:
 /// - `outcome`: `succeed` (default), `fail`, `none` (succeeds returning no dataDict), `pane`
 ///   (shows a pane: submitted succeeds, closed fails), `hang` (never completes unless cancelled),
-///   `slow` (succeeds after 50 ms),
 ///   `twice` (completes twice through `HookCompletion`);
 /// - `add`: a dataDict key this hook adds (value "from-<identifier>");
 /// - `blocker`: the plugin's own `isFlowBlocker` (absent: no answer);
@@ -108,10 +135,7 @@ final class TestHook: ScreenHook {
                 return .failed(reason: "closed", dataDict: output)
             }
         case "hang":
-            try? await Task.sleep(for: .seconds(3600))
-            return .succeeded(dataDict: output)
-        case "slow":
-            try? await Task.sleep(for: .milliseconds(50))
+            await suspendUntilCancelled()
             return .succeeded(dataDict: output)
         case "twice":
             let final = output
@@ -223,12 +247,13 @@ enum TestApp {
     }
 }
 
-/// A manager over a test app with a scripted presenter and a short timeout.
+/// A manager over a test app with a scripted presenter and timeouts on a `TimeoutClock`.
 struct HookHarness {
     let app: ZappApp
     let events = EventLog()
     let presenter: ScriptedTestPresenter
     let trace = TraceLog()
+    let clock = TimeoutClock()
     let registry: PluginRegistry
     let manager: ScreenHookManager
 
@@ -237,7 +262,8 @@ struct HookHarness {
         presenter = ScriptedTestPresenter(answers: answers)
         registry = PluginRegistry(
             app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment(presenter: presenter))
-        manager = ScreenHookManager(app: app, registry: registry, presenter: presenter, trace: trace, hookTimeout: timeout)
+        manager = ScreenHookManager(
+            app: app, registry: registry, presenter: presenter, trace: trace, hookTimeout: timeout, sleep: clock.sleep)
     }
 
     func openTarget(dataDict: JSONObject? = nil) async -> HookChainResult {

@@ -4,7 +4,7 @@ import Testing
 import ZappCore
 import ZappModel
 
-@Suite("Hook trace")
+@Suite("Hook trace", .timeLimit(.minutes(1)))
 struct HookTraceTests {
     @Test func lineFormats() {
         #expect(HookTrace(stage: .navigation, step: .navigationStarted, message: "navigate to a \"A\" from cell").line
@@ -99,13 +99,17 @@ struct HookTraceTests {
     }
 
     @Test func hookCompletionWaitsForALaterCallback() async {
-        let outcome = await HookCompletion.run(reportWarning: { _ in }) { completion in
-            Task {
-                try? await Task.sleep(for: .milliseconds(5))
-                completion.complete(.succeeded(dataDict: nil))
-            }
+        // The completion is handed out of `start` and called only once `start` is done.
+        let (handedOut, handOut) = AsyncStream.makeStream(of: HookCompletion.self)
+        async let outcome = HookCompletion.run(reportWarning: { _ in }) { completion in
+            handOut.yield(completion)
+            handOut.finish()
         }
-        #expect(outcome == .succeeded(dataDict: nil))
+        var completions: [HookCompletion] = []
+        for await completion in handedOut { completions.append(completion) }
+        #expect(completions.count == 1)
+        for completion in completions { completion.complete(.succeeded(dataDict: ["late": true])) }
+        #expect(await outcome == .succeeded(dataDict: ["late": true]))
     }
 }
 

@@ -15,10 +15,10 @@ import ZappModel
         return nil
     }
 
-    @Test func startsOnHomeThroughTheHookManager() async {
+    @Test func startsOnHomeThroughTheHookManager() async throws {
         let (navigator, opener) = navigator()
         let result = await navigator.start()
-        let state = try! #require(shownState(result))
+        let state = try #require(shownState(result))
         #expect(state.currentScreenID == "home")
         #expect(state.rootItemID == "m-home")
         #expect(state.position == .root)

@@ -48,7 +48,9 @@ struct StartupSequenceTests {
             app = TestApp.app(plugins: plugins, preload: targetHooks)
             let registry = PluginRegistry(
                 app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment())
-            manager = ScreenHookManager(app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: trace)
+            manager = ScreenHookManager(
+                app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: trace,
+                sleep: TimeoutClock().sleep)
             sequence = StartupSequence(registry: registry, trace: trace)
         }
 

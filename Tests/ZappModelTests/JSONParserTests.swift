@@ -207,11 +207,24 @@ struct JSONParserHostileInputTests {
         #expect(syntaxError(png)?.description == "1:1: invalid UTF-8 byte 0x89 (hint: the file must be UTF-8 text; re-save it as UTF-8)")
         let zeros = Data(repeating: 0, count: 4096)
         #expect(syntaxError(zeros)?.description == "1:1: the file contains NUL bytes: it is UTF-16 or binary, not UTF-8 text (hint: save it as UTF-8 JSON text)")
-        var random = SystemRandomNumberGenerator()
-        for _ in 0..<50 {
-            let bytes = Data((0..<512).map { _ in UInt8.random(in: 0...255, using: &random) })
-            #expect(syntaxError(bytes) != nil || (try? JSONParser.parse(bytes)) != nil)
+        // Random bytes and random runs of JSON tokens (a fixed seed, so a failure can be replayed):
+        // each is parsed or refused with an error that points into the input, whose line counts
+        // the line breaks before its offset.
+        var random = SeededGenerator(seed: 0x5EED)
+        let tokens = ["[", "]", "{", "}", "\"k\"", ":", ",", "1", "-2.5e3", "true", "null", " ", "\n", "\"\\u00e9\""]
+        var inputs: [Data] = (0..<50).map { _ in Data((0..<512).map { _ in UInt8.random(in: 0...255, using: &random) }) }
+        inputs += (0..<200).map { _ in
+            Data((0..<64).map { _ in tokens.randomElement(using: &random)! }.joined().utf8)
         }
+        var errorsPastTheFirstLine = 0
+        for bytes in inputs {
+            guard let error = syntaxError(bytes) else { continue }
+            #expect((0...bytes.count).contains(error.offset), "\(error)")
+            #expect(error.line == 1 + bytes.prefix(error.offset).filter { $0 == 0x0A }.count, "\(error)")
+            #expect(error.column >= 1 && !error.message.isEmpty, "\(error)")
+            if error.line > 1 { errorsPastTheFirstLine += 1 }
+        }
+        #expect(errorsPastTheFirstLine >= 20, "the token runs reach past the first line")
     }
 
     @Test func utf16File() {
@@ -252,5 +265,20 @@ struct JSONParserHostileInputTests {
         for _ in 0..<20_000 { data.append(element) }
         data.append(Data("{}]".utf8))
         #expect(try JSONParser.parse(data).arrayValue?.count == 20_001)
+    }
+}
+
+/// SplitMix64: random numbers that repeat for a seed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
