@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads values out of a `JSONValue` tree the tolerant way the Zapp SDK does, recording a
 /// diagnostic with the JSON path for every value of the wrong type.
@@ -40,8 +44,8 @@ struct DecodingContext {
         switch value {
         case .string(let string):
             let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
-            return "\"" + shown.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                .replacingOccurrences(of: "\n", with: "\\n") + "\""
+            return "\"" + shown.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+                .replacing("\n", with: "\\n") + "\""
         case .number(let number): return format(number)
         case .bool(let bool): return bool ? "true" : "false"
         case .null: return "null"

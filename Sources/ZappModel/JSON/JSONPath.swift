@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A path into a JSON document, written the way diagnostics show it:
 /// `$[3].navigations[0].styles.state`. Keys that are not plain identifiers are quoted
@@ -46,7 +50,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 if Self.isPlain(key) {
                     text += ".\(key)"
                 } else {
-                    text += "[\"\(key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"]"
+                    text += "[\"\(key.replacing("\\", with: "\\\\").replacing("\"", with: "\\\""))\"]"
                 }
             }
         }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Loads Zapp apps and single configuration files, collecting every diagnostic.
 ///
@@ -14,13 +21,13 @@ public enum AppLoader {
     /// Messages name files through this path (`myapp/river.json`).
     public static func load(path: String) -> AppLoadResult {
         let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        let kind = FileSystem.kind(atPath: url.path)
+        guard kind != .missing else {
             let diagnostic = ConfigurationFileReader.unreadable(
                 path, "no such file or folder", hint: "pass an app folder holding river.json, or a river.json file")
             return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [path])
         }
-        return isDirectory.boolValue ? load(folder: url, displayName: path) : load(riverFile: url, displayName: path)
+        return kind == .directory ? load(folder: url, displayName: path) : load(riverFile: url, displayName: path)
     }
 
     /// Loads an app folder (river.json required, plugin_configurations.json optional).
