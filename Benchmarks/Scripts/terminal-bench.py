@@ -142,7 +142,8 @@ def idle_syscalls(argv, marker, seconds=3.0):
         # The summary's last line: "100.00  seconds  usecs/call  calls  [errors]  total".
         totals = [line.split() for line in text.splitlines() if line.strip().endswith("total")]
         if not totals:
-            return 0 if "% time" in text else None
+            # strace writes an empty summary when the process made no call at all.
+            return 0 if text.strip() == "" or "% time" in text else None
         return int(totals[-1][3])
     finally:
         session.close()
