@@ -45,7 +45,7 @@ struct DecodingContext {
         case .string(let string):
             let shown = string.count > 40 ? String(string.prefix(40)) + "…" : string
             return "\"" + shown.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
-                .replacing("\n", with: "\\n") + "\""
+                .replacing("\r\n", with: "\\r\\n").replacing("\n", with: "\\n") + "\""
         case .number(let number): return format(number)
         case .bool(let bool): return bool ? "true" : "false"
         case .null: return "null"
