@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZappCore
 import ZappModel
+import Synchronization
 
 /// One hook-chain scenario: the target's pre hooks, scripted pane answers, and what must happen.
 struct HookChainScenario: CustomTestStringConvertible, Sendable {
@@ -374,16 +375,15 @@ struct HookChainTests {
 }
 
 /// A clock for timeouts that runs out when opened (throws when its task is cancelled first).
-final class Gate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isOpen = false
+final class Gate: Sendable {
+    private let isOpen = Mutex(false)
 
     func open() {
-        lock.withLock { isOpen = true }
+        isOpen.withLock { $0 = true }
     }
 
     func wait() async throws {
-        while !lock.withLock({ isOpen }) {
+        while !isOpen.withLock({ $0 }) {
             try await Task.sleep(for: .milliseconds(1))
         }
     }

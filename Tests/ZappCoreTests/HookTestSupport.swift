@@ -2,17 +2,17 @@ import Foundation
 import Logging
 import ZappCore
 import ZappModel
+import Synchronization
 
 /// Events recorded by test hooks and test startup hooks, in order.
-final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
+final class EventLog: Sendable {
+    private let stored = Mutex<[String]>([])
 
     func append(_ event: String) {
-        lock.withLock { stored.append(event) }
+        stored.withLock { $0.append(event) }
     }
 
-    var events: [String] { lock.withLock { stored } }
+    var events: [String] { stored.withLock { $0 } }
 }
 
 /// A presenter answering each hook's panes from a script (default: the pane is closed).
