@@ -4,9 +4,14 @@
 #   make run ARGS="path/to/app --theme light"   run with arguments
 #   make install PREFIX=$$HOME/.local            install elsewhere
 #   BUILD_FLAGS="--scratch-path .build-x"        extra flags for every swift build/test
+#   RELEASE_FLAGS=                               release build without the static Swift runtime
 
 SWIFT ?= swift
 BUILD_FLAGS ?=
+# The release (and installed) binary links the Swift runtime and Foundation statically: no Swift
+# shared libraries to find and relocate at start (see README, "Performance"). Foundation's URL
+# loading still links the system's libcurl, whose development package the static link needs.
+RELEASE_FLAGS ?= --static-swift-stdlib
 PREFIX ?= /usr/local
 ARGS ?=
 END_TO_END := Tests/EndToEnd/run.sh
@@ -14,7 +19,7 @@ END_TO_END := Tests/EndToEnd/run.sh
 # beside its executable.
 RESOURCE_BUNDLE := ZappShell_zapp-shell.resources
 
-.PHONY: all run test build release install deps bench bench-data clean
+.PHONY: all run test build release install deps release-deps bench bench-data clean
 
 all: build
 
@@ -33,11 +38,19 @@ deps:
 		echo "error: '$(SWIFT)' not found; install a Swift 6 toolchain (https://www.swift.org/install/)"; \
 		exit 1; }
 
+# What a static release link needs beyond `deps`: libcurl's development files (-lcurl).
+release-deps: deps
+	@if [ -n "$(RELEASE_FLAGS)" ] && ! pkg-config --exists libcurl 2>/dev/null; then \
+		echo "Installing: libcurl4-openssl-dev"; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev; \
+	fi
+
 build: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 
-release: deps
-	$(SWIFT) build -c release $(BUILD_FLAGS)
+release: release-deps
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
 
 run: build
 	"$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell" $(ARGS)
@@ -53,7 +66,7 @@ test: deps
 	fi
 
 install: release
-	@bin="$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)"; \
+	@bin="$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)"; \
 	set -e; \
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/zapp-shell"; \
 	install -m 0755 "$$bin/zapp-shell" "$(DESTDIR)$(PREFIX)/bin/zapp-shell"; \
@@ -68,7 +81,7 @@ bench-data:
 
 # Builds zapp-shell in release, generates bench-data/ when missing, then prints the results table.
 bench: release
-	$(MAKE) -C Benchmarks bench ZAPP_SHELL="$$($(SWIFT) build -c release $(BUILD_FLAGS) --show-bin-path)/zapp-shell"
+	$(MAKE) -C Benchmarks bench ZAPP_SHELL="$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)/zapp-shell"
 
 clean:
 	rm -rf .build

@@ -1,5 +1,12 @@
 import CNCurses
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import ShellUI
 
 /// The real terminal: ncursesw behind ShellUI's `Terminal` protocol.

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why the interactive terminal cannot start; checked before anything touches the terminal.
 public enum TerminalRefusal: Error, Sendable, Equatable, CustomStringConvertible {

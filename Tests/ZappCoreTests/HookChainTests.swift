@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZappCore
 import ZappModel
+import Synchronization
 
 /// One hook-chain scenario: the target's pre hooks, scripted pane answers, and what must happen.
 struct HookChainScenario: CustomTestStringConvertible, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ZappCore
 import ZappModel
+import Synchronization
 
 /// Events recorded by test hooks and test startup hooks, in order; a test can wait for one.
 final class EventLog: @unchecked Sendable {

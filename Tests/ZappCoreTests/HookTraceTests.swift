@@ -3,6 +3,7 @@ import Logging
 import Testing
 import ZappCore
 import ZappModel
+import Synchronization
 
 @Suite("Hook trace", .timeLimit(.minutes(1)))
 struct HookTraceTests {
@@ -115,12 +116,11 @@ struct HookTraceTests {
 
 /// Keeps "level message" of every record.
 final class CollectingLogHandler: LogHandler, @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
+    private let stored = Mutex<[String]>([])
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .trace
 
-    var records: [String] { lock.withLock { stored } }
+    var records: [String] { stored.withLock { $0 } }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -128,6 +128,6 @@ final class CollectingLogHandler: LogHandler, @unchecked Sendable {
     }
 
     func log(event: LogEvent) {
-        lock.withLock { stored.append("\(event.level) \(event.message)") }
+        stored.withLock { $0.append("\(event.level) \(event.message)") }
     }
 }

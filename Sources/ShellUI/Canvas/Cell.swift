@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// A terminal colour as the UI asks for it; the backend degrades it to what the terminal has.
 public enum TerminalColor: Sendable, Hashable {
@@ -121,23 +121,24 @@ enum GraphemeStore {
 }
 
 /// Interned long graphemes (append-only, shared by all canvases).
-final class GraphemeInterner: @unchecked Sendable {
-    private let lock = NSLock()
-    private var indices: [String: Int] = [:]
-    private var strings: [String] = []
+final class GraphemeInterner: Sendable {
+    private struct Table {
+        var indices: [String: Int] = [:]
+        var strings: [String] = []
+    }
+
+    private let table = Mutex(Table())
 
     func index(of grapheme: String) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        if let index = indices[grapheme] { return index }
-        strings.append(grapheme)
-        indices[grapheme] = strings.count - 1
-        return strings.count - 1
+        table.withLock { table in
+            if let index = table.indices[grapheme] { return index }
+            table.strings.append(grapheme)
+            table.indices[grapheme] = table.strings.count - 1
+            return table.strings.count - 1
+        }
     }
 
     func string(at index: Int) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        return index < strings.count ? strings[index] : " "
+        table.withLock { index < $0.strings.count ? $0.strings[index] : " " }
     }
 }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import ZappModel
 
 /// The text assets of an app's bars (ASCII-art logos, one-glyph buttons, background

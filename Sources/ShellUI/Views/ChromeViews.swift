@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ZappCore
 import ZappModel
 
@@ -57,7 +61,7 @@ enum ChromeViews {
         }
         if let bar = state.currentBar, state.topPane == nil, state.overlay == nil {
             let summary = "\(bar.style.rawValue)·\(bar.presentation.rawValue)·\(bar.state.rawValue)"
-            let text = context.glyphs.isASCII ? summary.replacingOccurrences(of: "·", with: "/") : summary
+            let text = context.glyphs.isASCII ? summary.replacing("·", with: "/") : summary
             let width = DisplayWidth.of(text)
             if x + width + 1 <= right {
                 context.text(&canvas, text, x: right - width - 1, y: rect.y, style: palette[.status])
@@ -114,6 +118,6 @@ enum ChromeViews {
 extension String {
     /// Arrow glyphs spelled in ASCII for the `--ascii` glyph set.
     fileprivate var replacingArrows: String {
-        replacingOccurrences(of: "↑↓", with: "up/down")
+        replacing("↑↓", with: "up/down")
     }
 }

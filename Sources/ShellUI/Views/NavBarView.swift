@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ZappCore
 import ZappModel
 
@@ -38,7 +42,7 @@ enum NavBarView {
         case .close: (asset, glyph) = (bar.assets.closeButton, glyphs.close)
         }
         if !glyphs.isASCII, let lines = state.assets.lines(asset), lines.count == 1 {
-            let text = lines[0].trimmingCharacters(in: .whitespaces)
+            let text = lines[0].trimmingWhitespace
             if !text.isEmpty && DisplayWidth.of(text) <= 4 { return text }
         }
         return glyph

@@ -1,10 +1,19 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#endif
+import Synchronization
 import ZappModel
 
 /// The state of one hook's run inside a chain: how it ended (the first of: completed,
 /// presentation denied, pane closed, timed out, cancelled), its timeout timer, and the panes
 /// it has open. Shared by the manager and the observing presenter it gives the hook.
-final class HookRun: @unchecked Sendable {
+final class HookRun: Sendable {
     /// How a run ended.
     enum End: Sendable {
         case completed(HookOutcome)
@@ -17,16 +26,19 @@ final class HookRun: @unchecked Sendable {
     let identifier: String
     let presentation: PanePresentation
     let record: @Sendable (HookTrace.Step, String) -> Void
-    /// One lock for all the state below (a run is made for every hook, so the end is kept
+    /// One mutex for all the run's state (a run is made for every hook, so the end is kept
     /// here rather than in a `OneShot` of its own).
-    private let lock = NSLock()
-    private var hasEnded = false
-    /// The end, until a waiter takes it.
-    private var pendingEnd: End?
-    private var endWaiter: CheckedContinuation<End, Never>?
-    private var timer: Task<Void, Never>?
-    private var isTimerStopped = false
-    private var openSessions: [UUID: any PaneSession] = [:]
+    private struct State {
+        var hasEnded = false
+        /// The end, until a waiter takes it.
+        var pendingEnd: End?
+        var endWaiter: CheckedContinuation<End, Never>?
+        var timer: Task<Void, Never>?
+        var isTimerStopped = false
+        var openSessions: [UUID: any PaneSession] = [:]
+    }
+
+    private let state = Mutex(State())
 
     init(identifier: String, presentation: PanePresentation, record: @escaping @Sendable (HookTrace.Step, String) -> Void) {
         self.identifier = identifier
@@ -36,49 +48,46 @@ final class HookRun: @unchecked Sendable {
 
     /// Ends the run, from any thread, unless it has ended already (then `end` is dropped).
     func finish(_ end: End) {
-        lock.lock()
-        guard !hasEnded else {
-            lock.unlock()
-            return
+        let waiter: CheckedContinuation<End, Never>? = state.withLock { state in
+            guard !state.hasEnded else { return nil }
+            state.hasEnded = true
+            guard let waiter = state.endWaiter else {
+                state.pendingEnd = end
+                return nil
+            }
+            state.endWaiter = nil
+            return waiter
         }
-        hasEnded = true
-        if let endWaiter {
-            self.endWaiter = nil
-            lock.unlock()
-            endWaiter.resume(returning: end)
-        } else {
-            pendingEnd = end
-            lock.unlock()
-        }
+        waiter?.resume(returning: end)
     }
 
     /// Whether the run has ended.
     var isFinished: Bool {
-        lock.withLock { hasEnded }
+        state.withLock { $0.hasEnded }
     }
 
     /// Waits for the end of the run (one waiter).
     func waitForEnd() async -> End {
         await withCheckedContinuation { continuation in
-            lock.lock()
-            if let pendingEnd {
-                self.pendingEnd = nil
-                lock.unlock()
-                continuation.resume(returning: pendingEnd)
-            } else {
-                endWaiter = continuation
-                lock.unlock()
+            let ended: End? = state.withLock { state in
+                guard let end = state.pendingEnd else {
+                    state.endWaiter = continuation
+                    return nil
+                }
+                state.pendingEnd = nil
+                return end
             }
+            if let ended { continuation.resume(returning: ended) }
         }
     }
 
     /// Ends the run with `end` unless it has ended already, and returns the end that counts,
     /// for a caller that decides without waiting (there must be no waiter).
     func settle(_ end: End) -> End {
-        lock.withLock {
-            if let pendingEnd { return pendingEnd }
-            hasEnded = true
-            pendingEnd = end
+        state.withLock { state in
+            if let pending = state.pendingEnd { return pending }
+            state.hasEnded = true
+            state.pendingEnd = end
             return end
         }
     }
@@ -89,9 +98,9 @@ final class HookRun: @unchecked Sendable {
     func startTimer(
         _ timeout: Duration, elapsed: Duration = .zero, sleep: @escaping @Sendable (Duration) async throws -> Void
     ) {
-        lock.withLock {
-            guard !isTimerStopped else { return }
-            timer = Task { [weak self] in
+        state.withLock { state in
+            guard !state.isTimerStopped else { return }
+            state.timer = Task { [weak self] in
                 do {
                     try await sleep(max(.zero, timeout - elapsed))
                 } catch {
@@ -104,28 +113,28 @@ final class HookRun: @unchecked Sendable {
 
     /// Stops the timeout for good (the hook showed a pane, or the run ended).
     func stopTimer() {
-        let task: Task<Void, Never>? = lock.withLock {
-            defer { timer = nil }
-            isTimerStopped = true
-            return timer
+        let task: Task<Void, Never>? = state.withLock { state in
+            defer { state.timer = nil }
+            state.isTimerStopped = true
+            return state.timer
         }
         task?.cancel()
     }
 
     func paneOpened(_ id: UUID, _ session: any PaneSession) {
         stopTimer()
-        lock.withLock { openSessions[id] = session }
+        state.withLock { $0.openSessions[id] = session }
     }
 
     func paneClosed(_ id: UUID) {
-        lock.withLock { openSessions[id] = nil }
+        state.withLock { $0.openSessions[id] = nil }
     }
 
     /// Closes the panes the hook left open (it ended, was cancelled or timed out).
     func closeOpenPanes() async {
-        let sessions: [any PaneSession] = lock.withLock {
-            defer { openSessions.removeAll() }
-            return Array(openSessions.values)
+        let sessions: [any PaneSession] = state.withLock { state in
+            defer { state.openSessions.removeAll() }
+            return Array(state.openSessions.values)
         }
         for session in sessions { await session.close() }
     }

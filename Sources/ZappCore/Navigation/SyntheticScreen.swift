@@ -30,7 +30,7 @@ extension ZappApp {
     /// Like `anyScreen(id:)`, also matching river screen names and "Settings"/"EPG".
     public func anyScreen(idOrName key: String) -> ScreenModel? {
         if let screen = anyScreen(id: key) ?? screen(idOrName: key) { return screen }
-        return SyntheticScreen.allCases.first { $0.model.name.caseInsensitiveCompare(key) == .orderedSame }?.model
+        return SyntheticScreen.allCases.first { $0.model.name.lowercased() == key.lowercased() }?.model
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import ZappModel
 
@@ -77,6 +81,7 @@ public struct PluginEnvironment: Sendable {
         for byte in folder.standardizedFileURL.path.utf8 {
             hash = (hash ^ UInt32(byte)) &* 16_777_619
         }
-        return name + "-" + String(format: "%08x", hash)
+        let hex = String(hash, radix: 16)
+        return name + "-" + String(repeating: "0", count: 8 - hex.count) + hex
     }
 }

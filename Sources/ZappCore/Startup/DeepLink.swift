@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ZappModel
 
 /// A deep link given with `--open URL`, naming a screen of the app. Accepted forms:
@@ -23,7 +27,7 @@ public struct DeepLink: Sendable, Hashable {
     /// Parses a link; a URL of another scheme, or one that names no screen, is an error whose
     /// message says which forms are accepted.
     public init(_ url: String) throws(DeepLinkError) {
-        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = url.trimmingWhitespace
         guard !trimmed.isEmpty else { throw DeepLinkError(url: url, reason: "the link is empty") }
         self.url = url
         guard trimmed.contains("://") else {
@@ -52,8 +56,9 @@ public struct DeepLink: Sendable, Hashable {
         guard Self.schemes.contains(scheme) else {
             throw DeepLinkError(url: url, reason: "unsupported link")
         }
+        // `URLComponents.path` is already percent-decoded.
         let path = components.path.split(separator: "/").map(String.init)
-        if host == "screen", path.count == 1, let key = path[0].removingPercentEncoding, !key.isEmpty {
+        if host == "screen", path.count == 1, let key = path.first, !key.isEmpty {
             screenKey = key
         } else if host == "open", let key = components.queryItems?.first(where: { $0.name == "screen" })?.value,
             !key.isEmpty

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#endif
+import Synchronization
 import Logging
 
 /// The trace of hook chains and startup, appended to by `ScreenHookManager` and
@@ -6,10 +15,13 @@ import Logging
 /// Appending is synchronous and thread-safe, so steps keep the order they happened in;
 /// observers get new entries through `updates()`. Only the newest `capacity` entries are kept.
 /// With a logger, every entry is also written to the log as its line (warnings at warning level).
-public final class TraceLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [HookTrace] = []
-    private var observers: [UUID: AsyncStream<HookTrace>.Continuation] = [:]
+public final class TraceLog: Sendable {
+    private struct State {
+        var stored: [HookTrace] = []
+        var observers: [UUID: AsyncStream<HookTrace>.Continuation] = [:]
+    }
+
+    private let state = Mutex(State())
     /// The most entries kept; older ones are dropped first.
     public let capacity: Int
     private let logger: Logger?
@@ -21,14 +33,15 @@ public final class TraceLog: @unchecked Sendable {
 
     /// Appends an entry and hands it to every observer.
     public func append(_ entry: HookTrace) {
-        lock.lock()
-        stored.append(entry)
-        // Trimmed only when twice the capacity, so dropping old entries costs O(1) per append
-        // (a long hook chain appends thousands).
-        if stored.count >= 2 * capacity { stored.removeFirst(stored.count - capacity) }
-        // Copied only when someone observes: most traces have no observer (tests, `trace`, benches).
-        let continuations = observers.isEmpty ? [] : Array(observers.values)
-        lock.unlock()
+        let capacity = capacity
+        let continuations = state.withLock { state in
+            state.stored.append(entry)
+            // Trimmed only when twice the capacity, so dropping old entries costs O(1) per append
+            // (a long hook chain appends thousands).
+            if state.stored.count >= 2 * capacity { state.stored.removeFirst(state.stored.count - capacity) }
+            // Copied only when someone observes: most traces have no observer (tests, `trace`, benches).
+            return state.observers.isEmpty ? [] : Array(state.observers.values)
+        }
         for continuation in continuations { continuation.yield(entry) }
         if let logger {
             let level: Logger.Level = entry.step == .warning ? .warning : .info
@@ -38,9 +51,8 @@ public final class TraceLog: @unchecked Sendable {
 
     /// The entries kept, oldest first.
     public var entries: [HookTrace] {
-        lock.lock()
-        defer { lock.unlock() }
-        return Array(stored.suffix(capacity))
+        let capacity = capacity
+        return state.withLock { Array($0.stored.suffix(capacity)) }
     }
 
     /// The entries as lines (`HookTrace.line`).
@@ -48,23 +60,16 @@ public final class TraceLog: @unchecked Sendable {
 
     /// Removes all entries.
     public func clear() {
-        lock.lock()
-        stored.removeAll()
-        lock.unlock()
+        state.withLock { $0.stored.removeAll() }
     }
 
     /// A stream of the entries appended from now on; it ends when the consumer stops iterating.
     public func updates() -> AsyncStream<HookTrace> {
         let (stream, continuation) = AsyncStream<HookTrace>.makeStream(bufferingPolicy: .bufferingNewest(capacity))
         let id = UUID()
-        lock.lock()
-        observers[id] = continuation
-        lock.unlock()
+        state.withLock { $0.observers[id] = continuation }
         continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            self.lock.lock()
-            self.observers[id] = nil
-            self.lock.unlock()
+            self?.state.withLock { $0.observers[id] = nil }
         }
         return stream
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads values out of a `JSONValue` tree the tolerant way the Zapp SDK does, recording a
 /// diagnostic with the JSON path for every value of the wrong type.

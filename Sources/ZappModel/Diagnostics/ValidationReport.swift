@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The result of validating one or more apps or files, as `zapp-shell validate` prints it:
 /// problems grouped by file, one per line, then a summary line; or the same as JSON.

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where a JSON text whose top level is an array can be cut into parts of whole elements, so
 /// that the parts can be parsed on several threads (a large river is an array of thousands of

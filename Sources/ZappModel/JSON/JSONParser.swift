@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A strict JSON parser over UTF-8 bytes that says precisely where and why a file is not
 /// JSON: line and column, what was found, and a hint for the usual mistakes (trailing or

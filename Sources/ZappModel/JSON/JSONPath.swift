@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A path into a JSON document, written the way diagnostics show it:
 /// `$[3].navigations[0].styles.state`. Keys that are not plain identifiers are quoted

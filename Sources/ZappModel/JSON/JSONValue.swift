@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A JSON document tree, kept as written (object keys in their original order) so that
 /// configuration can be handed on unchanged (to hooks, external processes, traces) and

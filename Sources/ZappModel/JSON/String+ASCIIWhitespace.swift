@@ -14,3 +14,14 @@ extension StringProtocol {
         utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 }
+
+extension StringProtocol {
+    /// The text without leading and trailing white space, line breaks included: Foundation's
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` without needing full Foundation.
+    public var trimmingWhitespace: String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+            let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(self[first...last])
+    }
+}

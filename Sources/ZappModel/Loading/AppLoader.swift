@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Loads Zapp apps and single configuration files, collecting every diagnostic.
 ///
@@ -17,14 +24,14 @@ public enum AppLoader {
     /// takes the plugin list from another file than plugin_configurations.json beside the river.
     public static func load(path: String, pluginsPath: String? = nil) -> AppLoadResult {
         let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        let kind = FileSystem.kind(atPath: url.path)
+        guard kind != .missing else {
             let diagnostic = ConfigurationFileReader.unreadable(
                 path, "no such file or folder", hint: "pass an app folder holding river.json, or a river.json file")
             return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [path])
         }
         let pluginsURL = pluginsPath.map { URL(fileURLWithPath: $0) }
-        return isDirectory.boolValue
+        return kind == .directory
             ? load(folder: url, displayName: path, pluginsFile: pluginsURL, pluginsDisplayName: pluginsPath)
             : load(riverFile: url, pluginsFile: pluginsURL, displayName: path, pluginsDisplayName: pluginsPath)
     }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads configuration files from disk and parses them, turning every failure into a
 /// diagnostic: missing files, folders, special files, permissions and oversized files are
@@ -12,18 +19,13 @@ public enum ConfigurationFileReader {
     /// The bytes of a file, or the reason it cannot be read.
     public static func read(_ url: URL, file: String) -> Result<Data, Diagnostic> {
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            return .failure(unreadable(file, "no such file"))
+        switch FileSystem.kind(atPath: url.path) {
+        case .missing: return .failure(unreadable(file, "no such file"))
+        case .directory: return .failure(unreadable(file, "is a folder, not a file"))
+        case .other: return .failure(unreadable(file, "is not a regular file"))
+        case .regularFile: break
         }
-        if isDirectory.boolValue {
-            return .failure(unreadable(file, "is a folder, not a file"))
-        }
-        let attributes = try? manager.attributesOfItem(atPath: url.path)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
-            return .failure(unreadable(file, "is not a regular file"))
-        }
-        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumSize {
+        if let size = FileSystem.size(atPath: url.path), size > maximumSize {
             return .failure(tooLarge(file, size: size))
         }
         guard manager.isReadableFile(atPath: url.path) else {
@@ -32,7 +34,7 @@ public enum ConfigurationFileReader {
         do {
             return .success(try Data(contentsOf: url))
         } catch {
-            return .failure(unreadable(file, "cannot be read (\(error.localizedDescription))"))
+            return .failure(unreadable(file, "cannot be read (\(FileSystem.reason(error)))"))
         }
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A loaded Zapp app: its screens (river.json) and plugins (plugin_configurations.json),
 /// with the folder that relative asset paths resolve against.
@@ -39,7 +43,7 @@ public struct ZappApp: Sendable, Hashable {
 
     /// The screen with this id, else the first whose name matches (case-insensitively).
     public func screen(idOrName key: String) -> ScreenModel? {
-        screen(id: key) ?? screens.first { $0.name.caseInsensitiveCompare(key) == .orderedSame }
+        screen(id: key) ?? screens.first { $0.name.lowercased() == key.lowercased() }
     }
 
     /// The home screen (the first with `home: true`, else the first screen).

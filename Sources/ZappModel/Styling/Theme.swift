@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A UI theme: a style (colours and attributes) for each UI role, the glyph set and the
 /// border style. Read from JSON files in `themes/`; roles a file leaves out take the
@@ -70,8 +74,8 @@ public struct Theme: Sendable, Hashable, Codable {
         }
         switch error {
         case .dataCorrupted(let context):
-            if let underlying = context.underlyingError as NSError?, context.codingPath.isEmpty {
-                return "not valid JSON (\(underlying.localizedDescription))"
+            if let underlying = context.underlyingError, context.codingPath.isEmpty {
+                return "not valid JSON (\(FileSystem.reason(underlying)))"
             }
             return "\(path(context)): \(context.debugDescription)"
         case .keyNotFound(let key, let context): return "\(path(context)): missing \"\(key.stringValue)\""

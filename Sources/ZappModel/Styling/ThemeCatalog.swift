@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Finds themes, in this order of priority (the first theme of a name wins):
 /// `$ZAPP_SHELL_THEMES` (folders separated by `:`), the user config folder
@@ -50,7 +54,8 @@ public struct ThemeCatalog: Sendable {
         var entries: [Entry] = []
         var seen: Set<String> = []
         for (folder, source) in folders {
-            let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            let files = names.map { folder.appendingPathComponent($0) }
             for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
                 let name = file.deletingPathExtension().lastPathComponent
                 guard !seen.contains(name) else { continue }
@@ -77,7 +82,7 @@ public struct ThemeCatalog: Sendable {
             let url = URL(fileURLWithPath: nameOrPath)
             return try Self.load(url, name: url.deletingPathExtension().lastPathComponent, shownAs: nameOrPath).get()
         }
-        guard let entry = entries.first(where: { $0.name.caseInsensitiveCompare(nameOrPath) == .orderedSame }) else {
+        guard let entry = entries.first(where: { $0.name.lowercased() == nameOrPath.lowercased() }) else {
             throw ThemeError.notFound(name: nameOrPath, searched: folders.map(\.url.path))
         }
         return try entry.result.get()
@@ -90,7 +95,7 @@ public struct ThemeCatalog: Sendable {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            return .failure(.unreadable(file: shown, reason: (error as NSError).localizedDescription))
+            return .failure(.unreadable(file: shown, reason: FileSystem.reason(error)))
         }
         do {
             var theme = try Theme.decode(data, file: shown)
@@ -138,11 +143,13 @@ public struct ThemeCatalog: Sendable {
 
     /// The running executable.
     public static var currentExecutableURL: URL? {
-        Bundle.main.executableURL ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0) }
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: target)
+        }
+        return CommandLine.arguments.first.map { URL(fileURLWithPath: $0) }
     }
 
     private static func isDirectory(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileSystem.isDirectory(atPath: url.path)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A colour from configuration: `#AARRGGBB` (the SDK's "#ARGB HEX"), `#RRGGBB`,
 /// or either without `#`.

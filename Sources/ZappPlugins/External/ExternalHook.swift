@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import ZappCore
 import ZappModel
@@ -74,7 +78,7 @@ final class ExternalHook: ScreenHook {
                 workingDirectory: appFolder, input: Data((input.jsonText + "\n").utf8), timeout: settings.timeout,
                 onErrorLine: { line in
                     logger.info("external hook \(identifier) (\(name)) stderr: \(line)")
-                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    let trimmed = line.trimmingWhitespace
                     if !trimmed.isEmpty { lastErrorLine.withLock { $0 = trimmed } }
                 })
         } catch {

@@ -98,7 +98,7 @@ final class GateHook: ScreenHook {
                 await session.close()
                 return .failed(reason: "PIN entry cancelled", dataDict: dataDict)
             case .submitted(_, let values):
-                guard (values[Self.pinKey] ?? "").trimmingCharacters(in: .whitespaces) == pin else {
+                guard (values[Self.pinKey] ?? "").trimmingWhitespace == pin else {
                     await session.showError("Wrong PIN")
                     continue
                 }

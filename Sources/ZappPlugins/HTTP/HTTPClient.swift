@@ -109,5 +109,5 @@ struct HTTPClient: Sendable {
 
 /// "10", "2.5": seconds as people write them.
 func formatSeconds(_ seconds: Double) -> String {
-    seconds.rounded() == seconds ? String(Int(seconds)) : String(format: "%g", seconds)
+    seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
 }

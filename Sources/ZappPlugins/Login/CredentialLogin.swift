@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import ZappCore
 import ZappModel
@@ -85,7 +92,7 @@ final class CredentialLogin: LoginProvider, LoginProviderLogic, AppLoadingHook {
                 logger.info("\(identifier): sign-in cancelled")
                 return .cancelled
             }
-            let username = (values[Self.usernameKey] ?? "").trimmingCharacters(in: .whitespaces)
+            let username = (values[Self.usernameKey] ?? "").trimmingWhitespace
             let password = values[Self.passwordKey] ?? ""
             guard !username.isEmpty, !password.isEmpty else {
                 await session.showError("Enter a username and a password")

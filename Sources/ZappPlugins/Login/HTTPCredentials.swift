@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ZappCore
 import ZappModel
 
@@ -98,11 +102,11 @@ struct HTTPCredentials: CredentialVerifier {
             text = message
         } else {
             let body = String(decoding: body, as: UTF8.self)
-            guard !body.trimmingCharacters(in: .whitespaces).hasPrefix("<") else { return nil }
+            guard !body.trimmingWhitespace.hasPrefix("<") else { return nil }
             text = body.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         }
-        let cleaned = String(text.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) }.map(Character.init))
-            .trimmingCharacters(in: .whitespaces)
+        let cleaned = String(text.unicodeScalars.filter { ![.control, .format].contains($0.properties.generalCategory) }.map(Character.init))
+            .trimmingWhitespace
         guard !cleaned.isEmpty else { return nil }
         return cleaned.count > 200 ? String(cleaned.prefix(199)) + "…" : cleaned
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A signed-in user as the session store keeps it: who, their token, what they are entitled
 /// to, until when, and which login plugin signed them in.

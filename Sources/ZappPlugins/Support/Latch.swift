@@ -1,33 +1,41 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#endif
+import Synchronization
 
 /// A value delivered once, from any thread, to any number of waiters. Waiting is cancellable
 /// (a cancelled waiter gets nil), which lets a wait be raced against a deadline.
-final class Latch<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value?
-    private var waiters: [UUID: CheckedContinuation<Value?, Never>] = [:]
+final class Latch<Value: Sendable>: Sendable {
+    private struct State {
+        var value: Value?
+        var waiters: [UUID: CheckedContinuation<Value?, Never>] = [:]
+    }
+
+    private let state = Mutex(State())
 
     /// Delivers the value; false (and ignored) when one was already delivered.
     @discardableResult
     func fire(_ newValue: Value) -> Bool {
-        lock.lock()
-        guard value == nil else {
-            lock.unlock()
-            return false
+        let pending: [CheckedContinuation<Value?, Never>]? = state.withLock { state in
+            guard state.value == nil else { return nil }
+            state.value = newValue
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
         }
-        value = newValue
-        let pending = waiters
-        waiters.removeAll()
-        lock.unlock()
-        for waiter in pending.values { waiter.resume(returning: newValue) }
+        guard let pending else { return false }
+        for waiter in pending { waiter.resume(returning: newValue) }
         return true
     }
 
     /// The value, if already delivered.
     var delivered: Value? {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+        state.withLock { $0.value }
     }
 
     /// The value once delivered; nil when the waiting task is cancelled first.
@@ -35,22 +43,16 @@ final class Latch<Value: Sendable>: @unchecked Sendable {
         let id = UUID()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                lock.lock()
-                if let value {
-                    lock.unlock()
-                    continuation.resume(returning: value)
-                } else if Task.isCancelled {
-                    lock.unlock()
-                    continuation.resume(returning: nil)
-                } else {
-                    waiters[id] = continuation
-                    lock.unlock()
+                let answer: Value?? = state.withLock { state in
+                    if let value = state.value { return .some(value) }
+                    if Task.isCancelled { return .some(nil) }
+                    state.waiters[id] = continuation
+                    return nil
                 }
+                if let answer { continuation.resume(returning: answer) }
             }
         } onCancel: {
-            lock.lock()
-            let waiter = waiters.removeValue(forKey: id)
-            lock.unlock()
+            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
             waiter?.resume(returning: nil)
         }
     }

@@ -1,19 +1,17 @@
-import Foundation
+import Synchronization
 
-/// A value guarded by a lock, for the little mutable state plugin instances keep
-/// (a flag while a pane is shown, a process handle) without turning them into actors.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+/// A value guarded by a `Mutex`, for the little mutable state plugin instances keep
+/// (a flag while a pane is shown, a process handle) without turning them into actors. A class,
+/// so that escaping closures (process stream readers, cancellation handlers) can share it.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
 
     init(_ value: Value) {
-        self.value = value
+        mutex = Mutex(value)
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+    func withLock<Result: Sendable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try mutex.withLock { value in try body(&value) }
     }
 
     var current: Value {

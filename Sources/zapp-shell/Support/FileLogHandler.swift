@@ -1,6 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Glibc
 import Logging
 import ZappModel
+import Synchronization
 
 /// A swift-log handler that appends lines to a file: the interactive UI owns the terminal,
 /// so nothing may be logged to stdout or stderr while it runs. Messages and metadata are
@@ -8,28 +14,37 @@ import ZappModel
 /// line, and nothing from a configuration acts on the terminal that shows the log.
 struct FileLogHandler: LogHandler {
     /// The open log file, shared by every logger writing to it.
-    final class File: @unchecked Sendable {
-        private let lock = NSLock()
-        private let handle: FileHandle
+    final class File: Sendable {
+        /// The descriptor, opened for appending; the mutex keeps each line in one piece.
+        private let descriptor: Mutex<Int32>
 
         /// Opens (creating it with mode 0600 when missing) the file at `url` for appending.
         init(url: URL) throws {
-            let manager = FileManager.default
-            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if !manager.fileExists(atPath: url.path) {
-                guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                    throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
-                }
-            }
-            handle = try FileHandle(forWritingTo: url)
-            try handle.seekToEnd()
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw FileLogError(path: url.path, code: errno) }
+            descriptor = Mutex(fd)
         }
 
         func write(_ line: String) {
-            lock.lock()
-            defer { lock.unlock() }
-            try? handle.write(contentsOf: Data(line.utf8))
+            descriptor.withLock { fd in
+                var bytes = Array(line.utf8)[...]
+                while !bytes.isEmpty {
+                    let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                    if written < 0 && errno == EINTR { continue }
+                    guard written > 0 else { return }
+                    bytes = bytes.dropFirst(written)
+                }
+            }
         }
+    }
+
+    /// The log file could not be opened; its description is the system's reason.
+    struct FileLogError: LocalizedError {
+        var path: String
+        var code: Int32
+
+        var errorDescription: String? { String(cString: strerror(code)) }
     }
 
     private let label: String

@@ -1,22 +1,22 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// Collects every log line written through its `logger`, so tests can assert what was logged
 /// (warnings) and what never was (tokens).
-final class CapturedLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(level: Logger.Level, message: String)] = []
+final class CapturedLog: Sendable {
+    private let entries = Mutex<[(level: Logger.Level, message: String)]>([])
 
     var logger: Logger {
         Logger(label: "zapp-plugins-tests") { _ in Handler(log: self) }
     }
 
-    var lines: [String] { lock.withLock { entries.map { "\($0.level): \($0.message)" } } }
-    var warnings: [String] { lock.withLock { entries.filter { $0.level >= .warning }.map(\.message) } }
+    var lines: [String] { entries.withLock { $0.map { "\($0.level): \($0.message)" } } }
+    var warnings: [String] { entries.withLock { $0.filter { $0.level >= .warning }.map(\.message) } }
     var text: String { lines.joined(separator: "\n") }
 
     fileprivate func append(_ level: Logger.Level, _ message: String) {
-        lock.withLock { entries.append((level, message)) }
+        entries.withLock { $0.append((level, message)) }
     }
 
     private struct Handler: LogHandler {

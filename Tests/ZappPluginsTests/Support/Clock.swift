@@ -1,16 +1,16 @@
 import Foundation
+import Synchronization
 
 /// A settable clock for expiry tests.
-final class Clock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
+final class Clock: Sendable {
+    private let current: Mutex<Date>
 
     init(_ start: Date) {
-        current = start
+        current = Mutex(start)
     }
 
     var now: Date {
-        get { lock.withLock { current } }
-        set { lock.withLock { current = newValue } }
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
     }
 }

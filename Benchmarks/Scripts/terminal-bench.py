@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""Whole-process terminal measurements of zapp-shell beside dialog, in one run (issue 12).
+
+Usage: terminal-bench.py --zapp-shell BIN --data DIR [--runs N]
+
+Every program runs in a pseudo-terminal of 100x30 with TERM=xterm-256color, as a person's
+terminal would run it:
+- first frame: wall-clock time from just before the fork until the pty has shown a text that
+  only the finished first frame holds (the last side-menu item of the home screen, the last item
+  of dialog's menu); the median over N runs;
+- bytes for one Down: once the first frame is drawn and the program is quiet (zapp-shell: and
+  its side menu opened with `m`), one Down key
+  (the sequence terminfo gives for kcud1 in keypad mode), and every byte written until it is
+  quiet again;
+- syscalls while idle: `strace -c -f -p PID` for 3 s once the first frame is drawn;
+- first frame of the generated 5,000- and 50,000-screen apps (in DIR/app-5000, DIR/app-50000).
+Prints a Markdown table (Measurement | Result | Budget | Met) like ZappBench's.
+"""
+import argparse
+import fcntl
+import os
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+COLUMNS, ROWS = 100, 30
+DOWN = b"\x1bOB"
+QUIET = 0.3
+DIALOG_ITEMS = ["Watch", "Home", "Movies", "Series", "Live TV", "Sports", "Members", "Premium",
+                "Account", "Settings", "Help centre"]
+
+
+class Session:
+    """One program in its own pty; the parent keeps the master side."""
+
+    def __init__(self, argv):
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+        env = dict(os.environ, TERM="xterm-256color", LINES=str(ROWS), COLUMNS=str(COLUMNS))
+        env.pop("COLORTERM", None)
+        env.pop("NO_COLOR", None)
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+        os.close(slave)
+        self.output = bytearray()
+
+    def read_until(self, marker, limit=30.0):
+        """Seconds from the start until `marker` (bytes) has been written."""
+        deadline = time.perf_counter() + limit
+        while marker not in self.output:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0 or not self._read(remaining):
+                raise RuntimeError(f"{marker!r} never appeared; last output: {bytes(self.output[-400:])!r}")
+        return time.perf_counter() - self.started
+
+    def drain(self):
+        """Bytes written until the program has been quiet for QUIET seconds."""
+        count = 0
+        while True:
+            before = len(self.output)
+            if not self._read(QUIET):
+                return count
+            count += len(self.output) - before
+
+    def send(self, data):
+        os.write(self.master, data)
+
+    def _read(self, timeout):
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:
+            return False
+        self.output += chunk
+        return bool(chunk)
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        os.close(self.master)
+
+
+def visible(marker):
+    return marker.encode()
+
+
+def first_frames(argv, marker, runs):
+    samples = []
+    for attempt in range(runs + 1):
+        session = Session(argv)
+        try:
+            elapsed = session.read_until(visible(marker))
+        finally:
+            session.close()
+        if attempt > 0:
+            samples.append(elapsed)
+    return samples
+
+
+def bytes_for_down(argv, marker, opening=b""):
+    """`opening` is sent first (zapp-shell's `m` opens the side menu, which then has the focus)."""
+    session = Session(argv)
+    try:
+        session.read_until(visible(marker))
+        session.drain()
+        if opening:
+            session.send(opening)
+            session.drain()
+        session.send(DOWN)
+        return session.drain()
+    finally:
+        session.close()
+
+
+def idle_syscalls(argv, marker, seconds=3.0):
+    session = Session(argv)
+    try:
+        session.read_until(visible(marker))
+        session.drain()
+        with tempfile.NamedTemporaryFile("r", suffix=".strace") as summary:
+            tracer = subprocess.Popen(["strace", "-c", "-f", "-p", str(session.process.pid), "-o", summary.name],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(seconds)
+            tracer.send_signal(signal.SIGINT)
+            tracer.wait(timeout=10)
+            text = open(summary.name).read()
+        # The summary's last line: "100.00  seconds  usecs/call  calls  [errors]  total".
+        totals = [line.split() for line in text.splitlines() if line.strip().endswith("total")]
+        if not totals:
+            # strace writes an empty summary when the process made no call at all.
+            return 0 if text.strip() == "" or "% time" in text else None
+        return int(totals[-1][3])
+    finally:
+        session.close()
+
+
+def ms(seconds):
+    value = seconds * 1000
+    return f"{value:.1f} ms" if value >= 10 else f"{value:.2f} ms"
+
+
+def median_row(samples):
+    return f"median {ms(statistics.median(samples))} (min {ms(min(samples))}, {len(samples)} runs)"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--zapp-shell", required=True)
+    parser.add_argument("--data", required=True)
+    parser.add_argument("--runs", type=int, default=30)
+    options = parser.parse_args()
+    zapp = [options.zapp_shell]
+    # The last component of the demo home screen (its bottom-right card).
+    home_marker = "Safe to watch"
+    dialog = ["dialog", "--menu", "ZappShell", "24", "60", "16"]
+    for index, item in enumerate(DIALOG_ITEMS):
+        dialog += [str(index + 1), item]
+    dialog_marker = DIALOG_ITEMS[-1]
+    rows = []
+
+    def row(measurement, result, budget="", met=None):
+        rows.append([measurement, result, budget, "" if met is None else ("yes" if met else "**no**")])
+
+    have_dialog = subprocess.run(["sh", "-c", "command -v dialog"], capture_output=True).returncode == 0
+    zapp_frames = first_frames(zapp, home_marker, options.runs)
+    row("First frame of the home screen, whole process, pty 100x30 (zapp-shell)", median_row(zapp_frames),
+        "≤ 10 ms (median)", statistics.median(zapp_frames) <= 0.010)
+    help_samples = []
+    for attempt in range(options.runs + 1):
+        started = time.perf_counter()
+        subprocess.run(zapp + ["--help"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        if attempt > 0:
+            help_samples.append(time.perf_counter() - started)
+    row("`zapp-shell --help`, whole process (what loading the binary costs)", median_row(help_samples))
+    if have_dialog:
+        row("First frame, dialog --menu (same pty, same run)", median_row(first_frames(dialog, dialog_marker, options.runs)))
+    down = bytes_for_down(zapp, home_marker, opening=b"m")
+    row("Bytes written for one Down in the side menu (zapp-shell)", f"{down} bytes", "≤ 70", down <= 70)
+    if have_dialog:
+        row("Bytes written for one Down, dialog --menu", f"{bytes_for_down(dialog, dialog_marker)} bytes")
+    calls = idle_syscalls(zapp, home_marker)
+    row("Syscalls in 3 s while idle (strace -c -f)", "not measured (strace failed)" if calls is None else str(calls),
+        "≤ 10", None if calls is None else calls <= 10)
+    if have_dialog:
+        dialog_calls = idle_syscalls(dialog, dialog_marker)
+        row("Syscalls in 3 s while idle, dialog", "not measured" if dialog_calls is None else str(dialog_calls))
+    for screens, budget, limit in [(5000, "≤ 150 ms (median)", 0.150), (50000, "≤ 0.8 s (median)", 0.8)]:
+        app = os.path.join(options.data, f"app-{screens}")
+        if not os.path.exists(os.path.join(app, "river.json")):
+            row(f"First frame, {screens:,}-screen app", f"not measured ({app} is missing: make bench-data)")
+            continue
+        # The generated home screen's last row is the status line naming the bar ("left·logo·on_top").
+        try:
+            samples = first_frames(zapp + [app], "on_top", max(3, options.runs // 5))
+        except RuntimeError as failure:
+            row(f"First frame of a {screens:,}-screen app, whole process, pty 100x30",
+                "not drawn: " + str(failure).split("last output: ")[-1][:160], budget, False)
+            continue
+        row(f"First frame of a {screens:,}-screen app, whole process, pty 100x30", median_row(samples),
+            budget, statistics.median(samples) <= limit)
+
+    header = ["Measurement", "Result", "Budget", "Met"]
+    widths = [max(len(line[column]) for line in rows + [header]) for column in range(4)]
+
+    def line(cells):
+        return "| " + " | ".join(cell.ljust(width) for cell, width in zip(cells, widths)) + " |"
+
+    print(line(header))
+    print("|" + "|".join("-" * (width + 2) for width in widths) + "|")
+    for cells in rows:
+        print(line(cells))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
