@@ -20,6 +20,9 @@ installed="$prefix/bin/zapp-shell"
 cd "$elsewhere"
 
 check "--version prints the release" bash -c "'$installed' --version | grep -Eq '^[0-9]+\.[0-9]+\.[0-9]+'"
+release="$(sed -n 's/^## \([0-9][0-9.]*\).*/\1/p' "$root/CHANGELOG.md" | head -1)"
+check "--version is CHANGELOG.md's newest release ($release)" bash -c "'$installed' --version | grep -q '^$release'"
+check "LICENSE is MIT" grep -q '^MIT License' "$root/LICENSE"
 check "no resource bundle or themes in bin/" bash -c "[ \"\$(ls '$prefix/bin')\" = zapp-shell ]"
 check "demo app in share/zapp-shell/DemoApp" test -f "$prefix/share/zapp-shell/DemoApp/river.json"
 check "validate with no APP finds the installed demo app" "$installed" validate
