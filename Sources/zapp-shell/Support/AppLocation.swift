@@ -33,8 +33,9 @@ enum AppLocation: Equatable {
         }
     }
 
-    /// Loads the app with all its diagnostics.
-    func load() async -> AppLoadResult {
+    /// Loads the app with all its diagnostics. A remote app reports each fetch to `progress`
+    /// (stderr by default), since a slow server can keep the command waiting up to the timeout.
+    func load(progress: @Sendable (String) -> Void = AppLocation.reportOnStandardError) async -> AppLoadResult {
         switch self {
         case .demo:
             do {
@@ -46,14 +47,19 @@ enum AppLocation: Equatable {
         case .path(let path):
             return AppLoader.load(path: path)
         case .remote(let url):
-            return await Self.loadRemote(url)
+            return await Self.loadRemote(url, progress: progress)
         }
+    }
+
+    /// Writes one progress line to stderr (stdout stays the command's output).
+    static let reportOnStandardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     // MARK: Remote apps
 
     /// Fetches river.json and plugin_configurations.json of an app folder served over HTTP.
-    static func loadRemote(_ url: URL) async -> AppLoadResult {
+    static func loadRemote(_ url: URL, progress: @Sendable (String) -> Void = reportOnStandardError) async -> AppLoadResult {
         let folder = url.lastPathComponent.lowercased().hasSuffix(".json") ? url.deletingLastPathComponent() : url
         let riverURL = url.lastPathComponent.lowercased().hasSuffix(".json")
             ? url : folder.appendingPathComponent(AppLoader.riverFileName)
@@ -62,6 +68,7 @@ enum AppLocation: Equatable {
         let pluginsShown = pluginsURL.absoluteString
 
         let river: Data
+        progress("Fetching \(riverShown) (timeout \(Int(fetchTimeout)) s)…")
         switch await fetch(riverURL) {
         case .success(let data):
             river = data
@@ -72,6 +79,7 @@ enum AppLocation: Equatable {
             return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [riverShown])
         }
         let plugins: AppLoader.PluginsSource
+        progress("Fetching \(pluginsShown) (timeout \(Int(fetchTimeout)) s)…")
         switch await fetch(pluginsURL) {
         case .success(let data):
             plugins = .data(data)
