@@ -15,11 +15,19 @@ RELEASE_FLAGS ?= --static-swift-stdlib
 PREFIX ?= /usr/local
 ARGS ?=
 END_TO_END := Tests/EndToEnd/run.sh
-# SwiftPM's resource bundle for the zapp-shell target (holds the demo app); zapp-shell finds it
-# beside its executable.
-RESOURCE_BUNDLE := ZappShell_zapp-shell.resources
+INSTALL_TEST := Tests/EndToEnd/install.sh
+# Stamps the checkout's `git describe` into the build for `zapp-shell --version`.
+STAMP := Scripts/with-git-describe.sh
+# Where `make install` puts each piece, under $(DESTDIR)$(PREFIX); the binary finds its themes and
+# demo app in share/zapp-shell beside its bin/, and each shell finds its completions there by default.
+BIN_DIR = $(DESTDIR)$(PREFIX)/bin
+SHARE_DIR = $(DESTDIR)$(PREFIX)/share/zapp-shell
+MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all run test build release install deps release-deps bench bench-data clean
+.PHONY: all run test build release install install-files uninstall deps release-deps bench bench-data clean
 
 all: build
 
@@ -47,16 +55,16 @@ release-deps: deps
 	fi
 
 build: deps
-	$(SWIFT) build $(BUILD_FLAGS)
+	$(STAMP) $(SWIFT) build $(BUILD_FLAGS)
 
 release: release-deps
-	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
+	$(STAMP) $(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
 
 run: build
 	"$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell" $(ARGS)
 
 test: deps
-	$(SWIFT) build $(BUILD_FLAGS) --build-tests
+	$(STAMP) $(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(SWIFT) test $(BUILD_FLAGS) --skip-build
 	@if [ -f $(END_TO_END) ]; then \
 		echo "ZAPP_SHELL=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell bash $(END_TO_END)"; \
@@ -64,17 +72,30 @@ test: deps
 	else \
 		echo "SKIPPED: end-to-end tests ($(END_TO_END) does not exist)"; \
 	fi
+	ZAPP_SHELL="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell" bash $(INSTALL_TEST)
 
 install: release
-	@bin="$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)"; \
-	set -e; \
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/zapp-shell"; \
-	install -m 0755 "$$bin/zapp-shell" "$(DESTDIR)$(PREFIX)/bin/zapp-shell"; \
-	rm -rf "$(DESTDIR)$(PREFIX)/bin/$(RESOURCE_BUNDLE)"; \
-	cp -R "$$bin/$(RESOURCE_BUNDLE)" "$(DESTDIR)$(PREFIX)/bin/$(RESOURCE_BUNDLE)"; \
-	rm -rf "$(DESTDIR)$(PREFIX)/share/zapp-shell/themes"; \
-	cp -R themes "$(DESTDIR)$(PREFIX)/share/zapp-shell/themes"; \
-	echo "Installed $(DESTDIR)$(PREFIX)/bin/zapp-shell (demo app in $(PREFIX)/bin/$(RESOURCE_BUNDLE), themes in $(PREFIX)/share/zapp-shell/themes)"
+	@$(MAKE) --no-print-directory install-files ZAPP_SHELL="$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)/zapp-shell"
+
+# Installs an already built binary (ZAPP_SHELL=path) with its themes, demo app, manual and completions.
+install-files:
+	@test -x "$(ZAPP_SHELL)" || { echo "error: ZAPP_SHELL='$(ZAPP_SHELL)' is not a built zapp-shell"; exit 1; }
+	@set -e; \
+	install -d "$(BIN_DIR)" "$(SHARE_DIR)" "$(MAN_DIR)" "$(BASH_COMPLETION_DIR)" "$(ZSH_COMPLETION_DIR)" "$(FISH_COMPLETION_DIR)"; \
+	install -m 0755 "$(ZAPP_SHELL)" "$(BIN_DIR)/zapp-shell"; \
+	rm -rf "$(SHARE_DIR)/themes" "$(SHARE_DIR)/DemoApp"; \
+	cp -R themes "$(SHARE_DIR)/themes"; \
+	cp -R Sources/zapp-shell/DemoApp "$(SHARE_DIR)/DemoApp"; \
+	Scripts/make-manpage.sh "$(ZAPP_SHELL)" > "$(MAN_DIR)/zapp-shell.1"; \
+	"$(ZAPP_SHELL)" --generate-completion-script bash > "$(BASH_COMPLETION_DIR)/zapp-shell"; \
+	"$(ZAPP_SHELL)" --generate-completion-script zsh > "$(ZSH_COMPLETION_DIR)/_zapp-shell"; \
+	"$(ZAPP_SHELL)" --generate-completion-script fish > "$(FISH_COMPLETION_DIR)/zapp-shell.fish"; \
+	echo "Installed $(BIN_DIR)/zapp-shell, its themes and demo app in $(SHARE_DIR), zapp-shell(1) in $(MAN_DIR), completions for bash, zsh and fish"
+
+uninstall:
+	rm -f "$(BIN_DIR)/zapp-shell" "$(MAN_DIR)/zapp-shell.1" "$(BASH_COMPLETION_DIR)/zapp-shell" \
+		"$(ZSH_COMPLETION_DIR)/_zapp-shell" "$(FISH_COMPLETION_DIR)/zapp-shell.fish"
+	rm -rf "$(SHARE_DIR)"
 
 bench-data:
 	$(MAKE) -C Benchmarks data

@@ -6,6 +6,7 @@ struct ZappShellCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "zapp-shell",
         abstract: "Run a Zapp app configuration (river.json + plugin_configurations.json) in the terminal.",
+        version: BuildVersion.line,
         subcommands: [RunCommand.self, InitCommand.self, ValidateCommand.self, TraceCommand.self, RenderCommand.self, ThemesCommand.self],
         defaultSubcommand: RunCommand.self
     )

@@ -57,8 +57,15 @@ public struct Theme: Sendable, Hashable, Codable {
         try container.encode(raw, forKey: .roles)
     }
 
-    /// Decodes a theme file, naming the file and the problem on failure.
+    /// Decodes a theme file, naming the file and the problem on failure. The syntax is checked by
+    /// the project's own `JSONParser` first, like every other input: errors carry the line and
+    /// column, and what it refuses (trailing commas, comments) is refused here too.
     public static func decode(_ data: Data, file: String) throws -> Theme {
+        do {
+            _ = try JSONParser.parse(data)
+        } catch {
+            throw ThemeError.invalid(file: file, reason: error.description)
+        }
         do {
             return try JSONDecoder().decode(Theme.self, from: data)
         } catch let error as DecodingError {

@@ -55,6 +55,10 @@ struct RenderCommand: AsyncParsableCommand {
     var ascii = false
 
     func run() async throws {
+        if let tooSmall = Self.tooSmallMessage(for: size) {
+            FileHandle.standardError.write(Data(("zapp-shell render: " + tooSmall + "\n").utf8))
+            throw ExitCode(2)
+        }
         let theme: Theme
         do {
             theme = try ThemeCatalog().resolve(self.theme)
@@ -117,6 +121,13 @@ struct RenderCommand: AsyncParsableCommand {
                 }
             }
         }
+    }
+
+    /// Why `size` cannot hold a readable frame (below the layout's minimum, `ShellLayout`), or nil.
+    static func tooSmallMessage(for size: RenderSize) -> String? {
+        guard size.columns < ShellLayout.minimumColumns || size.rows < ShellLayout.minimumRows else { return nil }
+        return "--size \(size.columns)x\(size.rows) is below the minimum of "
+            + "\(ShellLayout.minimumColumns)x\(ShellLayout.minimumRows) columns x rows"
     }
 
     static func parseSize(_ text: String) throws -> RenderSize {

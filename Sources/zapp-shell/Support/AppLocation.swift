@@ -34,8 +34,12 @@ enum AppLocation: Equatable {
     }
 
     /// Loads the app with all its diagnostics; `plugins` (`--plugins FILE`) is a local file that
-    /// holds the plugin list instead of the app's plugin_configurations.json.
-    func load(plugins: String? = nil) async -> AppLoadResult {
+    /// holds the plugin list instead of the app's plugin_configurations.json. A remote app reports
+    /// each fetch to `progress` (stderr by default), since a slow server can keep the command
+    /// waiting up to the timeout.
+    func load(plugins: String? = nil, progress: @Sendable (String) -> Void = AppLocation.reportOnStandardError) async
+        -> AppLoadResult
+    {
         switch self {
         case .demo:
             do {
@@ -49,15 +53,22 @@ enum AppLocation: Equatable {
         case .path(let path):
             return AppLoader.load(path: path, pluginsPath: plugins)
         case .remote(let url):
-            return await Self.loadRemote(url, plugins: plugins)
+            return await Self.loadRemote(url, plugins: plugins, progress: progress)
         }
+    }
+
+    /// Writes one progress line to stderr (stdout stays the command's output).
+    static let reportOnStandardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     // MARK: Remote apps
 
     /// Fetches river.json and plugin_configurations.json of an app folder served over HTTP;
     /// `plugins` is a local plugin list used instead of the served one.
-    static func loadRemote(_ url: URL, plugins localPlugins: String? = nil) async -> AppLoadResult {
+    static func loadRemote(
+        _ url: URL, plugins localPlugins: String? = nil, progress: @Sendable (String) -> Void = reportOnStandardError
+    ) async -> AppLoadResult {
         let folder = url.lastPathComponent.lowercased().hasSuffix(".json") ? url.deletingLastPathComponent() : url
         let riverURL = url.lastPathComponent.lowercased().hasSuffix(".json")
             ? url : folder.appendingPathComponent(AppLoader.riverFileName)
@@ -66,6 +77,7 @@ enum AppLocation: Equatable {
         let pluginsShown = pluginsURL.absoluteString
 
         let river: Data
+        progress("Fetching \(riverShown) (timeout \(Int(fetchTimeout)) s)…")
         switch await fetch(riverURL) {
         case .success(let data):
             river = data
@@ -86,6 +98,7 @@ enum AppLocation: Equatable {
             return AppLoader.load(
                 river: river, plugins: plugins, name: name, folder: nil, riverFile: riverShown, pluginsFile: localPlugins)
         }
+        progress("Fetching \(pluginsShown) (timeout \(Int(fetchTimeout)) s)…")
         switch await fetch(pluginsURL) {
         case .success(let data):
             plugins = .data(data)

@@ -21,9 +21,9 @@ enum BundledDemoApp {
 
     /// Where the demo app may be, best first:
     /// 1. the resource bundle beside the running executable as SwiftPM's `Bundle.module` finds it
-    ///    (build folders, and `make install`, which copies the bundle next to the binary);
+    ///    (build folders);
     /// 2. the same beside the executable with symbolic links resolved (a binary linked into `PATH`);
-    /// 3. `share/zapp-shell/DemoApp` beside the executable's `bin/` (packaged installs).
+    /// 3. `share/zapp-shell/DemoApp` beside the executable's `bin/` (`make install`, packaged installs).
     ///
     /// `Bundle.module` itself is only consulted once its bundle is known to exist, because its
     /// accessor stops the process when the bundle is missing.
