@@ -199,21 +199,7 @@ public struct ScreenContent: Sendable {
                 text("Placeholder: this screen picker has no tabs in its data.", .placeholder)
                 return
             }
-            let componentID = ComponentItem.pickerKey(component, in: owner)
-            let selected = min(max(0, state.pickerTabs[componentID] ?? 0), items.count - 1)
-            let focusStart = content.focusables.count
-            var x = 0
-            for (index, item) in items.enumerated() {
-                let tabWidth = DisplayWidth.of(TextSanitizer.sanitize(item.title)) + 2
-                let rect = Rect(x: x, y: y, width: tabWidth, height: 1)
-                content.focusables.append(
-                    FocusableItem(id: "\(componentID)#tab\(index)", title: item.title, action: .selectTab(componentID: componentID, index: index), row: row, column: index))
-                content.focusRects.append(rect)
-                x += tabWidth + 1
-            }
-            add(.tabs(titles: items.map(\.title), selected: selected, focusStart: focusStart), Rect(x: 0, y: y, width: width, height: 1))
-            y += 1
-            row += 1
+            let selected = tabStrip(component, items: items)
             let tab = items[selected]
             guard let target = tab.target, !target.isWebURL, let screen = state.app.anyScreen(id: target) else {
                 text(tab.target.map { "\"\(tab.title)\" opens \($0)." } ?? "\"\(tab.title)\" has no target screen.", .placeholder)
@@ -287,9 +273,9 @@ public struct ScreenContent: Sendable {
             }
         }
 
-        /// A screen picker fed by a feed: one tab per entry; under it the selected entry (a
-        /// `feed` entry shows the feed it links to).
-        mutating func feedPicker(_ component: UIComponent, items: [ComponentItem], depth: Int) {
+        /// A screen picker's strip of tabs, one focusable per item, on one row; returns the index
+        /// of the selected tab (kept under the picker's key, clamped to the items).
+        mutating func tabStrip(_ component: UIComponent, items: [ComponentItem]) -> Int {
             let componentID = ComponentItem.pickerKey(component, in: owner)
             let selected = min(max(0, state.pickerTabs[componentID] ?? 0), items.count - 1)
             let focusStart = content.focusables.count
@@ -297,13 +283,23 @@ public struct ScreenContent: Sendable {
             for (index, item) in items.enumerated() {
                 let tabWidth = DisplayWidth.of(TextSanitizer.sanitize(item.title)) + 2
                 content.focusables.append(
-                    FocusableItem(id: "\(componentID)#tab\(index)", title: item.title, action: .selectTab(componentID: componentID, index: index), row: row, column: index))
+                    FocusableItem(
+                        id: "\(componentID)#tab\(index)", title: item.title,
+                        action: .selectTab(componentID: componentID, index: index), row: row, column: index))
                 content.focusRects.append(Rect(x: x, y: y, width: tabWidth, height: 1))
                 x += tabWidth + 1
             }
             add(.tabs(titles: items.map(\.title), selected: selected, focusStart: focusStart), Rect(x: 0, y: y, width: width, height: 1))
             y += 1
             row += 1
+            return selected
+        }
+
+        /// A screen picker fed by a feed: one tab per entry; under it the selected entry (a
+        /// `feed` entry shows the feed it links to).
+        mutating func feedPicker(_ component: UIComponent, items: [ComponentItem], depth: Int) {
+            let componentID = ComponentItem.pickerKey(component, in: owner)
+            let selected = tabStrip(component, items: items)
             guard let entry = items[selected].entry else { return }
             if entry.isFeedLink, depth < 2, let link = entry.linkURL ?? entry.contentURL {
                 feedComponent(UIComponent(id: "\(componentID)#\(selected)", componentType: "list", data: ["title": .string(entry.title)]), source: link, depth: depth + 1)
