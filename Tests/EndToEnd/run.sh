@@ -578,32 +578,24 @@ scenario_exit_paths() {
     check "Ctrl-C: the app exits (status 130)" wait_for "$s" "rc=130" || return
     check "Ctrl-C: the terminal is restored" terminal_restored "$s" || return
 
-    run_line "$s" clear
-    launch "$s" --state-dir "'$WORK/exit-state'" --log "'$WORK/exit.log'"
-    check "SIGTERM: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
-    local pid
-    pid=$(app_pid "$s")
-    check "SIGTERM: the app's process is found" test -n "$pid" || return
-    kill -TERM "$pid"
-    check "SIGTERM: the app exits (status 143)" wait_for "$s" "rc=143" || return
-    check "SIGTERM: the terminal is restored" terminal_restored "$s" || return
-
-    run_line "$s" clear
-    launch "$s" --state-dir "'$WORK/exit-state'" --log "'$WORK/exit.log'"
-    check "SIGHUP: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
-    pid=$(app_pid "$s")
-    kill -HUP "$pid"
-    check "SIGHUP: the app exits (status 129)" wait_for "$s" "rc=129" || return
-    check "SIGHUP: the terminal is restored" terminal_restored "$s" || return
-
-    run_line "$s" clear
-    launch "$s" --state-dir "'$WORK/exit-state'" --log "'$WORK/exit.log'"
-    check "SIGQUIT: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
-    pid=$(app_pid "$s")
-    kill -QUIT "$pid"
-    check "SIGQUIT: the app exits (status 131)" wait_for "$s" "rc=131" || return
-    check "SIGQUIT: the terminal is restored" terminal_restored "$s"
+    signal_exit "$s" TERM 143 || return
+    signal_exit "$s" HUP 129 || return
+    signal_exit "$s" QUIT 131
     tm kill-session -t "$s"
+}
+
+# signal_exit SESSION SIGNAL STATUS: the app, started afresh, is sent SIGNAL and exits with
+# STATUS, the terminal restored.
+signal_exit() {
+    local s=$1 signal=$2 status=$3 pid
+    run_line "$s" clear
+    launch "$s" --state-dir "'$WORK/exit-state'" --log "'$WORK/exit.log'"
+    check "SIG$signal: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    pid=$(app_pid "$s")
+    check "SIG$signal: the app's process is found" test -n "$pid" || return
+    kill "-$signal" "$pid"
+    check "SIG$signal: the app exits (status $status)" wait_for "$s" "rc=$status" || return
+    check "SIG$signal: the terminal is restored" terminal_restored "$s"
 }
 
 # Ctrl-Z hands the terminal back to the shell (usable: a command runs), `fg` draws the current

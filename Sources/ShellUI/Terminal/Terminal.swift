@@ -13,7 +13,7 @@ public protocol Terminal: AnyObject {
     /// Shows the canvas, writing only cells that differ from the previous frame.
     func flush(_ canvas: Canvas)
     /// Starts watching for input: `inputReady` is called, from any thread, whenever events are
-    /// waiting; after a call it is not called again until `readEvents()` has run.
+    /// waiting; after a call it is not called again until `readEvents(_:)` has run.
     func watchInput(_ inputReady: @escaping @Sendable () -> Void)
     /// Hands the events waiting now (keys, clicks, resizes, termination requests) to `handle`
     /// one by one as they are read, without waiting, and stops early when it returns false:
