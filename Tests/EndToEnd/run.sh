@@ -883,8 +883,15 @@ scenario_real_app() {
     tm kill-session -t "$s"
 }
 
+# More scenarios live one area per file in scenarios/: each file defines its scenario_NAME
+# functions and appends NAME to more_scenarios.
+more_scenarios=()
+for scenario_file in "$(dirname "${BASH_SOURCE[0]}")"/scenarios/*.sh; do
+    [ -f "$scenario_file" ] && source "$scenario_file"
+done
+
 # Usage: run.sh [SCENARIO...] runs the named scenarios only (e.g. `run.sh login_gating`).
-scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link real_app mouse colours resize_storm exit_paths job_control watch feeds demo_feeds)
+scenarios=(validate_and_refusals menu_tour login_gating screen_picker slow_hook deep_link real_app mouse colours resize_storm exit_paths job_control watch feeds demo_feeds "${more_scenarios[@]}")
 [ "$#" -gt 0 ] && scenarios=("$@")
 started=$(now_ms)
 # A session that lives for the whole run keeps the tmux server up between scenarios.
