@@ -150,6 +150,20 @@ struct DecodingContext {
         return nil
     }
 
+    /// An object key that must be one of an enum's raw values (a theme's role names): an
+    /// unknown key is an error at its path, with the known names and a "did you mean".
+    mutating func knownKey<Choice: RawRepresentable & CaseIterable>(
+        _ key: String, at path: JSONPath, as: Choice.Type = Choice.self
+    ) -> Choice? where Choice.RawValue == String {
+        if let choice = Choice(rawValue: key) { return choice }
+        let options = Choice.allCases.map(\.rawValue)
+        let suggestion = options.first { Self.normalize($0) == Self.normalize(key) }
+        error(
+            .invalidValue, at: path + key, "unknown key \(Quoted.value(key)) (known: \(options.joined(separator: ", ")))",
+            hint: suggestion.map { "did you mean \"\($0)\"?" })
+        return nil
+    }
+
     /// An object; absent or `null` is empty.
     mutating func object(_ object: JSONObject, _ key: String, at path: JSONPath) -> JSONObject {
         switch object[key] {

@@ -18,7 +18,8 @@ public struct ContentTypes: Sendable, Hashable {
     }
 
     /// Decodes the file's JSON; every problem is a diagnostic naming its JSON path, and the
-    /// well-formed mappings are kept.
+    /// well-formed mappings are kept. A `"$schema"` key names the file's schema for editors
+    /// (`zapp-shell schema content-types`) and is not a type.
     public static func decode(_ value: JSONValue, file: String) -> (ContentTypes, [Diagnostic]) {
         guard let object = value.objectValue else {
             return (
@@ -30,7 +31,7 @@ public struct ContentTypes: Sendable, Hashable {
         }
         var screens: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
-        for (type, mapping) in object {
+        for (type, mapping) in object where type != "$schema" {
             let path = JSONPath.root + type
             guard let mapping = mapping.objectValue else {
                 diagnostics.append(.error(.type, file: file, at: .path(path), "expected an object, got \(mapping.kindDescription)"))

@@ -7,6 +7,42 @@ extension JSONValue {
     }
 }
 
+extension JSONValue {
+    /// JSON text indented by two spaces, one member or element a line (object keys in their
+    /// order; an array of scalars on one line), ending in a newline: for files people read, such
+    /// as `zapp-shell schema`'s output.
+    public var prettyJSONText: String {
+        var text = ""
+        Self.appendPretty(self, indent: "", to: &text)
+        return text + "\n"
+    }
+
+    private static func appendPretty(_ value: JSONValue, indent: String, to text: inout String) {
+        let inner = indent + "  "
+        switch value {
+        case .array(let array) where array.allSatisfy({ $0.arrayValue == nil && $0.objectValue == nil }):
+            text += "[" + array.map(\.jsonText).joined(separator: ", ") + "]"
+        case .array(let array):
+            text += "[\n"
+            for (offset, element) in array.enumerated() {
+                text += offset > 0 ? ",\n" + inner : inner
+                appendPretty(element, indent: inner, to: &text)
+            }
+            text += "\n" + indent + "]"
+        case .object(let object) where !object.isEmpty:
+            text += "{\n"
+            for (offset, member) in object.enumerated() {
+                text += offset > 0 ? ",\n" + inner : inner
+                text += JSONValue.string(member.key).jsonText + ": "
+                appendPretty(member.value, indent: inner, to: &text)
+            }
+            text += "\n" + indent + "}"
+        default:
+            text += value.jsonText
+        }
+    }
+}
+
 extension JSONObject {
     /// Compact JSON text of the object.
     public var jsonText: String { JSONValue.object(self).jsonText }

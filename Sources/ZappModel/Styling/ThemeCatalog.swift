@@ -101,10 +101,8 @@ public struct ThemeCatalog: Sendable {
             var theme = try Theme.decode(data, file: shown)
             if theme.name == "unnamed" { theme.name = name }
             return .success(theme)
-        } catch let error as ThemeError {
-            return .failure(error)
         } catch {
-            return .failure(.invalid(file: shown, reason: "\(error)"))
+            return .failure(error)
         }
     }
 
