@@ -1,5 +1,6 @@
 # ZappShell: `make run` opens the bundled demo app, `make test` runs the whole suite.
-# Both install what is missing first (libncurses-dev, pkg-config, tmux and ncurses-term for the truecolor e2e, with apt-get).
+# Both install what is missing first (libncurses-dev, pkg-config, tmux and ncurses-term for the truecolor e2e,
+# python3-jsonschema for the schema tests, with apt-get).
 #
 #   make run ARGS="path/to/app --theme light"   run with arguments
 #   make install PREFIX=$$HOME/.local            install elsewhere
@@ -37,6 +38,7 @@ deps:
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
+	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \

@@ -119,30 +119,82 @@ enum AppLocation: Equatable {
         var isNotFound = false
     }
 
-    /// GETs a URL; anything but a 2xx answer with a body is a failure.
-    static func fetch(_ url: URL) async -> Result<Data, FetchFailure> {
+    /// Waits until a fetch has taken too long: `fetchTimeout` on the real clock (tests pass a
+    /// deadline that has already passed).
+    static let fetchDeadline: @Sendable () async -> Void = {
+        try? await Task.sleep(for: .seconds(fetchTimeout))
+    }
+
+    /// GETs a URL; anything but a 2xx answer with a body is a failure, and so is no answer by
+    /// `deadline`. URLSession's own timeout only counts idle time between bytes and, on Linux,
+    /// does not end a request whose server accepts the connection and never answers.
+    static func fetch(_ url: URL, deadline: @escaping @Sendable () async -> Void = fetchDeadline) async
+        -> Result<Data, FetchFailure>
+    {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: fetchTimeout)
         request.httpMethod = "GET"
+        let outcome = FetchOutcome()
         return await withCheckedContinuation { continuation in
+            outcome.wait(with: continuation)
             let task = URLSession.shared.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(returning: .failure(FetchFailure(reason: error.localizedDescription)))
-                    return
-                }
-                guard let http = response as? HTTPURLResponse else {
-                    continuation.resume(returning: .failure(FetchFailure(reason: "no HTTP response")))
-                    return
-                }
-                guard (200..<300).contains(http.statusCode) else {
-                    let status = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
-                    continuation.resume(
-                        returning: .failure(
-                            FetchFailure(reason: "HTTP \(http.statusCode) \(status)", isNotFound: http.statusCode == 404)))
-                    return
-                }
-                continuation.resume(returning: .success(data ?? Data()))
+                outcome.finish(Self.result(data: data, response: response, error: error))
+            }
+            let timer = Task {
+                await deadline()
+                outcome.finish(.failure(FetchFailure(reason: "no answer within \(Int(fetchTimeout)) s (timed out)")))
+            }
+            outcome.onFinish {
+                task.cancel()
+                timer.cancel()
             }
             task.resume()
+        }
+    }
+
+    /// What a finished URLSession task means.
+    private static func result(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<Data, FetchFailure> {
+        if let error { return .failure(FetchFailure(reason: error.localizedDescription)) }
+        guard let http = response as? HTTPURLResponse else { return .failure(FetchFailure(reason: "no HTTP response")) }
+        guard (200..<300).contains(http.statusCode) else {
+            let status = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
+            return .failure(FetchFailure(reason: "HTTP \(http.statusCode) \(status)", isNotFound: http.statusCode == 404))
+        }
+        return .success(data ?? Data())
+    }
+
+    /// The first of a fetch's answer and its deadline: resumes the waiting fetch once, then
+    /// stops the other (the URLSession task or the timer).
+    final class FetchOutcome: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Result<Data, FetchFailure>, Never>?
+        private var cleanup: (@Sendable () -> Void)?
+        private var isFinished = false
+
+        func wait(with continuation: CheckedContinuation<Result<Data, FetchFailure>, Never>) {
+            lock.withLock { self.continuation = continuation }
+        }
+
+        /// Runs `cleanup` once the outcome is known (at once if it already is).
+        func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
+            let finished = lock.withLock {
+                self.cleanup = cleanup
+                return isFinished
+            }
+            if finished { cleanup() }
+        }
+
+        func finish(_ result: Result<Data, FetchFailure>) {
+            let (continuation, cleanup) = lock.withLock { () -> (CheckedContinuation<Result<Data, FetchFailure>, Never>?, (@Sendable () -> Void)?) in
+                guard !isFinished else { return (nil, nil) }
+                isFinished = true
+                defer {
+                    self.continuation = nil
+                    self.cleanup = nil
+                }
+                return (self.continuation, self.cleanup)
+            }
+            continuation?.resume(returning: result)
+            cleanup?()
         }
     }
 }
