@@ -151,7 +151,7 @@ struct DecodingContext {
     }
 
     /// An object key that must be one of an enum's raw values (a theme's role names): an
-    /// unknown key is an error at its path, with the known names and a "did you mean".
+    /// unknown key is an error at its path, with a "did you mean" or else the known names.
     mutating func knownKey<Choice: RawRepresentable & CaseIterable>(
         _ key: String, at path: JSONPath, as: Choice.Type = Choice.self
     ) -> Choice? where Choice.RawValue == String {
@@ -159,8 +159,8 @@ struct DecodingContext {
         let options = Choice.allCases.map(\.rawValue)
         let suggestion = options.first { Self.normalize($0) == Self.normalize(key) }
         error(
-            .invalidValue, at: path + key, "unknown key \(Quoted.value(key)) (known: \(options.joined(separator: ", ")))",
-            hint: suggestion.map { "did you mean \"\($0)\"?" })
+            .invalidValue, at: path + key, "unknown key \(Quoted.value(key))",
+            hint: suggestion.map { "did you mean \"\($0)\"?" } ?? "known: \(options.joined(separator: ", "))")
         return nil
     }
 

@@ -39,14 +39,14 @@ public struct Theme: Sendable, Hashable {
 
 /// A problem with a theme file or name.
 public enum ThemeError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file's errors (syntax with line and column, values with their JSON path).
+    /// The file's errors (syntax with line and column, values with their JSON path), one a line.
     case invalid([Diagnostic])
     case unreadable(file: String, reason: String)
     case notFound(name: String, searched: [String])
 
     public var description: String {
         switch self {
-        case .invalid(let diagnostics): return diagnostics.map(\.description).joined(separator: "; ")
+        case .invalid(let diagnostics): return diagnostics.map(\.description).joined(separator: "\n")
         case .unreadable(let file, let reason): return "theme \(file): cannot be read (\(reason))"
         case .notFound(let name, let searched):
             let places = searched.isEmpty ? "" : " (searched: \(searched.joined(separator: ", ")))"

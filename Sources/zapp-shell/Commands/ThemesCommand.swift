@@ -29,7 +29,8 @@ struct ThemesCommand: ParsableCommand {
                 let isDefault = theme.name == Theme.defaultDark.name && entry.name == Theme.defaultDark.name ? "  default" : ""
                 lines.append("\(name)  \(source) \(place)\(isDefault)")
             case .failure(let error):
-                lines.append("\(name)  \(source) \(place)  unusable: \(error)")
+                let reasons = "\(error)".split(separator: "\n").map { "\n    \($0)" }.joined()
+                lines.append("\(name)  \(source) \(place)  unusable:\(reasons)")
             }
         }
         Console.print(lines.joined(separator: "\n"))
