@@ -231,6 +231,8 @@ struct SchemaValidationTests {
         ("river: null id", "river", #"[{"id": null}]"#),
         ("river: boolean id", "river", #"[{"id": true}]"#),
         ("river: home not a boolean", "river", #"[{"id": "a", "home": "maybe"}]"#),
+        ("river: home a number other than 0 and 1", "river", #"[{"id": "a", "home": 2}]"#),
+        ("river: home an array", "river", #"[{"id": "a", "home": []}]"#),
         ("river: navigations an object", "river", #"[{"id": "a", "navigations": {}}]"#),
         ("river: navigation missing category", "river", #"[{"id": "a", "navigations": [{"nav_items": []}]}]"#),
         ("river: unknown state", "river", #"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"state": "ontop"}}]}]"#),
@@ -238,6 +240,7 @@ struct SchemaValidationTests {
         ("river: presentation_style a number", "river", #"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"presentation_style": 3}}]}]"#),
         ("river: colour name", "river", #"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"background_color": "blue"}}]}]"#),
         ("river: colour of five digits", "river", ##"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"title_color": "#FFFFF"}}]}]"##),
+        ("river: title_size a boolean", "river", #"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"title_size": true}}]}]"#),
         ("river: title_size a word", "river", #"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"title_size": "big"}}]}]"#),
         ("river: styles an array", "river", #"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": []}]}]"#),
         ("river: asset an object", "river", #"[{"id": "a", "navigations": [{"category": "nav_bar", "assets": {"app_logo": {}}}]}]"#),
@@ -281,5 +284,7 @@ struct SchemaValidationTests {
         ("theme: colour name", "theme", #"{"roles": {"base": {"fg": "red"}}}"#),
         ("theme: style a number", "theme", #"{"roles": {"base": 3}}"#),
         ("theme: bold not a boolean", "theme", #"{"roles": {"base": {"bold": "maybe"}}}"#),
+        ("theme: bold a number other than 0 and 1", "theme", #"{"roles": {"base": {"bold": 2}}}"#),
+        ("theme: colour a number", "theme", #"{"roles": {"base": {"bg": 255}}}"#),
     ].map { PythonSchemaValidator.Case(label: $0.0, schema: $0.1, text: $0.2) }
 }

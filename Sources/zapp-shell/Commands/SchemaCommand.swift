@@ -26,7 +26,7 @@ struct SchemaCommand: ParsableCommand {
     func run() throws {
         let text = name.text
         guard let output else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            Console.printJSON(String(text.dropLast()))
             return
         }
         do {
