@@ -1,7 +1,7 @@
 # Hostile text (issue 13, point 3): escape sequences (CSI, OSC title, OSC 52 clipboard), C1
 # controls, bidi overrides and isolates, NUL, a stack of 50 combining marks, zero-width
 # characters and a 10,000-character string in screen names, menu titles, a local feed, an
-# external hook's answer and a gate's text. Each is shown as visible pictures (␛ ␇ ␀ �), the
+# external hook's answer, a gate's text, the session file's user name and a deep link. Each is shown as visible pictures (␛ ␇ ␀ �), the
 # pane title and tmux's clipboard stay untouched, the layout stays whole, and `render` (text
 # and --color) and `validate` print no control bytes.
 
@@ -49,18 +49,22 @@ EOF
  {"plugin": {"identifier": "hostile_hook", "type": "general", "name": "Hook \u001b[31m", "api": {"class_name": "ZappShell.ExternalHook"}},
   "configuration_json": {"command": ["hooks/hostile.sh"], "timeout_seconds": 5, "is_flow_blocker": true}},
  {"plugin": {"identifier": "hostile_gate", "type": "general", "name": "Gate", "api": {"class_name": "ZappShell.Gate"}},
-  "configuration_json": {"kind": "terms", "title": "Gate \u001b]0;pwned\u0007 \u202etitle", "message": "Terms \u001b]52;c;cHduZWQ=\u0007 \u009b2J \u0000 end"}}]
+  "configuration_json": {"kind": "terms", "title": "Gate \u001b]0;pwned\u0007 \u202etitle", "message": "Terms \u001b]52;c;cHduZWQ=\u0007 \u009b2J \u0000 end"}},
+ {"plugin": {"identifier": "login", "type": "login", "name": "Login", "api": {"class_name": "ZappShell.LocalLogin"}},
+  "configuration_json": {"users": [{"username": "demo", "password": "demo"}]}}]
 EOF
     cat >"$app/river.json" <<EOF
 [{"id": "home", "name": "Home", "type": "general_content", "home": true,
   "navigations": [{"id": "menu", "category": "menu", "navigation_type": "side_menu", "nav_items": [${items}
     {"id": "m-hook", "title": "Hooked", "type": "label", "data": {"target": "hooked"}},
-    {"id": "m-gate", "title": "Gated", "type": "label", "data": {"target": "gated"}}]},
+    {"id": "m-gate", "title": "Gated", "type": "label", "data": {"target": "gated"}},
+    {"id": "m-members", "title": "Members", "type": "label", "data": {"target": "members"}}]},
    {"id": "nav", "category": "nav_bar", "navigation_type": "bar", "nav_items": [{"id": "b1", "title": "Help", "type": "button", "data": {"target": "home"}}]}],
   "ui_components": [{"id": "feed", "component_type": "list", "data": {"title": "Feed", "source": "feeds/hostile.json"}}]}
  $screens
  ,{"id": "hooked", "name": "Hooked", "type": "general_content", "hooks": {"preload_plugins": [{"identifier": "hostile_hook", "type": "general"}]}}
  ,{"id": "gated", "name": "Gated", "type": "general_content", "hooks": {"preload_plugins": [{"identifier": "hostile_gate", "type": "general"}]}}
+ ,{"id": "members", "name": "Members", "type": "general_content", "hooks": {"preload_plugins": [{"identifier": "login", "type": "login"}]}}
 ]
 EOF
 }
@@ -223,9 +227,35 @@ scenario_hostile_text() {
         check "hostile gate: title, clipboard and layout intact" pane_intact "$s"
     keys "$s" Escape
     check "hostile gate: Esc closes the pane" wait_gone "$s" "Gate ␛]0;pwned␇"
+    open_hostile_item "$s" 12
+    check "hostile login: the sign-in pane opens" wait_for "$s" "Password" || return
+    type_text "$s" demo
+    keys "$s" Tab
+    type_text "$s" demo
+    keys "$s" Enter
+    check "hostile login: signed in" wait_first_row "$s" " ≡  " "Members"
     keys "$s" q
     check "hostile: quit" wait_for "$s" "rc=0" &&
         check "hostile: the pane title is still ours after exit" test "$(tm display -p -t "$s" '#{pane_title}')" = keep
+
+    # The session file and a deep link are text from outside too.
+    local session_file
+    session_file=$(find "$WORK/hostile-state" -name '*.session.json' | head -n 1)
+    check "hostile session: the session file is there" test -n "$session_file" || return
+    sed -i 's/"username" : "demo"/"username" : "u\\u001b]0;pwned\\u0007 \\u202eend"/' "$session_file"
+    run_line "$s" clear
+    launch "$s" "'$app'" --state-dir "'$WORK/hostile-state'" --log "'$WORK/hostile.log'" --open "\$'zapp://screen/x\\e]0;pwned\\a'"
+    check "hostile deep link: the refusal shows the link escaped" wait_for "$s" 'Cannot open the link' &&
+        wait_for "$s" 'x\u{1B}]0;pwned' &&
+        check "hostile deep link: title, clipboard and layout intact" pane_intact "$s"
+    keys "$s" g
+    type_text "$s" settings
+    keys "$s" Enter
+    check "hostile session: Settings shows the user name with pictures" wait_for "$s" "Signed in     u␛]0;pwned␇ �end" &&
+        check "hostile session: title, clipboard and layout intact" pane_intact "$s"
+    keys "$s" q
+    check "hostile: quit again" wait_for "$s" "rc=0" &&
+        check "hostile: the pane title is still ours" test "$(tm display -p -t "$s" '#{pane_title}')" = keep
     check "hostile: the log file holds no control bytes" output_clean log cat "$WORK/hostile.log"
     tm set -g set-clipboard external
     tm kill-session -t "$s"
