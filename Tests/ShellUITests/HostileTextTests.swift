@@ -88,6 +88,16 @@ import ZappModel
         }
     }
 
+    /// Pane messages and hook answers are wrapped: every line fits, none holds a control.
+    @Test func wrappedMessagesFitAndHoldNoControls() {
+        let message = Self.classes.map(\.text).joined(separator: "\n") + " " + Self.zalgo + " " + String(repeating: "語", count: 10_000)
+        let lines = TextWrap.lines(message, width: 20)
+        #expect(lines.count > 500)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 20 })
+        #expect(!lines.joined().unicodeScalars.contains(where: TextSanitizer.isControl))
+        #expect(lines.first == "a␛[2J␛[31mb", "a line break is a space, the sequence shown")
+    }
+
     @Test func aHostileTitleInANarrowBarIsCut() {
         let frame = Self.frame(homeName: String(repeating: "語", count: 10_000) + "\u{1B}]0;pwned\u{07}", columns: 30)
         let lines = frame.plainText.split(separator: "\n", omittingEmptySubsequences: false)
