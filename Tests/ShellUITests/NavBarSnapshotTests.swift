@@ -76,7 +76,7 @@ import ZappModel
         #expect(frame.hasPrefix(" M =-=-"), "the pattern is laid from the bar's left edge under the buttons")
     }
 
-    @Test func assetFilesAreReadSanitisedAndRemoteOnesSkipped() throws {
+    @Test func assetFilesAreReadAsWrittenAndRemoteOnesSkipped() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-assets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -86,7 +86,10 @@ import ZappModel
         var app = Fixtures.app(bar: bar)
         app.folder = folder
         let store = AssetStore(app: app)
-        #expect(store.lines("logo.txt") == [" /\\_/\\ ", "( o.o )"])
+        #expect(store.lines("logo.txt") == [" /\\_/\\ ", "( o.o )\u{1B}[31m"], "kept as written; the canvas shows the escape")
+        var canvas = Canvas(columns: 20, rows: 1)
+        canvas.draw(store.lines("logo.txt")![1], x: 0, y: 0, style: .plain)
+        #expect(canvas.plainText == "( o.o )␛[31m        ")
         #expect(store.lines("https://example.com/bg.png") == nil)
     }
 }

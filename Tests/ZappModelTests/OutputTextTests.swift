@@ -22,6 +22,13 @@ import Testing
         #expect(TextSanitizer.visible("日本 👨‍👩‍👧") == "日本 👨‍👩‍👧")
     }
 
+    @Test func visibleCutsStacksOfMarks() {
+        let zalgo = "Z" + String(repeating: "\u{0301}", count: 50) + "!"
+        #expect(TextSanitizer.visible(zalgo) == "Z" + String(repeating: "\u{0301}", count: TextSanitizer.maximumMarks) + "!")
+        #expect(TextSanitizer.visible("Vie\u{0302}\u{0323}t") == "Vie\u{0302}\u{0323}t")
+        #expect(Quoted.value(zalgo).unicodeScalars.count < 20, "a one-character value of 50 marks is bounded too")
+    }
+
     @Test func jsonEscapedEscapesC1AndBidiInsideStrings() throws {
         let json = "{\n  \"a\" : \"x\u{9B}31m\u{202E}\u{1B}\"\n}"
         let escaped = TextSanitizer.jsonEscaped(json)

@@ -171,6 +171,55 @@ struct OutputChannelTests {
         #expect((steps?.first?["line"] as? String)?.contains("Home\u{1B}]0;PWNED\u{07}") == true, "JSON keeps the text, escaped")
     }
 
+    /// swift-argument-parser's own messages echo the arguments: a usage error, an unknown
+    /// option and a bad `--answer` reach stderr escaped, with its exit status; help still goes
+    /// to stdout with status 0.
+    @Test(arguments: [
+        ["render", "--screen", "home", "--size", "80x\u{1B}]0;PWNED\u{7}"],
+        ["trace", "--screen", "home", "--answer", "x\u{1B}]0;PWNED\u{7}=maybe"],
+        ["validate", "--\u{1B}]0;PWNED\u{7}"],
+    ])
+    func usageErrorsAreEscaped(_ arguments: [String]) throws {
+        let result = try Self.run(arguments)
+        #expect(result.status == 64, "\(arguments)")
+        #expect(Self.controls(in: result.err) == [], "\(arguments)")
+        #expect(String(decoding: result.err, as: UTF8.self).contains(#"\u{1B}]0;PWNED\u{7}"#), "\(arguments)")
+        #expect(result.out.isEmpty)
+        let help = try Self.run(["render", "--help"])
+        #expect(help.status == 0)
+        #expect(String(decoding: help.out, as: UTF8.self).contains("--screen"))
+    }
+
+    /// A screen whose id and name hold escape sequences, a bidi override, a mark stack and a
+    /// 10,000-character name: validate (text and JSON), render and trace stay clean and bounded.
+    @Test func hostileScreenIdentifiers() throws {
+        let zalgo = "Z" + String(repeating: "\u{0301}", count: 50)
+        let long = String(repeating: "n", count: 10_000)
+        let river = """
+            [{"id": "home", "name": "Home", "home": true, "ui_components": [{"id": "c", "component_type": "list",
+               "data": {"items": [{"title": "Go", "target": "s\\u001b]0;PWNED\\u0007"}]}}]},
+             {"id": "s\\u001b]0;PWNED\\u0007", "name": "\\u202eevil\(zalgo)\(long)", "type": "general_content"},
+             {"id": "s\\u001b]0;PWNED\\u0007", "name": "twice"}]
+            """
+        let app = try Self.app(river)
+        defer { try? FileManager.default.removeItem(at: app) }
+        let text = try Self.run(["validate", app.path])
+        #expect(Self.controls(in: text.out) == [])
+        #expect(Self.controls(in: text.err) == [])
+        let report = String(decoding: text.out, as: UTF8.self)
+        #expect(report.contains(#"s\u{1B}]0;PWNED\u{7}"#), "the duplicate id is named, escaped")
+        #expect(!report.contains(long), "a 10,000-character name is cut")
+        let json = try Self.run(["validate", "--json", app.path])
+        #expect(Self.controls(in: json.out) == [])
+        for command in [["render", "--screen", "twice", "--size", "60x8"], ["render", "--screen", "twice", "--size", "60x8", "--color"], ["trace", "--screen", "home"], ["render", "--screen", "s\u{1B}]0;PWNED\u{7}x"]] {
+            var arguments = command
+            arguments.insert(app.path, at: 1)
+            let result = try Self.run(arguments)
+            #expect(Self.controls(in: result.out, allowingColour: command.contains("--color")) == [], "\(command)")
+            #expect(Self.controls(in: result.err) == [], "\(command)")
+        }
+    }
+
     @Test func logFile() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-log-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: url) }

@@ -1,8 +1,10 @@
 import ZappModel
 
 /// Drawing primitives: filling, text with grapheme clusters and display widths (wide
-/// characters take their cell and a continuation cell), clipping, and boxes. All text is
-/// sanitised on the way in.
+/// characters take their cell and a continuation cell), clipping, and boxes. This is where
+/// text reaches the screen, so all of it goes through `TextSanitizer.sanitize` here (the
+/// screen's half of the one text rule, ARCHITECTURE.md "Hostile text"): views pass text as
+/// the model holds it.
 extension Canvas {
     /// The whole canvas as a rectangle.
     public var bounds: Rect { Rect(x: 0, y: 0, width: columns, height: rows) }
@@ -12,7 +14,7 @@ extension Canvas {
     public mutating func fill(_ rect: Rect, style: CellStyle, grapheme: String = " ") {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
-        let cell = Cell(grapheme: grapheme, style: style)
+        let cell = Cell(grapheme: TextSanitizer.sanitize(grapheme), style: style)
         let columns = self.columns
         cells.withUnsafeMutableBufferPointer { buffer in
             for row in area.y..<area.maxY {
@@ -66,7 +68,7 @@ extension Canvas {
     @discardableResult
     public mutating func draw(_ text: String, in rect: Rect, alignment: TextAlignment, style: CellStyle, asciiEllipsis: Bool = false) -> Int {
         guard !rect.isEmpty else { return 0 }
-        let width = min(DisplayWidth.of(TextSanitizer.sanitize(text)), rect.width)
+        let width = min(DisplayWidth.of(text), rect.width)
         let x: Int
         switch alignment {
         case .left: x = rect.x

@@ -281,7 +281,7 @@ public struct ScreenContent: Sendable {
             let focusStart = content.focusables.count
             var x = 0
             for (index, item) in items.enumerated() {
-                let tabWidth = DisplayWidth.of(TextSanitizer.sanitize(item.title)) + 2
+                let tabWidth = DisplayWidth.of(item.title) + 2
                 content.focusables.append(
                     FocusableItem(
                         id: "\(componentID)#tab\(index)", title: item.title,

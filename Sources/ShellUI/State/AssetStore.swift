@@ -20,7 +20,8 @@ public struct AssetStore: Sendable, Hashable {
     }
 
     /// Reads every text asset named by the app's navigation bars. Files larger than 64 KiB,
-    /// binary files and remote URLs are skipped; text is sanitised line by line.
+    /// binary files and remote URLs are skipped; lines are kept as written (`Canvas` sanitises
+    /// what it draws, like every other text).
     public init(app: ZappApp) {
         var texts: [String: [String]] = [:]
         for screen in app.screens {
@@ -47,11 +48,9 @@ public struct AssetStore: Sendable, Hashable {
             let data = try? Data(contentsOf: url), data.count <= 65_536, !data.contains(0),
             let text = String(data: data, encoding: .utf8)
         else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            TextSanitizer.sanitize(String($0))
-        }
-        while let last = lines.last, last.allSatisfy({ $0 == " " }) { lines.removeLast() }
-        while let first = lines.first, first.allSatisfy({ $0 == " " }), lines.count > 1 { lines.removeFirst() }
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+        while let first = lines.first, first.allSatisfy(\.isWhitespace), lines.count > 1 { lines.removeFirst() }
         return lines.isEmpty ? nil : lines
     }
 }

@@ -2,10 +2,16 @@
 /// Fullwidth characters and emoji take two cells, combining marks and other zero-width
 /// scalars none, everything else one. A grapheme cluster is as wide as its first scalar,
 /// or two when it asks for emoji presentation (U+FE0F) or is a regional-indicator flag.
+///
+/// Controls are measured as the screen shows them (`TextSanitizer.sanitize`): one cell for
+/// the picture or space that replaces a C0/C1 control, DEL or a bidirectional override or
+/// isolate, none for the bidirectional marks and the byte order mark that are dropped. So
+/// text measures the same before and after sanitising, and a layout computed from the
+/// model's text matches what `Canvas` draws.
 public enum DisplayWidth {
     /// Width in cells of one grapheme cluster (0, 1 or 2).
     public static func of(_ character: Character) -> Int {
-        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }
+        if character.asciiValue != nil { return 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         var width = of(first)
@@ -35,11 +41,16 @@ public enum DisplayWidth {
     /// Width of one scalar (0, 1 or 2).
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value < 0x20 || (value >= 0x7F && value < 0xA0) { return 0 }
         if value < 0x300 { return 1 }
+        if shownAsReplacement(value) { return 1 }
         if inTable(value, zeroWidth) { return 0 }
         if inTable(value, wide) { return 2 }
         return 1
+    }
+
+    /// The format controls the screen shows as `�` (the rest of that block takes no cell).
+    private static func shownAsReplacement(_ value: UInt32) -> Bool {
+        (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || (0xFFF9...0xFFFB).contains(value)
     }
 
     private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {

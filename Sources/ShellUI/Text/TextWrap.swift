@@ -3,7 +3,7 @@ import ZappModel
 /// Word wrapping by display width, for messages in panes and overlays.
 public enum TextWrap {
     /// The sanitised text broken into lines of at most `width` cells (words longer than a
-    /// line are cut). Empty text gives no lines.
+    /// line are cut; a character wider than the line is left out). Empty text gives no lines.
     public static func lines(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         let clean = TextSanitizer.sanitize(text)
@@ -11,8 +11,7 @@ public enum TextWrap {
         var line = ""
         var lineWidth = 0
         for word in clean.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = String(word)
-            var wordWidth = DisplayWidth.of(word)
+            let wordWidth = DisplayWidth.of(word)
             if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
                 line += " " + word
                 lineWidth += 1 + wordWidth
@@ -23,22 +22,23 @@ public enum TextWrap {
                 line = ""
                 lineWidth = 0
             }
-            while wordWidth > width {
-                var head = ""
-                var headWidth = 0
-                var rest = Substring(word)
-                while let character = rest.first, headWidth + DisplayWidth.of(character) <= width {
-                    head.append(character)
-                    headWidth += DisplayWidth.of(character)
-                    rest = rest.dropFirst()
-                }
-                if head.isEmpty { break }
-                lines.append(head)
-                word = String(rest)
-                wordWidth = DisplayWidth.of(word)
+            if wordWidth <= width {
+                line = String(word)
+                lineWidth = wordWidth
+                continue
             }
-            line = word
-            lineWidth = wordWidth
+            // A word longer than a line is cut, character by character (linear in its length).
+            for character in word {
+                let characterWidth = DisplayWidth.of(character)
+                if characterWidth > width { continue }
+                if lineWidth + characterWidth > width {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                line.append(character)
+                lineWidth += characterWidth
+            }
         }
         if lineWidth > 0 { lines.append(line) }
         return lines

@@ -17,7 +17,7 @@ enum NavBarView {
     /// The bar's layout in `rect` (also used for focusables and hits).
     static func layout(_ bar: NavigationBar, in rect: Rect, state: ShellViewState, glyphs: Glyphs, logo: [String]?) -> BarLayout {
         let contextWidth = bar.contextButton == .none ? 0 : DisplayWidth.of(contextLabel(bar, state: state, glyphs: glyphs)) + 2
-        let widths = bar.buttons.map { min(DisplayWidth.of(TextSanitizer.sanitize($0.title)), maximumButtonTitleWidth) + 2 }
+        let widths = bar.buttons.map { min(DisplayWidth.of($0.title), maximumButtonTitleWidth) + 2 }
         let minimumTitle: Int
         if bar.presentation == .hidden {
             minimumTitle = 0
@@ -128,7 +128,7 @@ enum NavBarView {
                     context.text(&canvas, line, x: x, y: top + offset, maxWidth: area.maxX - x, style: titleStyle)
                 }
             } else {
-                let title = pattern == nil ? bar.title : " " + TextSanitizer.sanitize(bar.title) + " "
+                let title = pattern == nil ? bar.title : " " + bar.title + " "
                 context.text(&canvas, title, in: Rect(x: area.x, y: middle, width: area.width, height: 1), alignment: layout.titleAlignment, style: titleStyle)
             }
         }
@@ -146,7 +146,7 @@ enum NavBarView {
     static func drawOverflow(_ bar: NavigationBar, barRect: Rect, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         let layout = layout(bar, in: barRect, state: context.state, glyphs: context.glyphs, logo: context.layout.logoLines)
         guard let anchor = layout.overflowRect, !layout.overflowIndices.isEmpty else { return }
-        let titles = layout.overflowIndices.map { TextSanitizer.sanitize(bar.buttons[$0].title) }
+        let titles = layout.overflowIndices.map { bar.buttons[$0].title }
         let width = min(max(12, (titles.map { DisplayWidth.of($0) }.max() ?? 0) + 6), barRect.width)
         let height = min(titles.count + 2, max(3, canvas.rows - barRect.maxY - 1))
         let x = max(0, min(anchor.maxX, barRect.maxX) - width)

@@ -42,14 +42,14 @@ enum PaneView {
             y += 1
         }
         if !pane.message.isEmpty { y += 1 }
-        let labelWidth = min(max(pane.fields.map { DisplayWidth.of(TextSanitizer.sanitize($0.label)) }.max() ?? 0, 4) + 2, inner.width / 2)
+        let labelWidth = min(max(pane.fields.map { DisplayWidth.of($0.label) }.max() ?? 0, 4) + 2, inner.width / 2)
         for (index, field) in pane.fields.enumerated() where y < inner.maxY {
             let focused = isTop && paneState.focusedField == index && !paneState.isBusy
             context.text(&canvas, field.label, x: inner.x, y: y, maxWidth: labelWidth - 1, style: palette[.pane])
             let valueRect = Rect(x: inner.x + labelWidth, y: y, width: inner.width - labelWidth, height: 1)
             canvas.fill(valueRect, style: palette[focused ? .fieldFocused : .field])
             let value = index < paneState.values.count ? paneState.values[index] : ""
-            var shown = field.kind == .password ? String(repeating: glyphs.passwordMask, count: value.count) : TextSanitizer.sanitize(value)
+            var shown = field.kind == .password ? String(repeating: glyphs.passwordMask, count: value.count) : value
             if focused { shown += "_" }
             let shownWidth = DisplayWidth.of(shown)
             if shownWidth > valueRect.width {
@@ -73,12 +73,12 @@ enum PaneView {
         let buttonsY = pane.presentation == .push ? min(max(y + 1, inner.y), inner.maxY - 1) : box.maxY - 2
         guard buttonsY >= inner.y else { return }
         let full = pane.buttons.map { "< " + $0 + " >" }
-        let compact = full.reduce(0) { $0 + DisplayWidth.of(TextSanitizer.sanitize($1)) + 2 } - 2 > inner.width
+        let compact = full.reduce(0) { $0 + DisplayWidth.of($1) + 2 } - 2 > inner.width
         var x = inner.x
         for (index, title) in pane.buttons.enumerated() {
             let focused = isTop && paneState.focusedButton == index && !paneState.isBusy
             let label = compact ? (focused ? "[" + title + "]" : "<" + title + ">") : (focused ? "[ " + title + " ]" : "< " + title + " >")
-            let width = min(DisplayWidth.of(TextSanitizer.sanitize(label)), inner.maxX - x)
+            let width = min(DisplayWidth.of(label), inner.maxX - x)
             guard width > 2 else { break }
             context.text(&canvas, label, x: x, y: buttonsY, maxWidth: width, style: palette[focused ? .buttonFocused : .button])
             if isTop { hits.add(Rect(x: x, y: buttonsY, width: width, height: 1), .pressPaneButton(index)) }

@@ -5,11 +5,13 @@
 /// embeddings, overrides and isolates, the byte order mark / interlinear annotation marks,
 /// and the Unicode line and paragraph separators (`isControl(_:)`). Three renderings:
 ///
-/// - `sanitize(_:)` for the screen: controls and whole escape sequences are removed, tabs and
-///   line breaks become spaces (a cell shows one glyph).
+/// - `sanitize(_:)` for the screen (`Canvas` calls it for every text it draws): each control
+///   becomes a visible picture (`␛`, `␇`, `�`), tabs and line breaks become spaces (a cell
+///   row shows one line), stacks of combining marks are cut.
 /// - `visible(_:keepingLineBreaks:)` for plain text (stdout, stderr, the log): each control is
 ///   written out as an escape in Swift's notation, so it is seen and does nothing:
-///   `\t`, `\n`, `\r` and `\u{1B}`, `\u{9B}`, `\u{202E}`… for the others.
+///   `\t`, `\n`, `\r` and `\u{1B}`, `\u{9B}`, `\u{202E}`… for the others; stacks of
+///   combining marks are cut as on the screen.
 /// - `jsonEscaped(_:)` for JSON documents: controls inside strings become `\u001b`-style escapes (as JSON encoders write C0).
 public enum TextSanitizer {
     /// True for a scalar that must never reach an output as itself.
@@ -31,11 +33,13 @@ public enum TextSanitizer {
         if isClean(text, keepingLineBreaks: keepingLineBreaks) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
+        var run = MarkRun()
         for scalar in text.unicodeScalars {
             guard isControl(scalar) else {
-                result.unicodeScalars.append(scalar)
+                if run.keeps(scalar) { result.unicodeScalars.append(scalar) }
                 continue
             }
+            run.reset()
             switch scalar.value {
             case 0x0A where keepingLineBreaks, 0x09 where keepingLineBreaks: result.unicodeScalars.append(scalar)
             case 0x0A: result += "\\n"
@@ -68,8 +72,8 @@ public enum TextSanitizer {
         return result
     }
 
-    /// True when the text holds no control (printable ASCII, and line breaks when kept, pass
-    /// without a closer look).
+    /// True when the text holds no control and no stack of marks past the limit (printable
+    /// ASCII, and line breaks when kept, pass without a closer look).
     private static func isClean(_ text: String, keepingLineBreaks: Bool) -> Bool {
         var ascii = true
         for byte in text.utf8 {
@@ -83,53 +87,110 @@ public enum TextSanitizer {
             }
         }
         if ascii { return true }
-        for scalar in text.unicodeScalars where isControl(scalar) {
+        var run = MarkRun()
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else {
+                if !run.keeps(scalar) { return false }
+                continue
+            }
+            run.reset()
             if keepingLineBreaks, scalar == "\n" || scalar == "\t" || scalar == "\r" { continue }
             return false
         }
         return true
     }
 
-    /// The text as a screen cell shows it: controls and whole escape sequences (CSI, OSC,
-    /// DCS/SOS/PM/APC strings, two-byte escapes, and their 8-bit C1 forms) removed, tabs and
-    /// line breaks turned into spaces (the same string, without copying, when nothing needs
-    /// removing).
+    /// The text as screen cells show it: every control is replaced by a visible picture, so
+    /// it is seen and does nothing, and the characters around it keep their places.
+    ///
+    /// - C0 controls become their Unicode control pictures (ESC `␛`, BEL `␇`, NUL `␀`), DEL `␡`;
+    ///   an escape sequence is therefore shown as text (`␛]0;title␇`) and none of it acts.
+    /// - C1 controls (U+0080–U+009F: 8-bit CSI, OSC…), bidirectional embeddings, overrides and
+    ///   isolates (U+202A–U+202E, U+2066–U+2069) and interlinear annotation marks become `�`
+    ///   (U+FFFD): nothing reorders the rest of the line, and the place where one was is seen.
+    /// - Bidirectional marks (LRM, RLM, ALM) and the byte order mark, which only ever steer
+    ///   ordering and show nothing, are dropped.
+    /// - Tab, line feed, CR (CR LF as one), VT, FF, NEL and the Unicode line and paragraph
+    ///   separators become a space: a cell row shows one line.
+    /// - At most `maximumMarks` combining marks and `maximumFormats` zero-width format
+    ///   characters follow one base character ("Zalgo" text is cut to what a terminal cell
+    ///   holds; emoji ZWJ and tag sequences fit).
+    ///
+    /// The same string, without copying, comes back when it is printable ASCII.
     public static func sanitize(_ text: String) -> String {
         if isPlainASCII(text) { return text }
         var result = String.UnicodeScalarView()
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        func next() -> Unicode.Scalar? {
-            if let scalar = pending {
-                pending = nil
-                return scalar
-            }
-            return scalars.next()
-        }
-        while let scalar = next() {
+        var run = MarkRun()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
             let value = scalar.value
+            defer { afterCR = value == 0x0D }
             switch value {
-            case 0x1B:
-                guard let introducer = scalars.next() else { break }
-                switch introducer.value {
-                case 0x5B: skipCSI(&scalars)
-                case 0x5D, 0x50, 0x58, 0x5E, 0x5F: skipString(&scalars)
-                case 0x20...0x2F:
-                    while let more = scalars.next(), (0x20...0x2F).contains(more.value) {}
-                default:
-                    if introducer.value < 0x20 || introducer.value == 0x7F { pending = introducer }
-                }
-            case 0x9B: skipCSI(&scalars)
-            case 0x9D, 0x90, 0x98, 0x9E, 0x9F: skipString(&scalars)
-            case 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0x85, 0x2028, 0x2029:
+            case 0x20..<0x7F:
+                run.reset()
+                result.append(scalar)
+            case 0x0A where afterCR:
+                continue
+            case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+                run.reset()
                 result.append(" ")
-            case _ where isControl(scalar):
+            case 0x00..<0x20:
+                run.reset()
+                result.append(Unicode.Scalar(0x2400 + value) ?? replacement)
+            case 0x7F:
+                run.reset()
+                result.append(deletePicture)
+            case 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0xFFF9...0xFFFB:
+                run.reset()
+                result.append(replacement)
+            case 0x200E, 0x200F, 0x061C, 0xFEFF:
                 continue
             default:
-                result.append(scalar)
+                if run.keeps(scalar) { result.append(scalar) }
             }
         }
         return String(result)
+    }
+
+    /// Combining marks kept after one base character: ncurses stores a base and four more
+    /// (`CCHARW_MAX` is 5), so the screen and `render` show the same.
+    public static let maximumMarks = 4
+    /// Zero-width format characters (ZWJ, ZWNJ, tags) kept after one base character: the
+    /// longest emoji sequences (subdivision flags: six tags) fit.
+    public static let maximumFormats = 8
+    /// What a C1 or bidirectional control is shown as.
+    public static let replacement: Unicode.Scalar = "\u{FFFD}"
+    /// What DEL is shown as (SYMBOL FOR DELETE).
+    static let deletePicture: Unicode.Scalar = "\u{2421}"
+
+    /// Counts the combining marks and format characters since the last base character.
+    struct MarkRun {
+        var marks = 0
+        var formats = 0
+
+        mutating func reset() {
+            marks = 0
+            formats = 0
+        }
+
+        /// False for a mark or format character past its limit; a base character resets.
+        mutating func keeps(_ scalar: Unicode.Scalar) -> Bool {
+            guard scalar.value >= 0x300 else {
+                reset()
+                return true
+            }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark:
+                marks += 1
+                return marks <= TextSanitizer.maximumMarks
+            case .format:
+                formats += 1
+                return formats <= TextSanitizer.maximumFormats
+            default:
+                reset()
+                return true
+            }
+        }
     }
 
     /// True when the text is printable ASCII only (nothing to do).
@@ -137,25 +198,5 @@ public enum TextSanitizer {
     public static func isPlainASCII(_ text: String) -> Bool {
         for byte in text.utf8 where byte < 0x20 || byte >= 0x7F { return false }
         return true
-    }
-
-    /// Skips the parameters, intermediates and final byte of a control sequence.
-    private static func skipCSI(_ scalars: inout String.UnicodeScalarView.Iterator) {
-        while let scalar = scalars.next() {
-            if (0x40...0x7E).contains(scalar.value) || scalar.value >= 0x80 || scalar.value < 0x20 { return }
-        }
-    }
-
-    /// Skips a control string up to BEL or the string terminator (ESC \ or U+009C).
-    private static func skipString(_ scalars: inout String.UnicodeScalarView.Iterator) {
-        while let scalar = scalars.next() {
-            switch scalar.value {
-            case 0x07, 0x9C: return
-            case 0x1B:
-                _ = scalars.next()
-                return
-            default: continue
-            }
-        }
     }
 }

@@ -24,7 +24,7 @@ struct InitCommand: ParsableCommand {
         let destination = URL(fileURLWithPath: directory)
         let writer = DemoAppWriter(source: try BundledDemoApp.folder())
         let written = try writer.write(to: destination, force: force)
-        print(Self.summary(directory: directory, written: written))
+        Console.print(Self.summary(directory: directory, written: written))
     }
 
     /// What `init` prints after writing: the files and the next steps.

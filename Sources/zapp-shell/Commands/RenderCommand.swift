@@ -56,7 +56,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let tooSmall = Self.tooSmallMessage(for: size) {
-            FileHandle.standardError.write(Data(("zapp-shell render: " + tooSmall + "\n").utf8))
+            Console.printError("zapp-shell render: " + tooSmall)
             throw ExitCode(2)
         }
         let theme: Theme

@@ -59,7 +59,7 @@ enum AppLocation: Equatable {
 
     /// Writes one progress line to stderr (stdout stays the command's output).
     static let reportOnStandardError: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        Console.printError(line)
     }
 
     // MARK: Remote apps
