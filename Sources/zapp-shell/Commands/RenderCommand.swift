@@ -49,7 +49,12 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: .customLong("as"), help: ArgumentHelp("Where the screen sits in its stack.", valueName: "root|pushed|presented"), transform: { try RenderCommand.parse($0, as: StackPosition.self, option: "--as") })
     var position: StackPosition = .root
 
-    @Option(help: ArgumentHelp("What to print.", valueName: RenderFormat.allCases.map(\.rawValue).joined(separator: "|")), transform: { try RenderCommand.parse($0, as: RenderFormat.self, option: "--format") })
+    @Option(
+        help: ArgumentHelp(
+            "What to print: plain text (the default), ANSI colours, an SVG picture or an HTML page.",
+            valueName: RenderFormat.allCases.map(\.rawValue).joined(separator: "|")),
+        completion: .list(RenderFormat.allCases.map(\.rawValue)),
+        transform: { try RenderCommand.parse($0, as: RenderFormat.self, option: "--format") })
     var format: RenderFormat?
 
     @Flag(help: "The same as --format ansi (ANSI colours).")
