@@ -4,7 +4,8 @@ extension Canvas {
     /// weight for each stretch whose style differs from the page's. A wide character sits in a
     /// box two characters wide (`.w`), so the columns after it line up whatever font the viewer
     /// has. `title` is the page's `<title>`. The page is also well-formed XML (void elements
-    /// closed), so XML tools can read it.
+    /// closed), so XML tools can read it. Lines are 1.15 em apart, a little less than a monospace
+    /// font's height, so that backgrounds and vertical box-drawing lines join from row to row.
     public func htmlDocument(colors: DocumentColors, title: String) -> String {
         var lines: [String] = []
         lines.reserveCapacity(rows)
@@ -35,7 +36,7 @@ extension Canvas {
             <meta charset="utf-8"/>
             <title>\(label)</title>
             <style>
-            pre.zapp-shell { display: inline-block; margin: 0; padding: 0.5em; line-height: 1.2; font-family: \(MarkupText.monospaceFonts); color: \(colors.foreground.hex); background: \(colors.background.hex); }
+            pre.zapp-shell { display: inline-block; margin: 0; padding: 0.5em; line-height: 1.15; font-family: \(MarkupText.monospaceFonts); color: \(colors.foreground.hex); background: \(colors.background.hex); }
             pre.zapp-shell .w { display: inline-block; width: 2ch; }
             </style>
             </head>
