@@ -4,6 +4,7 @@
 #
 #   make run ARGS="path/to/app --theme light"   run with arguments
 #   make install PREFIX=$$HOME/.local            install elsewhere
+#   make readme-pictures                          redraw the README's pictures (docs/*.svg)
 #   BUILD_FLAGS="--scratch-path .build-x"        extra flags for every swift build/test
 #   RELEASE_FLAGS=                               release build without the static Swift runtime
 
@@ -17,6 +18,11 @@ PREFIX ?= /usr/local
 ARGS ?=
 END_TO_END := Tests/EndToEnd/run.sh
 INSTALL_TEST := Tests/EndToEnd/install.sh
+# Draws the README's pictures of the demo app (docs/*.svg) with `zapp-shell render --format svg`.
+PICTURES := Scripts/readme-pictures.sh
+PICTURES_DIR ?= docs
+# The zapp-shell that draws them: ZAPP_SHELL when given, else the debug build (built first).
+PICTURE_SHELL = $(or $(ZAPP_SHELL),$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell)
 # Stamps the checkout's `git describe` into the build for `zapp-shell --version`.
 STAMP := Scripts/with-git-describe.sh
 # Where `make install` puts each piece, under $(DESTDIR)$(PREFIX); the binary finds its themes and
@@ -28,7 +34,7 @@ BASH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all run test build release install install-files uninstall deps release-deps bench bench-data clean
+.PHONY: all run test build release install install-files uninstall deps release-deps bench bench-data clean readme-pictures check-readme-pictures
 
 all: build
 
@@ -75,6 +81,15 @@ test: deps
 		echo "SKIPPED: end-to-end tests ($(END_TO_END) does not exist)"; \
 	fi
 	ZAPP_SHELL="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell" bash $(INSTALL_TEST)
+	@$(MAKE) --no-print-directory check-readme-pictures ZAPP_SHELL="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell"
+
+# Redraws docs/demo-app.svg and docs/demo-app-pushed.svg from the bundled demo app; commit them.
+readme-pictures: $(if $(ZAPP_SHELL),,build)
+	@$(PICTURES) write "$(PICTURE_SHELL)" $(PICTURES_DIR)
+
+# Fails, naming the picture, when a committed README picture is not what the code draws now.
+check-readme-pictures: $(if $(ZAPP_SHELL),,build)
+	@$(PICTURES) check "$(PICTURE_SHELL)" $(PICTURES_DIR)
 
 install: release
 	@$(MAKE) --no-print-directory install-files ZAPP_SHELL="$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)/zapp-shell"

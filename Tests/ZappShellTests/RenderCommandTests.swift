@@ -1,9 +1,15 @@
 import ArgumentParser
+import Foundation
 import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 @testable import zapp_shell
 
-/// `zapp-shell render`: sizes below the layout's minimum are refused with exit 2.
+/// `zapp-shell render`: sizes below the layout's minimum are refused with exit 2; `--format`
+/// chooses text, ANSI, SVG or HTML (a usage error, exit 64, lists the formats).
 @Suite("render")
 struct RenderCommandTests {
     @Test("a size below the minimum names the minimum; the minimum itself is accepted")
@@ -17,7 +23,7 @@ struct RenderCommandTests {
 
     @Test("render --size 10x3 exits 2 before loading anything")
     func exitsTwo() async throws {
-        var command = try RenderCommand.parse(["--screen", "home", "--size", "10x3"])
+        let command = try RenderCommand.parse(["--screen", "home", "--size", "10x3"])
         do {
             try await command.run()
             Issue.record("render --size 10x3 did not fail")
@@ -30,5 +36,60 @@ struct RenderCommandTests {
     func version() {
         #expect(ZappShellCommand.configuration.version == BuildVersion.line)
         #expect(BuildVersion.line.hasPrefix(BuildVersion.release))
+    }
+
+    @Test("--format takes text, ansi, svg and html (any case); --color is --format ansi")
+    func formats() throws {
+        #expect(try RenderCommand.parse(["--screen", "home"]).resolvedFormat == .text)
+        #expect(try RenderCommand.parse(["--screen", "home", "--color"]).resolvedFormat == .ansi)
+        #expect(try RenderCommand.parse(["--screen", "home", "--color", "--format", "ansi"]).resolvedFormat == .ansi)
+        for format in RenderFormat.allCases {
+            #expect(try RenderCommand.parse(["--screen", "home", "--format", format.rawValue]).resolvedFormat == format)
+        }
+        #expect(try RenderCommand.parse(["--screen", "home", "--format", "SVG"]).resolvedFormat == .svg)
+    }
+
+    @Test("an unknown --format, or --color with another format, is a usage error (exit 64) naming the formats")
+    func formatErrors() {
+        for (arguments, message) in [
+            (["--format", "png"], "--format: expected one of text, ansi, svg, html, got \"png\""),
+            (["--format", ""], "--format: expected one of text, ansi, svg, html"),
+            (["--color", "--format", "svg"], "--color is the same as --format ansi and cannot be combined with --format svg"),
+        ] {
+            do {
+                _ = try RenderCommand.parse(["--screen", "home"] + arguments)
+                Issue.record("\(arguments) was accepted")
+            } catch {
+                #expect(RenderCommand.exitCode(for: error).rawValue == 64)
+                #expect(RenderCommand.message(for: error).contains(message), "\(RenderCommand.message(for: error))")
+            }
+        }
+    }
+
+    @Test("the built zapp-shell: render --format png exits 64 on stderr, svg and html are documents")
+    func formatsEndToEnd() throws {
+        let refused = try OutputChannelTests.run(["render", "--screen", "home", "--format", "png"])
+        #expect(refused.status == 64)
+        #expect(refused.out.isEmpty)
+        #expect(String(decoding: refused.err, as: UTF8.self).contains("expected one of text, ansi, svg, html"))
+
+        let dark = "#1B1F27"  // the base background of the shipped dark theme
+        let theme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("themes/dark.json").path
+        let svg = try OutputChannelTests.run(["render", "--screen", "home", "--size", "60x12", "--theme", theme, "--format", "svg"])
+        #expect(svg.status == 0)
+        let svgText = String(decoding: svg.out, as: UTF8.self)
+        let picture = try XMLDocument(xmlString: svgText, options: [])
+        #expect(picture.rootElement()?.name == "svg")
+        #expect(try picture.rootElement()?.nodes(forXPath: "@width").first?.stringValue == "720")
+        #expect(svgText.contains("fill=\"\(dark)\""))
+        #expect(svgText.contains("╭") || svgText.contains("┏"))
+
+        let html = try OutputChannelTests.run(["render", "--screen", "home", "--size", "60x12", "--theme", theme, "--format", "html"])
+        #expect(html.status == 0)
+        let page = String(decoding: html.out, as: UTF8.self)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains("background: \(dark)"))
+        _ = try XMLDocument(xmlString: page, options: [])
     }
 }

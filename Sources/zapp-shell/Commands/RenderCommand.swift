@@ -7,17 +7,21 @@ import ZappPlugins
 
 /// `zapp-shell render [APP] --screen ID|NAME [--size WxH] [--style left|center]
 /// [--presentation logo|title|hidden] [--state on_top|overlay|hidden] [--as root|pushed|presented]
-/// [--color]`: prints one frame of a screen as text, with no terminal. Hooks are not run.
+/// [--format text|ansi|svg|html] [--color]`: prints one frame of a screen as text, ANSI text, an SVG
+/// picture or an HTML page, with no terminal. Hooks are not run.
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Print one frame of a screen as text (no terminal needed; hooks are not run).",
+        abstract: "Print one frame of a screen as text, ANSI, SVG or HTML (no terminal needed; hooks are not run).",
         discussion: """
             The screen is shown as the root of its menu stack (the menu button when the root is a \
             side menu), or with --as pushed (back button, over home) or --as presented (close \
             button: the root of a stack presented from the nav bar). --style, --presentation and \
-            --state override the screen's bar. The output is the full frame, one line per row; \
-            with --color each line carries ANSI SGR colour sequences (24-bit).
+            --state override the screen's bar. The output is the full frame: --format text (the \
+            default) prints one line per row; ansi adds ANSI SGR colour sequences (24-bit) to each \
+            line; svg prints an SVG picture and html an HTML page, both in the theme's colours \
+            (the terminal's default colours are the theme's base role) and glyphs, ready to paste \
+            into a web page or a pull request. --color is the same as --format ansi.
             """
     )
 
@@ -45,7 +49,15 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: .customLong("as"), help: ArgumentHelp("Where the screen sits in its stack.", valueName: "root|pushed|presented"), transform: { try RenderCommand.parse($0, as: StackPosition.self, option: "--as") })
     var position: StackPosition = .root
 
-    @Flag(help: "Print ANSI colours.")
+    @Option(
+        help: ArgumentHelp(
+            "What to print: plain text (the default), ANSI colours, an SVG picture or an HTML page.",
+            valueName: RenderFormat.allCases.map(\.rawValue).joined(separator: "|")),
+        completion: .list(RenderFormat.allCases.map(\.rawValue)),
+        transform: { try RenderCommand.parse($0, as: RenderFormat.self, option: "--format") })
+    var format: RenderFormat?
+
+    @Flag(help: "The same as --format ansi (ANSI colours).")
     var color = false
 
     @Option(help: ArgumentHelp("A theme name or a theme JSON file.", valueName: "NAME|PATH"))
@@ -53,6 +65,15 @@ struct RenderCommand: AsyncParsableCommand {
 
     @Flag(help: "Draw with ASCII glyphs only.")
     var ascii = false
+
+    /// The format asked for: `--format`, else `--color`'s ANSI, else text.
+    var resolvedFormat: RenderFormat { format ?? (color ? .ansi : .text) }
+
+    func validate() throws {
+        if color, let format, format != .ansi {
+            throw ValidationError("--color is the same as --format ansi and cannot be combined with --format \(format.rawValue)")
+        }
+    }
 
     func run() async throws {
         if let tooSmall = Self.tooSmallMessage(for: size) {
@@ -74,19 +95,19 @@ struct RenderCommand: AsyncParsableCommand {
                 "no screen \(Quoted.value(screen)) in \(app.name); screens: \(known.joined(separator: ", "))\(more), Settings, EPG")
         }
         let frame = await Self.render(
-            app: app, screen: target, position: position, size: size, theme: theme, color: color, ascii: ascii,
+            app: app, screen: target, position: position, size: size, theme: theme, format: resolvedFormat, ascii: ascii,
             override: BarOverride(style: style, presentation: presentation, state: state),
             warnings: loaded.warnings.map(\.description))
-        print(frame)
+        print(frame, terminator: frame.hasSuffix("\n") ? "" : "\n")
     }
 
-    /// One frame of `screen` as text, drawn once the feeds it shows have loaded or failed;
+    /// One frame of `screen` in `format`, drawn once the feeds it shows have loaded or failed;
     /// `warnings` (the app's load warnings) are counted in the status line, as the running app does.
     static func render(
-        app: ZappApp, screen: ScreenModel, position: StackPosition, size: RenderSize, theme: Theme, color: Bool,
-        ascii: Bool, override: BarOverride, warnings: [String] = [], feeds: (any FeedLoading)? = nil
+        app: ZappApp, screen: ScreenModel, position: StackPosition, size: RenderSize, theme: Theme,
+        format: RenderFormat, ascii: Bool, override: BarOverride, warnings: [String] = [], feeds: (any FeedLoading)? = nil
     ) async -> String {
-        var state = ShellViewState(app: app, theme: theme, colorSupport: color ? .trueColor : .none)
+        var state = ShellViewState(app: app, theme: theme, colorSupport: format == .text ? .none : .trueColor)
         state.forceASCII = ascii
         state.loadWarnings = warnings
         let menu = state.rootMenu
@@ -100,7 +121,14 @@ struct RenderCommand: AsyncParsableCommand {
         var canvas = terminal.makeCanvas()
         ShellView.render(state, into: &canvas)
         terminal.flush(canvas)
-        return color ? terminal.ansiText : terminal.plainText
+        guard let frame = terminal.lastFrame else { return "" }
+        let title = "\(app.name): \(screen.name)"
+        switch format {
+        case .text: return frame.plainText
+        case .ansi: return frame.ansiText
+        case .svg: return frame.svgDocument(colors: DocumentColors(theme: theme), title: title)
+        case .html: return frame.htmlDocument(colors: DocumentColors(theme: theme), title: title)
+        }
     }
 
     /// Loads the feeds the screen shows, concurrently, each within the loader's timeout. A
@@ -153,6 +181,14 @@ struct RenderCommand: AsyncParsableCommand {
         Console.printError("zapp-shell render: " + message)
         Foundation.exit(1)
     }
+}
+
+/// What `render` prints: plain text, text with ANSI colours, an SVG picture or an HTML page.
+enum RenderFormat: String, Sendable, Hashable, CaseIterable {
+    case text
+    case ansi
+    case svg
+    case html
 }
 
 /// A frame size for `render`.

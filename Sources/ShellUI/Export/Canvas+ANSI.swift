@@ -1,17 +1,13 @@
 extension Canvas {
     /// The canvas as text with ANSI SGR colour and attribute sequences (one line per row, each
-    /// ending in a reset), for `zapp-shell render --color` and for inspection.
+    /// ending in a reset), for `zapp-shell render --format ansi` and for inspection.
     public var ansiText: String {
         var output = ""
         output.reserveCapacity(columns * rows * 2)
         for row in 0..<rows {
-            var current: CellStyle? = nil
-            for cell in self.row(row) where !cell.isContinuation {
-                if cell.style != current {
-                    output += Self.sgr(cell.style)
-                    current = cell.style
-                }
-                output += cell.grapheme
+            for run in styleRuns(inRow: row) {
+                output += Self.sgr(run.style)
+                output += run.text
             }
             output += "\u{1B}[0m"
             if row < rows - 1 { output += "\n" }
