@@ -30,10 +30,19 @@ at_column() {
     fi
 }
 
-# frame_fits SESSION COLUMNS ROWS: the demo home screen is laid out for COLUMNS x ROWS: the pane
-# has that size, the bar's right-aligned buttons end one column before the right edge (row 2),
-# and the status line is the last row with its bar state ending there too.
+# frame_fits SESSION COLUMNS ROWS: within 10 seconds, the demo home screen is laid out for
+# COLUMNS x ROWS: the pane has that size, the bar's right-aligned buttons end one column before
+# the right edge (row 2), and the status line is the last row with its bar state ending there too.
 frame_fits() {
+    local deadline=$(($(now_ms) + 10000))
+    until frame_fits_now "$@"; do
+        (($(now_ms) > deadline)) && return 1
+        sleep 0.05
+    done
+    LAST_SCREEN=""
+}
+
+frame_fits_now() {
     local s=$1 columns=$2 rows=$3 size
     size=$(tm display -p -t "$s" '#{pane_width}x#{pane_height}')
     if [ "$size" != "${columns}x${rows}" ]; then
