@@ -223,4 +223,65 @@ scenario_suspend_watch() {
     tm kill-session -t "$s"
 }
 
-more_scenarios+=(signal_session sigpipe suspend_pane suspend_watch)
+# process_state PID: the one-letter state /proc gives (T stopped, S sleeping, R running).
+process_state() { sed -E 's/^[0-9]+ \(.*\) ([A-Za-z]).*/\1/' "/proc/$1/stat" 2>/dev/null; }
+
+# wait_stopped PID: within 5 seconds the process is stopped (job control).
+wait_stopped() {
+    local deadline=$(($(now_ms) + 5000))
+    until [ "$(process_state "$1")" = T ]; do
+        if (($(now_ms) > deadline)); then
+            LAST_SCREEN="process $1 is in state $(process_state "$1"), not stopped (T)"
+            return 1
+        fi
+        sleep 0.05
+    done
+}
+
+# shell_untouched SESSION MARKER: the shell's terminal is as the shell left it: main screen,
+# cursor, no mouse reporting, and a command typed now is echoed once, after the prompt (an
+# app that reset the modes under readline makes the terminal echo it a second time).
+shell_untouched() {
+    local s=$1 marker=$2 lines
+    test "$(tm display -p -t "$s" '#{alternate_on} #{cursor_flag} #{mouse_any_flag}')" = "0 1 0" || {
+        LAST_SCREEN="alternate/cursor/mouse = $(tm display -p -t "$s" '#{alternate_on} #{cursor_flag} #{mouse_any_flag}')"
+        return 1
+    }
+    run_line "$s" "echo $marker-done"
+    wait_for "$s" "$marker-done" || return 1
+    wait_for "$s" "e2e$ echo $marker-done" || return 1
+    lines=$(screen_of "$s" | grep -c "echo $marker-done")
+    if [ "$lines" != 1 ]; then
+        LAST_SCREEN="the command is on the screen $lines times"$'\n'"$(screen_of "$s")"
+        return 1
+    fi
+}
+
+scenario_background() {
+    echo "# a suspended app continued in the background (bg, kill %1) leaves the shell's terminal alone"
+    local s=background pid
+    check "$s: a shell starts in tmux" new_shell "$s" || return
+    run_line "$s" "'$ZAPP_SHELL' --state-dir '$WORK/background-state' --log '$WORK/background.log'"
+    check "bg: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    pid=$(app_pid "$s")
+    keys "$s" C-z
+    check "bg: Ctrl-Z stops the app" wait_for "$s" "Stopped" || return
+    run_line "$s" "clear; bg"
+    check "bg: continued in the background, the app stops again before drawing" wait_stopped "$pid" || return
+    check "bg: the app drew nothing over the shell" not_on_screen "$s" "Tonight on ZappTV" || return
+    check "bg: the shell's terminal is untouched" shell_untouched "$s" bg || return
+    run_line "$s" fg
+    check "fg after bg: the app draws its screen again" wait_for "$s" "Tonight on ZappTV" || return
+    check "fg after bg: laid out for the window" frame_fits "$s" 100 30 || return
+    keys "$s" C-z
+    check "kill %1: Ctrl-Z stops the app again" wait_for "$s" "Stopped" || return
+    run_line "$s" "clear; kill %1"
+    local deadline=$(($(now_ms) + 5000))
+    while kill -0 "$pid" 2>/dev/null && (($(now_ms) < deadline)); do sleep 0.05; done
+    check "kill %1: the app ends (SIGTERM, then the SIGCONT bash sends)" bash -c "! kill -0 $pid 2>/dev/null" || return
+    check "kill %1: with status 143" grep -q "exit status 143" "$WORK/background.log" || return
+    check "kill %1: the shell's terminal is untouched" shell_untouched "$s" kill
+    tm kill-session -t "$s"
+}
+
+more_scenarios+=(signal_session sigpipe suspend_pane suspend_watch background)
