@@ -280,7 +280,23 @@ scenario_background() {
     while kill -0 "$pid" 2>/dev/null && (($(now_ms) < deadline)); do sleep 0.05; done
     check "kill %1: the app ends (SIGTERM, then the SIGCONT bash sends)" bash -c "! kill -0 $pid 2>/dev/null" || return
     check "kill %1: with status 143" grep -q "exit status 143" "$WORK/background.log" || return
-    check "kill %1: the shell's terminal is untouched" shell_untouched "$s" kill
+    check "kill %1: the shell's terminal is untouched" shell_untouched "$s" kill || return
+
+    # SIGTSTP from outside (not the Ctrl-Z key, which raw mode reads as a key): ncurses' own
+    # handler gives the terminal back and takes it again on fg.
+    run_line "$s" "clear; '$ZAPP_SHELL' --state-dir '$WORK/background-state' --log '$WORK/background.log'"
+    check "SIGTSTP: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
+    pid=$(app_pid "$s")
+    kill -TSTP "$pid"
+    check "SIGTSTP: the shell reports the job stopped" wait_for "$s" "Stopped" || return
+    check "SIGTSTP: the terminal is the shell's again" terminal_restored "$s" || return
+    run_line "$s" fg
+    check "fg after SIGTSTP: the app draws its screen again" wait_for "$s" "Tonight on ZappTV" || return
+    check "fg after SIGTSTP: mouse reporting is back" \
+        test "$(tm display -p -t "$s" '#{alternate_on} #{mouse_any_flag}')" = "1 1" || return
+    keys "$s" q
+    run_line "$s" 'echo "rc=$?"'
+    check "fg after SIGTSTP: q quits (status 0)" wait_for "$s" "rc=0"
     tm kill-session -t "$s"
 }
 
