@@ -52,6 +52,10 @@ public final class CursesTerminal: Terminal {
     private var mouseEnabled = false
     private var reportedSignal = false
     private var isRestored = false
+    /// Out of curses mode since Ctrl-Z: the terminal is the shell's until a flush in the
+    /// foreground takes it back.
+    private var isSuspended = false
+    private var restoreSequence = ""
 
     /// Starts ncurses. Throws, without touching the terminal, when it cannot drive it.
     public init(options: Options = Options(), environment: [String: String] = ProcessInfo.processInfo.environment) throws {
@@ -105,7 +109,8 @@ public final class CursesTerminal: Terminal {
 
         mouseEnabled = options.mouse && zs_enable_mouse() != 0
         SignalGuard.installResize()
-        SignalGuard.arm(restoreSequence: Self.restoreSequence(mouseEnabled: mouseEnabled))
+        restoreSequence = Self.restoreSequence(mouseEnabled: mouseEnabled)
+        SignalGuard.arm(restoreSequence: restoreSequence)
     }
 
     deinit {
@@ -120,7 +125,7 @@ public final class CursesTerminal: Terminal {
 
     /// Writes the cells that differ from the previous frame, then updates the screen once.
     public func flush(_ canvas: Canvas) {
-        guard !isRestored else { return }
+        guard !isRestored, takeTerminalBack() else { return }
         let screen = size
         let diff = FrameDiff(
             previous: previous, next: canvas, forceFull: needsFullRedraw,
@@ -255,17 +260,42 @@ public final class CursesTerminal: Terminal {
     static let maximumEventsPerRead = 512
 
     /// Ctrl-Z: leaves curses mode (mouse off, shell modes back), stops the process group, and
-    /// on `fg` takes the terminal again; the next flush redraws everything.
+    /// returns once continued. The terminal stays the shell's until the next flush, which takes
+    /// it back (and redraws everything) only in the foreground: see `takeTerminalBack()`.
     public func suspend() -> Bool {
         guard !isRestored else { return false }
         zs_disable_mouse()
         endwin()
         fflush(zs_stdout())
+        SignalGuard.disarm()
+        isSuspended = true
         let stopped = zs_suspend_process() != 0
-        if mouseEnabled { _ = zs_enable_mouse() }
         needsFullRedraw = true
         clearok(zs_curscr(), true)
         return stopped
+    }
+
+    /// Whether the terminal may be drawn on; after Ctrl-Z, re-enters curses mode first.
+    ///
+    /// A suspended app continued in the background (`bg`, or `kill %1`, which sends SIGCONT
+    /// after SIGTERM) must not touch the shell's terminal: ncurses would switch it to the
+    /// alternate screen and raw mode under the shell (it blocks SIGTTOU, so the kernel does not
+    /// stop it). So it stops again, as a background program writing to the terminal is stopped,
+    /// until `fg`; with a termination signal pending it draws nothing and lets the loop end.
+    private func takeTerminalBack() -> Bool {
+        guard isSuspended else { return true }
+        while !Self.isForeground {
+            if SignalGuard.pendingSignal != nil || zs_suspend_process() == 0 { return false }
+        }
+        isSuspended = false
+        if mouseEnabled { _ = zs_enable_mouse() }
+        SignalGuard.arm(restoreSequence: restoreSequence)
+        return true
+    }
+
+    /// Whether this process group owns the terminal (false in the background, or with no terminal).
+    private static var isForeground: Bool {
+        tcgetpgrp(STDIN_FILENO) == getpgrp()
     }
 
     private func pendingTermination() -> TerminalEvent? {
@@ -301,6 +331,9 @@ public final class CursesTerminal: Terminal {
         isRestored = true
         watcher?.stop()
         watcher = nil
+        // Suspended (Ctrl-Z) and not drawn since: the terminal is already the shell's, and may
+        // be in use by it (the app ended in the background).
+        guard !isSuspended else { return }
         zs_disable_mouse()
         curs_set(1)
         endwin()

@@ -23,6 +23,15 @@ check "--version prints the release" bash -c "'$installed' --version | grep -Eq 
 release="$(sed -n 's/^## \([0-9][0-9.]*\).*/\1/p' "$root/CHANGELOG.md" | head -1)"
 check "--version is CHANGELOG.md's newest release ($release)" bash -c "'$installed' --version | grep -q '^$release'"
 check "LICENSE is MIT" grep -q '^MIT License' "$root/LICENSE"
+if describe="$(git -C "$root" describe --tags --always --dirty 2>/dev/null)"; then
+	version_file="$root/Sources/zapp-shell/Support/BuildVersion.swift"
+	before="$(mktemp)"
+	cp "$version_file" "$before"
+	check "make's stamp puts git describe ($describe) into the build's version" \
+		"$root/Scripts/with-git-describe.sh" grep -qF "gitDescribe: String? = \"$describe\"" "$version_file"
+	check "the stamp puts BuildVersion.swift back as it was" cmp -s "$before" "$version_file"
+	rm -f "$before"
+fi
 check "no resource bundle or themes in bin/" bash -c "[ \"\$(ls '$prefix/bin')\" = zapp-shell ]"
 check "demo app in share/zapp-shell/DemoApp" test -f "$prefix/share/zapp-shell/DemoApp/river.json"
 check "validate with no APP finds the installed demo app" "$installed" validate

@@ -545,17 +545,22 @@ scenario_resize_storm() {
     check "$s: a shell starts in tmux" new_shell "$s" || return
     launch "$s" --state-dir "'$WORK/resize-state'" --log "'$WORK/resize.log'"
     check "resize: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
-    local i
-    for ((i = 0; i < 50; i++)); do
+    local i started elapsed
+    started=$(now_ms)
+    for ((i = 0; i < 49; i++)); do
         if ((i % 2 == 0)); then
             tm resize-window -t "$s" -x 20 -y 6
         else
             tm resize-window -t "$s" -x $((60 + (i * 29) % 141)) -y $((10 + (i * 7) % 51))
         fi
     done
-    tm resize-window -t "$s" -x 200 -y 60
-    check "resize: the app survives 50 resizes between 20x6 and 200x60" test -n "$(app_pid "$s")" || return
-    check "resize: the frame fits the new size" wait_for "$s" "Tonight on ZappTV" || return
+    tm resize-window -t "$s" -x 173 -y 47
+    elapsed=$(($(now_ms) - started))
+    check "resize: 50 resizes between 20x6 and 200x60 took ${elapsed} ms (within about a second)" test "$elapsed" -le 1500
+    check "resize: the app survives them" test -n "$(app_pid "$s")" || return
+    check "resize: the frame is redrawn" wait_for "$s" "Tonight on ZappTV" || return
+    # frame_fits (scenarios/signals.sh): bar buttons and status line end at the final width, on the final last row.
+    check "resize: the frame is laid out for exactly 173x47" frame_fits "$s" 173 47 || return
     keys "$s" "?"
     check "resize: keys still work afterwards" wait_for "$s" "Keys" || return
     keys "$s" Escape

@@ -67,6 +67,27 @@ struct ReloadTests {
         #expect(!model.isReloading)
     }
 
+    @Test("a theme file read again replaces its theme on screen and in the list t cycles through")
+    func themeReloaded() {
+        var mine = Theme.defaultDark
+        mine.name = "mine"
+        var model = UpdateFixture.model(themes: [Theme.defaultDark, mine])
+        model.view.theme = mine
+        var edited = mine
+        edited.border = .double
+        _ = ShellUpdate.update(&model, .themeReloaded(edited, replacing: "mine"))
+        #expect(model.view.theme.border == .double)
+        #expect(model.themes.map(\.name) == [Theme.defaultDark.name, "mine"])
+        #expect(model.themes[1].border == .double)
+
+        var renamed = edited
+        renamed.name = "mine v2"
+        model.view.theme = Theme.defaultDark
+        _ = ShellUpdate.update(&model, .themeReloaded(renamed, replacing: "mine"))
+        #expect(model.view.theme == Theme.defaultDark, "another theme on screen stays")
+        #expect(model.themes.map(\.name) == [Theme.defaultDark.name, "mine v2"])
+    }
+
     @Test("watched changes settle before one reload starts")
     func changesSettle() {
         var model = UpdateFixture.model()

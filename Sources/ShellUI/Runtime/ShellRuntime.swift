@@ -34,6 +34,8 @@ public final class ShellRuntime {
     private var traceTask: Task<Void, Never>?
     private var fileWatch: AnyObject?
     private var loadAttempts = 0
+    /// The name of the theme `setup.loadTheme` reads, as last read.
+    private lazy var fileThemeName = setup.theme.name
     private var isStarted = false
     private var isRunning = false
 
@@ -328,12 +330,18 @@ public final class ShellRuntime {
         }
     }
 
-    /// Reads the app again; a new app gets new services (the hook manager, the registry, the
-    /// trace) before the update shows it.
+    /// Reads the app again (and the theme file, when the theme comes from one); a new app gets
+    /// new services (the hook manager, the registry, the trace) before the update shows it.
     private func reload() {
         let loadApp = setup.loadApp
+        let loadTheme = setup.loadTheme
         runInBackground { runtime in
             do {
+                if let loadTheme {
+                    let theme = try await loadTheme()
+                    runtime.inbox.post(.themeReloaded(theme, replacing: runtime.fileThemeName))
+                    runtime.fileThemeName = theme.name
+                }
                 let app = try await loadApp()
                 runtime.services = runtime.setup.makeServices(app, runtime.presenter)
                 runtime.traceTask?.cancel()

@@ -19,6 +19,9 @@ public struct ShellSetup: Sendable {
     /// The theme to start with and the themes `t` cycles through.
     public var theme: Theme
     public var themes: [Theme]
+    /// Reads the theme file again on a reload (`--theme PATH`: `r`, `run --watch`); nil when
+    /// the theme does not come from a file of the user's.
+    public var loadTheme: (@Sendable () async throws -> Theme)?
     /// `--ascii`.
     public var forceASCII: Bool
     /// The problems found while loading the app that did not stop it (`validate`'s lines).
@@ -34,7 +37,8 @@ public struct ShellSetup: Sendable {
         makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter) -> AppServices,
         deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [], forceASCII: Bool = false,
         warnings: [String] = [], browser: String? = nil,
-        watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)? = nil
+        watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)? = nil,
+        loadTheme: (@Sendable () async throws -> Theme)? = nil
     ) {
         self.app = app
         self.isLoaded = isLoaded
@@ -47,5 +51,6 @@ public struct ShellSetup: Sendable {
         self.warnings = warnings
         self.browser = browser
         self.watchFiles = watchFiles
+        self.loadTheme = loadTheme
     }
 }

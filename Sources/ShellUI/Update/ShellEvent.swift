@@ -40,6 +40,9 @@ public enum ShellEvent: Sendable, Hashable {
     case filesChanged
     /// The app was read again (`r`, or a watched change).
     case appReloaded(ZappApp, rootKind: RootKind)
+    /// The theme file was read again with the app (`ShellSetup.loadTheme`); it replaces the
+    /// theme named `replacing`.
+    case themeReloaded(Theme, replacing: String)
     /// Reading the app again failed; the running app stays as it was.
     case reloadFailed(String)
     /// A feed asked for with `ShellEffect.loadFeed` loaded or failed.

@@ -50,6 +50,17 @@ extension ShellUpdate {
         model.notify("Reloaded \(app.name) (\(app.screens.count) screens)")
     }
 
+    /// The theme file read again: it takes the place of the theme it was (in the list `t`
+    /// cycles through, and on screen when that theme is showing).
+    static func themeReloaded(_ theme: Theme, replacing name: String, _ model: inout ShellModel) {
+        if let index = model.themes.firstIndex(where: { $0.name == name }) {
+            model.themes[index] = theme
+        } else {
+            model.themes.append(theme)
+        }
+        if model.view.theme.name == name { model.view.theme = theme }
+    }
+
     /// Reading the app failed: the reason stays on screen until the next message, and the app
     /// runs on as it was.
     static func reloadFailed(_ reason: String, _ model: inout ShellModel) {

@@ -86,6 +86,9 @@ public enum ShellUpdate {
         case .appReloaded(let app, let rootKind):
             appReloaded(app, rootKind: rootKind, &model)
             return []
+        case .themeReloaded(let theme, let replacing):
+            themeReloaded(theme, replacing: replacing, &model)
+            return []
         case .reloadFailed(let reason):
             reloadFailed(reason, &model)
             return []

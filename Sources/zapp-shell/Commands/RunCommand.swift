@@ -98,7 +98,8 @@ struct RunCommand: AsyncParsableCommand {
             },
             deepLink: open, theme: themes.current, themes: themes.all, forceASCII: ascii,
             warnings: loaded.warnings.map(\.description), browser: Self.browser(),
-            watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil)
+            watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
+            loadTheme: Self.themeFile(theme))
         let options = CursesTerminal.Options(noColor: noColor)
         let status = try await Self.runInteractive(setup: setup, options: options, logger: logger)
         logger.info("exit status \(status)")
@@ -148,6 +149,12 @@ struct RunCommand: AsyncParsableCommand {
             if watcher == nil { logger.warning("--watch: cannot watch \(folders.map(\.path))") }
             return watcher
         }
+    }
+
+    /// `--theme PATH`: reads the file again on a reload; nil for a theme found by name.
+    private static func themeFile(_ option: String?) -> (@Sendable () async throws -> Theme)? {
+        guard let option, option.contains("/") || option.hasSuffix(".json") else { return nil }
+        return { try ThemeCatalog().resolve(option) }
     }
 
     /// The theme for `--theme NAME|PATH` (ThemeCatalog lookup) and the usable themes `t`
