@@ -1,10 +1,7 @@
 import ArgumentParser
 import Foundation
 import ZappModel
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import ZappPlugins
 
 /// Where the APP argument of `run`, `render`, `trace` and `validate` points: nothing (the
 /// bundled demo app), an app folder, a river.json file, or an http(s) URL of an app folder.
@@ -17,6 +14,8 @@ enum AppLocation: Equatable {
 
     /// How long a fetch of a remote app file may take.
     static let fetchTimeout: TimeInterval = 20
+    /// The largest remote app file read (a 50,000-screen river is about 60 MiB).
+    static let fetchMaximumBytes = 256 * 1024 * 1024
 
     init(argument: String?) {
         guard let argument, !argument.isEmpty else {
@@ -67,7 +66,8 @@ enum AppLocation: Equatable {
     /// Fetches river.json and plugin_configurations.json of an app folder served over HTTP;
     /// `plugins` is a local plugin list used instead of the served one.
     static func loadRemote(
-        _ url: URL, plugins localPlugins: String? = nil, progress: @Sendable (String) -> Void = reportOnStandardError
+        _ url: URL, plugins localPlugins: String? = nil, timeout: TimeInterval = fetchTimeout,
+        maximumBytes: Int = fetchMaximumBytes, progress: @Sendable (String) -> Void = reportOnStandardError
     ) async -> AppLoadResult {
         let folder = url.lastPathComponent.lowercased().hasSuffix(".json") ? url.deletingLastPathComponent() : url
         let riverURL = url.lastPathComponent.lowercased().hasSuffix(".json")
@@ -77,8 +77,8 @@ enum AppLocation: Equatable {
         let pluginsShown = pluginsURL.absoluteString
 
         let river: Data
-        progress("Fetching \(riverShown) (timeout \(Int(fetchTimeout)) s)…")
-        switch await fetch(riverURL) {
+        progress("Fetching \(riverShown) (timeout \(formatted(timeout)) s)…")
+        switch await fetch(riverURL, timeout: timeout, maximumBytes: maximumBytes) {
         case .success(let data):
             river = data
         case .failure(let failure):
@@ -98,8 +98,8 @@ enum AppLocation: Equatable {
             return AppLoader.load(
                 river: river, plugins: plugins, name: name, folder: nil, riverFile: riverShown, pluginsFile: localPlugins)
         }
-        progress("Fetching \(pluginsShown) (timeout \(Int(fetchTimeout)) s)…")
-        switch await fetch(pluginsURL) {
+        progress("Fetching \(pluginsShown) (timeout \(formatted(timeout)) s)…")
+        switch await fetch(pluginsURL, timeout: timeout, maximumBytes: maximumBytes) {
         case .success(let data):
             plugins = .data(data)
         case .failure(let failure) where failure.isNotFound:
@@ -119,31 +119,24 @@ enum AppLocation: Equatable {
         var isNotFound = false
     }
 
-    /// GETs a URL; anything but a 2xx answer with a body is a failure.
-    static func fetch(_ url: URL) async -> Result<Data, FetchFailure> {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: fetchTimeout)
-        request.httpMethod = "GET"
-        return await withCheckedContinuation { continuation in
-            let task = URLSession.shared.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(returning: .failure(FetchFailure(reason: error.localizedDescription)))
-                    return
-                }
-                guard let http = response as? HTTPURLResponse else {
-                    continuation.resume(returning: .failure(FetchFailure(reason: "no HTTP response")))
-                    return
-                }
-                guard (200..<300).contains(http.statusCode) else {
-                    let status = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
-                    continuation.resume(
-                        returning: .failure(
-                            FetchFailure(reason: "HTTP \(http.statusCode) \(status)", isNotFound: http.statusCode == 404)))
-                    return
-                }
-                continuation.resume(returning: .success(data ?? Data()))
-            }
-            task.resume()
+    /// GETs a URL through the one HTTP transport (`HTTPClient`); anything but a 2xx answer is a
+    /// failure whose reason names the URL and what happened.
+    static func fetch(_ url: URL, timeout: TimeInterval = fetchTimeout, maximumBytes: Int = fetchMaximumBytes) async
+        -> Result<Data, FetchFailure>
+    {
+        switch await HTTPClient().get(url, accept: "application/json", timeout: timeout, maximumBytes: maximumBytes) {
+        case .failure(let failure):
+            return .failure(FetchFailure(reason: failure.explanation))
+        case .success(let response) where !(200..<300).contains(response.status):
+            return .failure(FetchFailure(reason: "the server answered \(response.statusLine)", isNotFound: response.status == 404))
+        case .success(let response):
+            return .success(response.body)
         }
+    }
+
+    /// "20", "0.5".
+    private static func formatted(_ seconds: TimeInterval) -> String {
+        seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
     }
 }
 
