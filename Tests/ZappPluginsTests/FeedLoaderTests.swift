@@ -31,18 +31,18 @@ struct FeedLoaderTests {
         #expect(server.requests.count == 2)
     }
 
-    @Test("http: a 404 names the status and the URL")
+    @Test("http: a 404 names the status and the host")
     func notFound() async throws {
         let server = try LoopbackHTTPServer { _ in .init(status: 404, body: "") }
         let result = await FeedLoader(folder: nil, timeout: 5).load("http://127.0.0.1:\(server.port)/gone.json", reload: false)
-        #expect(result == .failure(FeedLoadError("HTTP 404 Not Found from http://127.0.0.1:\(server.port)/gone.json")))
+        #expect(result == .failure(FeedLoadError("HTTP 404 Not Found from 127.0.0.1:\(server.port)")))
     }
 
     @Test("http: a server slower than the timeout fails with a timeout")
     func timeout() async throws {
         let server = try LoopbackHTTPServer { _ in .init(status: 200, body: Self.feed, delay: 5) }
         let result = await FeedLoader(folder: nil, timeout: 0.3).load("http://127.0.0.1:\(server.port)/slow.json", reload: false)
-        #expect(result == .failure(FeedLoadError("http://127.0.0.1:\(server.port)/slow.json: did not answer within 0.3 s")))
+        #expect(result == .failure(FeedLoadError("did not answer within 0.3 s")))
     }
 
     @Test("http: a body over the size cap is refused")

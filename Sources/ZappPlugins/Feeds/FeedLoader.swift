@@ -81,10 +81,12 @@ public actor FeedLoader: FeedLoading {
     private static func download(_ url: URL, timeout: Double, maximumBytes: Int) async -> Result<Data, FeedLoadError> {
         switch await HTTPClient().get(url, accept: accept, timeout: timeout, maximumBytes: maximumBytes) {
         case .failure(let failure):
-            return .failure(FeedLoadError(failure.description))
+            // The UI names the source beside the message ("Could not load SOURCE: ...").
+            return .failure(FeedLoadError(failure.explanation))
         case .success(let response):
             guard (200..<300).contains(response.status) else {
-                return .failure(FeedLoadError("\(response.statusLine) from \(HTTPClient.shown(url))"))
+                let host = url.port.map { "\(url.host ?? ""):\($0)" } ?? url.host ?? url.absoluteString
+                return .failure(FeedLoadError("\(response.statusLine) from \(host)"))
             }
             return .success(response.body)
         }
