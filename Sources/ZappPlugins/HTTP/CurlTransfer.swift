@@ -123,7 +123,9 @@ final class CurlTransfer: Sendable {
                         if request.method == "POST" {
                             long(ZS_CURLOPT_POST, 1)
                             _ = zs_curl_setopt_off(api, handle, Int32(ZS_CURLOPT_POSTFIELDSIZE_LARGE), Int64(body.count))
-                            _ = zs_curl_setopt_pointer(api, handle, Int32(ZS_CURLOPT_POSTFIELDS), body.baseAddress ?? UnsafeRawPointer(bitPattern: 1))
+                            // An empty body still needs a valid pointer (curl would read the body from stdin otherwise).
+                            let empty = UnsafeRawPointer(("" as StaticString).utf8Start)
+                            _ = zs_curl_setopt_pointer(api, handle, Int32(ZS_CURLOPT_POSTFIELDS), body.baseAddress ?? empty)
                         }
                         _ = zs_curl_setopt_write(api, handle) { data, size, count, context in
                             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
