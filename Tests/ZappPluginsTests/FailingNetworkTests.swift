@@ -21,6 +21,7 @@ struct FailingNetworkTests {
         try LoopbackHTTPServer { request in
             switch request.path {
             case "/slow": return .init(status: 200, body: feed, delay: 5)
+            case "/stall": return .init(status: 200, body: feed, bodyDelay: 5)
             case "/drop": return .init(status: 200, body: feed + String(repeating: " ", count: 4096), dropAfter: 20)
             case "/huge": return .init(status: 200, generatedBytes: 50 * 1024 * 1024)
             case "/huge-unannounced": return .init(status: 200, generatedBytes: 50 * 1024 * 1024, advertisesLength: false)
@@ -50,6 +51,7 @@ struct FailingNetworkTests {
         let started = ContinuousClock.now
         #expect(await failure("/slow", timeout: 0.3) == "\(base)/slow: did not answer within 0.3 s")
         #expect(ContinuousClock.now - started < .seconds(4), "the timeout is honoured")
+        #expect(await failure("/stall", timeout: 0.3) == "\(base)/stall: did not answer within 0.3 s", "a body that stalls after the head")
         #expect(await failure("/drop")?.hasPrefix("\(base)/drop: the connection closed before the whole answer arrived") == true)
         #expect(await failure("/huge") == "\(base)/huge: the answer is larger than the 16 MiB limit")
         #expect(await failure("/huge-unannounced") == "\(base)/huge-unannounced: the answer is larger than the 16 MiB limit")
@@ -137,6 +139,7 @@ struct FailingNetworkTests {
         // The feed's place on screen names the source ("Could not load SOURCE: ..."); the message says what happened.
         let host = "127.0.0.1:\(server.port)"
         #expect(await message("/slow") == "did not answer within 0.5 s")
+        #expect(await message("/stall") == "did not answer within 0.5 s")
         #expect(await message("/drop")?.hasPrefix("the connection closed before the whole answer arrived") == true)
         #expect(await message("/huge") == "the answer is larger than the 1 MiB limit")
         #expect(await message("/huge-unannounced") == "the answer is larger than the 1 MiB limit")

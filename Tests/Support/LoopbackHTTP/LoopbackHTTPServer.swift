@@ -25,6 +25,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var contentType: String
         /// Seconds to wait before answering (to test timeouts).
         public var delay: Double
+        /// Seconds to wait between the head and the body (an answer that stalls half-way).
+        public var bodyDelay: Double
         /// Extra header lines ("Location: /x").
         public var headers: [String]
         /// Sends only this many bytes of the body (advertising all of it), then closes.
@@ -36,22 +38,24 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
         public init(
             status: Int, body: String = "", contentType: String = "application/json", delay: Double = 0,
-            headers: [String] = [], dropAfter: Int? = nil, generatedBytes: Int? = nil, advertisesLength: Bool = true
+            bodyDelay: Double = 0, headers: [String] = [], dropAfter: Int? = nil, generatedBytes: Int? = nil,
+            advertisesLength: Bool = true
         ) {
             self.init(
-                status: status, bytes: Data(body.utf8), contentType: contentType, delay: delay, headers: headers,
-                dropAfter: dropAfter, generatedBytes: generatedBytes, advertisesLength: advertisesLength)
+                status: status, bytes: Data(body.utf8), contentType: contentType, delay: delay, bodyDelay: bodyDelay,
+                headers: headers, dropAfter: dropAfter, generatedBytes: generatedBytes, advertisesLength: advertisesLength)
         }
 
         /// A response whose body is raw bytes (invalid UTF-8, for instance).
         public init(
-            status: Int, bytes: Data, contentType: String = "application/json", delay: Double = 0, headers: [String] = [],
-            dropAfter: Int? = nil, generatedBytes: Int? = nil, advertisesLength: Bool = true
+            status: Int, bytes: Data, contentType: String = "application/json", delay: Double = 0, bodyDelay: Double = 0,
+            headers: [String] = [], dropAfter: Int? = nil, generatedBytes: Int? = nil, advertisesLength: Bool = true
         ) {
             self.status = status
             self.body = bytes
             self.contentType = contentType
             self.delay = delay
+            self.bodyDelay = bodyDelay
             self.headers = headers
             self.dropAfter = dropAfter
             self.generatedBytes = generatedBytes
@@ -165,6 +169,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         for header in response.headers { head += header + "\r\n" }
         head += "Connection: close\r\n\r\n"
         guard write(Data(head.utf8), to: connection) else { return }
+        if response.bodyDelay > 0 { Thread.sleep(forTimeInterval: min(response.bodyDelay, 20)) }
         let limit = min(length, response.dropAfter ?? length)
         if let generated = response.generatedBytes {
             let chunk = Data(repeating: UInt8(ascii: " "), count: 64 * 1024)
