@@ -48,6 +48,10 @@ JSON
     {"id": "stall", "component_type": "list", "data": {"title": "Stalled", "source": "$base/stall.json"}}]}
 ]
 JSON
+    if command -v ldd >/dev/null 2>&1; then
+        check "network: the binary loads neither libcurl nor FoundationNetworking at start (HTTP opens libcurl on the first request)" \
+            bash -c "! ldd '$ZAPP_SHELL' | grep -qi 'libcurl\|FoundationNetworking'"
+    fi
     check "network: the app validates" "$ZAPP_SHELL" validate "$app" || { kill "$server"; return; }
     check "$s: a shell starts in tmux" new_shell "$s" 120 40 || { kill "$server"; return; }
     launch "$s" "'$app'" --state-dir "'$WORK/net-state'" --log "'$WORK/network.log'"
