@@ -141,7 +141,7 @@ final class CurlTransfer: Sendable {
 
                         let code = api.pointee.easy_perform!(handle)
                         let outcome = state.withLock { $0 }
-                        if isCancelled { return .failure(.cancelled) }
+                        if code == ZS_CURLE_ABORTED_BY_CALLBACK && isCancelled { return .failure(.cancelled) }
                         if outcome.tooLarge || code == ZS_CURLE_FILESIZE_EXCEEDED { return .failure(.tooLarge) }
                         guard code == ZS_CURLE_OK else {
                             let detail = String(cString: errorPointer.baseAddress!)
