@@ -1,6 +1,6 @@
 # ZappShell: `make run` opens the bundled demo app, `make test` runs the whole suite.
 # Both install what is missing first (libncurses-dev, pkg-config, tmux and ncurses-term for the truecolor e2e,
-# python3-jsonschema for the schema tests, with apt-get).
+# python3-jsonschema for the schema tests, libcurl4 for HTTP, with apt-get).
 #
 #   make run ARGS="path/to/app --theme light"   run with arguments
 #   make install PREFIX=$$HOME/.local            install elsewhere
@@ -11,8 +11,8 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 # The release (and installed) binary links the Swift runtime and Foundation statically: no Swift
-# shared libraries to find and relocate at start (see README, "Performance"). Foundation's URL
-# loading still links the system's libcurl, whose development package the static link needs.
+# shared libraries to find and relocate at start (see README, "Performance"). Nothing links libcurl:
+# HTTP opens the runtime library (libcurl.so.4, package libcurl4) on the first request.
 RELEASE_FLAGS ?= --static-swift-stdlib
 PREFIX ?= /usr/local
 ARGS ?=
@@ -34,7 +34,7 @@ BASH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all run test build release install install-files uninstall deps release-deps bench bench-data clean readme-pictures check-readme-pictures
+.PHONY: all run test build release install install-files uninstall deps bench bench-data clean readme-pictures check-readme-pictures
 
 all: build
 
@@ -45,6 +45,7 @@ deps:
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
+	{ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | grep -q 'libcurl\.so\.4 ' || missing="$$missing libcurl4"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
@@ -54,18 +55,10 @@ deps:
 		echo "error: '$(SWIFT)' not found; install a Swift 6 toolchain (https://www.swift.org/install/)"; \
 		exit 1; }
 
-# What a static release link needs beyond `deps`: libcurl's development files (-lcurl).
-release-deps: deps
-	@if [ -n "$(RELEASE_FLAGS)" ] && ! pkg-config --exists libcurl 2>/dev/null; then \
-		echo "Installing: libcurl4-openssl-dev"; \
-		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
-		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev; \
-	fi
-
 build: deps
 	$(STAMP) $(SWIFT) build $(BUILD_FLAGS)
 
-release: release-deps
+release: deps
 	$(STAMP) $(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
 
 run: build

@@ -26,9 +26,11 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // libcurl's few functions and constants, opened with dlopen on the first request (no -lcurl).
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
         .target(name: "ZappModel"),
         .target(name: "ZappCore", dependencies: ["ZappModel", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "ZappPlugins", dependencies: ["ZappCore", "ZappModel", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ZappPlugins", dependencies: ["CCurl", "ZappCore", "ZappModel", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ShellUI", dependencies: ["ZappCore", "ZappModel"]),
         .target(name: "CursesTerminal", dependencies: ["CNCurses", "ShellUI"]),
         .executableTarget(
@@ -42,7 +44,9 @@ let package = Package(
         ),
         .testTarget(name: "ZappModelTests", dependencies: ["ZappModel"]),
         .testTarget(name: "ZappCoreTests", dependencies: ["ZappCore", "ZappModel"]),
-        .testTarget(name: "ZappPluginsTests", dependencies: ["ZappPlugins", "ZappCore", "ZappModel"]),
+        // The loopback HTTP server the network tests talk to (a failing network on demand).
+        .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
+        .testTarget(name: "ZappPluginsTests", dependencies: ["ZappPlugins", "ZappCore", "ZappModel", "LoopbackHTTP"]),
         .testTarget(
             name: "ShellUITests",
             dependencies: [
@@ -60,7 +64,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "ZappShellTests", dependencies: ["zapp-shell", "ZappModel"]),
+        .testTarget(name: "ZappShellTests", dependencies: ["zapp-shell", "ZappModel", "LoopbackHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )

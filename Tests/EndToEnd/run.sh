@@ -681,6 +681,28 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.path.startswith('/slow.json'):
             time.sleep(2)
             self.path = '/shows.json'
+        # A failing network (scenarios/network.sh): no answer for 15 s, a status, a redirect
+        # loop, a body cut short, and a feed that fails until flaky.ok exists.
+        elif self.path.startswith('/stall.json'):
+            time.sleep(15)
+            self.path = '/shows.json'
+        elif self.path.startswith('/status/'):
+            return self.send_error(int(self.path.split('/')[2]))
+        elif self.path.startswith('/loop'):
+            self.send_response(302)
+            self.send_header('Location', '/loop')
+            self.end_headers()
+            return
+        elif self.path.startswith('/drop'):
+            self.send_response(200)
+            self.send_header('Content-Length', '100000')
+            self.end_headers()
+            self.wfile.write(b'{"entry": [')
+            return
+        elif self.path.startswith('/flaky.json'):
+            if not os.path.exists('flaky.ok'):
+                return self.send_error(503)
+            self.path = '/shows.json'
         return super().do_GET()
     def log_message(self, *args): pass
 server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)

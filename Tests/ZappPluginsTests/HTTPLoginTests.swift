@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 import Testing
 import ZappCore
 import ZappModel
@@ -82,7 +83,7 @@ struct HTTPLoginTests {
         #expect(result.errorMessage == "Wrong username or password")
     }
 
-    @Test("500 is a failure naming the host and status, with the server's message")
+    @Test("500 is a failure naming the URL and status, with the server's message")
     func serverError() async throws {
         let server = try LoopbackHTTPServer { _ in .init(status: 500, body: #"{"message": "database down"}"#) }
         defer { server.stop() }
@@ -90,7 +91,7 @@ struct HTTPLoginTests {
         let provider = try logic(bed, plugin(server.url))
         let result = await provider.login(params: ["username": "a", "password": "b"])
         #expect(result.success == false)
-        #expect(result.errorMessage == "Sign-in failed: 127.0.0.1 answered 500 (database down)")
+        #expect(result.errorMessage == "Sign-in failed: http://127.0.0.1:\(server.port)/login answered 500 (database down)")
     }
 
     @Test("2xx without a token is a failure")
@@ -100,7 +101,7 @@ struct HTTPLoginTests {
         let bed = try TestBed()
         let provider = try logic(bed, plugin(server.url))
         let result = await provider.login(params: ["username": "a", "password": "b"])
-        #expect(result.errorMessage == "Sign-in failed: 127.0.0.1 answered 200 without a \"token\"")
+        #expect(result.errorMessage == "Sign-in failed: http://127.0.0.1:\(server.port)/login answered 200 without a \"token\"")
         #expect(await provider.isAuthenticated() == false)
     }
 
@@ -112,17 +113,17 @@ struct HTTPLoginTests {
         let provider = try logic(bed, plugin(server.url, timeout: 0.5))
         let result = await provider.login(params: ["username": "a", "password": "b"])
         #expect(result.success == false)
-        #expect(result.errorMessage == "Sign-in failed: timed out after 0.5 s")
+        #expect(result.errorMessage == "Sign-in failed: http://127.0.0.1:\(server.port)/login: did not answer within 0.5 s")
     }
 
-    @Test("a refused connection is a failure naming the host")
+    @Test("a refused connection is a failure naming the URL")
     func connectionRefused() async throws {
         let url = URL(string: "http://127.0.0.1:\(LoopbackHTTPServer.unusedPort())/login")!
         let bed = try TestBed()
         let provider = try logic(bed, plugin(url, timeout: 5))
         let result = await provider.login(params: ["username": "a", "password": "b"])
         #expect(result.success == false)
-        #expect(result.errorMessage == "Sign-in failed: cannot reach 127.0.0.1: connection refused")
+        #expect(result.errorMessage == "Sign-in failed: \(url.absoluteString): cannot connect: connection refused")
     }
 
     @Test("the endpoint must be an http(s) URL")

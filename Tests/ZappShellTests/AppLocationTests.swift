@@ -21,18 +21,17 @@ struct AppLocationTests {
         #expect(lines.withLock { $0 } == ["Fetching http://127.0.0.1:1/app/river.json (timeout 20 s)…"])
     }
 
-    @Test("a server that accepts the connection and never answers fails at the deadline, naming the timeout")
+    @Test("a server that accepts the connection and never answers fails at the timeout, naming it")
     func serverThatNeverAnswers() async throws {
         let server = try SilentServer()
         defer { server.close() }
         let url = URL(string: "http://127.0.0.1:\(server.port)/app/river.json")!
-        // The deadline has passed at once: no real time is waited for.
-        let result = await AppLocation.fetch(url, deadline: {})
+        let result = await AppLocation.fetch(url, timeout: 0.3)
         guard case .failure(let failure) = result else {
             Issue.record("a silent server gave an answer")
             return
         }
-        #expect(failure.reason == "no answer within 20 s (timed out)")
+        #expect(failure.reason.contains("did not answer within 0.3 s"), "\(failure.reason)")
     }
 }
 

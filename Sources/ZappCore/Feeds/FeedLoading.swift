@@ -12,7 +12,7 @@ public protocol FeedLoading: Sendable {
 }
 
 /// Why a feed could not be shown, as one sentence for the component's own space
-/// ("HTTP 404 from 127.0.0.1:8000", "timed out after 10 s", "bad XML at 3:14: ...").
+/// ("HTTP 404 Not Found from 127.0.0.1:8000", "did not answer within 10 s", "bad XML at 3:14: ...").
 public struct FeedLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 

@@ -79,15 +79,15 @@ public actor FeedLoader: FeedLoading {
     }
 
     private static func download(_ url: URL, timeout: Double, maximumBytes: Int) async -> Result<Data, FeedLoadError> {
-        let host = url.port.map { "\(url.host ?? ""):\($0)" } ?? url.host ?? url.absoluteString
-        switch await HTTPClient().get(url, accept: accept, timeout: timeout) {
+        switch await HTTPClient().get(url, accept: accept, timeout: timeout, maximumBytes: maximumBytes) {
         case .failure(let failure):
-            return .failure(FeedLoadError(failure.description))
+            // The UI names the source beside the message ("Could not load SOURCE: ...").
+            return .failure(FeedLoadError(failure.explanation))
         case .success(let response):
             guard (200..<300).contains(response.status) else {
-                return .failure(FeedLoadError("HTTP \(response.status) \(reason(response.status)) from \(host)"))
+                let host = url.port.map { "\(url.host ?? ""):\($0)" } ?? url.host ?? url.absoluteString
+                return .failure(FeedLoadError("\(response.statusLine) from \(host)"))
             }
-            guard response.body.count <= maximumBytes else { return .failure(tooLarge(response.body.count, maximumBytes)) }
             return .success(response.body)
         }
     }
@@ -109,21 +109,5 @@ public actor FeedLoader: FeedLoading {
 
     private static func tooLarge(_ size: Int, _ maximum: Int) -> FeedLoadError {
         FeedLoadError("the feed is \(size / 1024) KiB, more than the \(maximum / 1024 / 1024) MiB limit")
-    }
-
-    private static func reason(_ status: Int) -> String {
-        switch status {
-        case 400: return "Bad Request"
-        case 401: return "Unauthorized"
-        case 403: return "Forbidden"
-        case 404: return "Not Found"
-        case 410: return "Gone"
-        case 429: return "Too Many Requests"
-        case 500: return "Internal Server Error"
-        case 502: return "Bad Gateway"
-        case 503: return "Service Unavailable"
-        case 504: return "Gateway Timeout"
-        default: return status >= 500 ? "(server error)" : "(client error)"
-        }
     }
 }

@@ -1,108 +1,195 @@
+import CCurl
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// A response: status code, body and content type.
-struct HTTPResponse: Sendable {
-    var status: Int
-    var body: Data
-    var contentType: String?
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var body: Data
+    public var contentType: String?
+
+    /// "HTTP 404 Not Found".
+    public var statusLine: String { "HTTP \(status) \(HTTPClient.reasonPhrase(status))" }
 }
 
-/// Why a request got no response. Messages name the host and never include the request body.
-enum HTTPFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The server could not be reached (refused, unknown host, TLS, ...).
-    case unreachable(host: String, reason: String)
-    /// No complete response within the time limit.
-    case timedOut(seconds: Double)
-    /// The request was cancelled (the user closed the pane).
-    case cancelled
+/// Why a request got no response. The message names the URL (without its query, which may
+/// carry keys, and without user and password) and what happened; it never includes the
+/// request body.
+public struct HTTPFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What happened.
+    public enum Reason: Error, Sendable, Hashable {
+        /// The server could not be reached (refused, unknown host, TLS, ...).
+        case unreachable(String)
+        /// No complete response within the time limit.
+        case timedOut(seconds: Double)
+        /// The answer is larger than the limit; reading stopped there.
+        case tooLarge(limit: Int)
+        /// More redirects than the limit (a redirect loop).
+        case tooManyRedirects(limit: Int)
+        /// The connection closed before the whole answer arrived.
+        case interrupted(String)
+        /// The request was cancelled (the user closed the pane, the screen went away).
+        case cancelled
+        /// libcurl could not be opened.
+        case libraryMissing(String)
+    }
 
-    var description: String {
-        switch self {
-        case .unreachable(let host, let reason): return "cannot reach \(host): \(reason)"
-        case .timedOut(let seconds): return "timed out after \(formatSeconds(seconds)) s"
+    /// The URL as messages show it.
+    public var url: String
+    public var reason: Reason
+
+    public init(url: String, reason: Reason) {
+        self.url = url
+        self.reason = reason
+    }
+
+    /// "http://host/feed.json: did not answer within 10 s".
+    public var description: String { "\(url): \(explanation)" }
+
+    /// What happened, without the URL (for messages that name the URL already).
+    public var explanation: String {
+        switch reason {
+        case .unreachable(let why): return "cannot connect: \(why)"
+        case .timedOut(let seconds): return "did not answer within \(formatSeconds(seconds)) s"
+        case .tooLarge(let limit): return "the answer is larger than the \(HTTPClient.formatBytes(limit)) limit"
+        case .tooManyRedirects(let limit): return "redirected more than \(limit) times (a redirect loop?)"
+        case .interrupted(let why): return "the connection closed before the whole answer arrived (\(why))"
         case .cancelled: return "cancelled"
+        case .libraryMissing(let why):
+            return "HTTP needs libcurl, which cannot be loaded (\(why)); install the libcurl4 package"
         }
     }
 }
 
-/// Posts JSON and gets documents with URLSession, with a hard deadline (URLSession's own
-/// timeout is an idle timeout) and task cancellation that cancels the request.
-struct HTTPClient: Sendable {
-    func postJSON(_ body: Data, to url: URL, timeout seconds: Double) async -> Result<HTTPResponse, HTTPFailure> {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.sessionTimeout(seconds))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.httpBody = body
-        return await send(request, to: url, timeout: seconds)
+/// The one HTTP transport: GETs documents and POSTs JSON through libcurl, which is loaded
+/// only when the first request is made (`CurlLibrary`). Each request runs on its own
+/// background thread and its caller awaits the result, so nothing waits on the network in the
+/// UI's thread. Every request has a total time limit, a size cap and a redirect limit, and
+/// cancelling the calling task cancels the request.
+public struct HTTPClient: Sendable {
+    /// The default size cap of an answer.
+    public static let defaultMaximumBytes = 16 * 1024 * 1024
+    /// Redirects followed before a request fails (http and https only).
+    public static let defaultMaximumRedirects = 5
+
+    private let library: @Sendable () -> Result<CurlLibrary, HTTPFailure.Reason>
+
+    public init() {
+        library = { CurlLibrary.shared }
     }
 
-    /// GETs a document (a feed), accepting the given media types.
-    func get(_ url: URL, accept: String, timeout seconds: Double) async -> Result<HTTPResponse, HTTPFailure> {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.sessionTimeout(seconds))
-        request.setValue(accept, forHTTPHeaderField: "Accept")
-        return await send(request, to: url, timeout: seconds)
+    /// A client over the libcurl found at `soname` (tests name one that does not exist).
+    init(soname: String) {
+        library = { CurlLibrary.open(soname) }
     }
 
-    /// URLSession on Linux truncates its timeouts to whole seconds (0.5 s times out at once),
-    /// so it gets a looser limit and the deadline in `send` decides.
-    private static func sessionTimeout(_ seconds: Double) -> Double {
-        seconds.rounded(.up) + 1
+    /// POSTs a JSON body.
+    public func postJSON(
+        _ body: Data, to url: URL, timeout seconds: Double, maximumBytes: Int = HTTPClient.defaultMaximumBytes
+    ) async -> Result<HTTPResponse, HTTPFailure> {
+        await send(CurlTransfer.Request(
+            url: url.absoluteString, method: "POST",
+            headers: ["Content-Type: application/json", "Accept: application/json", "Expect:"], body: body,
+            timeout: seconds, maximumBytes: maximumBytes, maximumRedirects: Self.defaultMaximumRedirects), shown: url)
     }
 
-    private func send(_ request: URLRequest, to url: URL, timeout seconds: Double) async -> Result<HTTPResponse, HTTPFailure> {
-        let sessionTimeout = Self.sessionTimeout(seconds)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = sessionTimeout
-        configuration.timeoutIntervalForResource = sessionTimeout
-        configuration.urlCache = nil
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
+    /// GETs a document (a feed, an app file), accepting the given media types.
+    public func get(
+        _ url: URL, accept: String = "*/*", timeout seconds: Double, maximumBytes: Int = HTTPClient.defaultMaximumBytes,
+        maximumRedirects: Int = HTTPClient.defaultMaximumRedirects
+    ) async -> Result<HTTPResponse, HTTPFailure> {
+        await send(CurlTransfer.Request(
+            url: url.absoluteString, headers: ["Accept: \(accept)"], timeout: seconds, maximumBytes: maximumBytes,
+            maximumRedirects: maximumRedirects), shown: url)
+    }
 
-        let host = url.host ?? url.absoluteString
-        let result = Latch<Result<HTTPResponse, HTTPFailure>>()
-        let task = session.dataTask(with: request) { data, response, error in
-            if let error {
-                result.fire(.failure(Self.failure(error, host: host, seconds: seconds)))
-            } else if let response = response as? HTTPURLResponse {
-                result.fire(.success(HTTPResponse(
-                    status: response.statusCode, body: data ?? Data(),
-                    contentType: response.value(forHTTPHeaderField: "Content-Type"))))
-            } else {
-                result.fire(.failure(.unreachable(host: host, reason: "the answer is not an HTTP response")))
+    private func send(_ request: CurlTransfer.Request, shown url: URL) async -> Result<HTTPResponse, HTTPFailure> {
+        let shown = Self.shown(url)
+        let library: CurlLibrary
+        switch self.library() {
+        case .success(let loaded): library = loaded
+        case .failure(let reason): return .failure(HTTPFailure(url: shown, reason: reason))
+        }
+        let transfer = CurlTransfer(request)
+        let result = Latch<Result<CurlTransfer.Response, CurlTransfer.Failure>>()
+        let thread = Thread { result.fire(transfer.perform(with: library)) }
+        thread.name = "zapp-shell HTTP"
+        // curl enforces the time limit; the latch's own limit (a little later) is a safety net.
+        let outcome = await withTaskCancellationHandler {
+            thread.start()
+            return await result.wait(upTo: .milliseconds(Int(request.timeout * 1000) + 2000))
+        } onCancel: {
+            transfer.cancel()
+        }
+        guard let outcome else {
+            transfer.cancel()
+            return .failure(HTTPFailure(url: shown, reason: Task.isCancelled ? .cancelled : .timedOut(seconds: request.timeout)))
+        }
+        switch outcome {
+        case .success(let response):
+            return .success(HTTPResponse(status: response.status, body: response.body, contentType: response.contentType))
+        case .failure(let failure):
+            return .failure(HTTPFailure(url: shown, reason: Self.reason(failure, request: request)))
+        }
+    }
+
+    private static func reason(_ failure: CurlTransfer.Failure, request: CurlTransfer.Request) -> HTTPFailure.Reason {
+        switch failure {
+        case .cancelled: return .cancelled
+        case .tooLarge: return .tooLarge(limit: request.maximumBytes)
+        case .curl(let code, let message, let systemError):
+            switch Int(code) {
+            case Int(ZS_CURLE_OPERATION_TIMEDOUT): return .timedOut(seconds: request.timeout)
+            case Int(ZS_CURLE_TOO_MANY_REDIRECTS): return .tooManyRedirects(limit: request.maximumRedirects)
+            case Int(ZS_CURLE_COULDNT_RESOLVE_HOST): return .unreachable("unknown host")
+            case Int(ZS_CURLE_COULDNT_CONNECT):
+                return .unreachable(systemError == 0 ? message : String(cString: strerror(Int32(systemError))).lowercased())
+            case Int(ZS_CURLE_PARTIAL_FILE), Int(ZS_CURLE_RECV_ERROR), Int(ZS_CURLE_GOT_NOTHING), Int(ZS_CURLE_SEND_ERROR):
+                return .interrupted(message)
+            case Int(ZS_CURLE_SSL_CONNECT_ERROR), Int(ZS_CURLE_PEER_FAILED_VERIFICATION):
+                return .unreachable("secure connection failed: \(message)")
+            case Int(ZS_CURLE_UNSUPPORTED_PROTOCOL):
+                return .unreachable("unsupported protocol (only http and https are used): \(message)")
+            default: return .unreachable(message)
             }
         }
-        return await withTaskCancellationHandler {
-            task.resume()
-            let outcome = await result.wait(upTo: .milliseconds(Int(seconds * 1000)))
-            if let outcome { return outcome }
-            task.cancel()
-            return .failure(Task.isCancelled ? .cancelled : .timedOut(seconds: seconds))
-        } onCancel: {
-            task.cancel()
-        }
     }
 
-    private static func failure(_ error: any Error, host: String, seconds: Double) -> HTTPFailure {
-        guard let error = error as? URLError else {
-            return .unreachable(host: host, reason: error.localizedDescription)
+    /// scheme://host:port/path: no user, password, query or fragment.
+    static func shown(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), components.host != nil else {
+            return url.absoluteString
         }
-        switch error.code {
-        case .timedOut: return .timedOut(seconds: seconds)
-        case .cancelled: return .cancelled
-        case .cannotConnectToHost: return .unreachable(host: host, reason: "connection refused")
-        case .cannotFindHost, .dnsLookupFailed: return .unreachable(host: host, reason: "unknown host")
-        case .notConnectedToInternet: return .unreachable(host: host, reason: "no network connection")
-        case .networkConnectionLost: return .unreachable(host: host, reason: "the connection was closed")
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return .unreachable(host: host, reason: "secure connection failed")
-        case .unsupportedURL: return .unreachable(host: host, reason: "unsupported URL")
-        default: return .unreachable(host: host, reason: error.localizedDescription)
+        components.user = nil
+        components.password = nil
+        components.query = nil
+        components.fragment = nil
+        return components.string ?? url.absoluteString
+    }
+
+    /// "16 MiB", "512 KiB", "300 bytes".
+    static func formatBytes(_ bytes: Int) -> String {
+        if bytes >= 1024 * 1024, bytes % (1024 * 1024) == 0 { return "\(bytes / 1024 / 1024) MiB" }
+        if bytes >= 1024 { return "\(bytes / 1024) KiB" }
+        return "\(bytes) bytes"
+    }
+
+    /// The standard phrase of a status code.
+    public static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 301: return "Moved Permanently"
+        case 302: return "Found"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 410: return "Gone"
+        case 429: return "Too Many Requests"
+        case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
+        default: return status >= 500 ? "(server error)" : status >= 400 ? "(client error)" : ""
         }
     }
 }

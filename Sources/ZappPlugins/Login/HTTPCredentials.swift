@@ -17,6 +17,8 @@ import ZappModel
 struct HTTPCredentials: CredentialVerifier {
     /// The default time limit of a sign-in request, in seconds.
     static let defaultTimeout: Double = 10
+    /// The largest answer read from the endpoint.
+    static let maximumBytes = 1024 * 1024
 
     let endpoint: URL
     let timeout: Double
@@ -49,7 +51,7 @@ struct HTTPCredentials: CredentialVerifier {
 
     func verify(username: String, password: String, provider: String) async -> CredentialCheck {
         let body: JSONValue = ["username": .string(username), "password": .string(password)]
-        switch await client.postJSON(Data(body.jsonText.utf8), to: endpoint, timeout: timeout) {
+        switch await client.postJSON(Data(body.jsonText.utf8), to: endpoint, timeout: timeout, maximumBytes: Self.maximumBytes) {
         case .failure(let failure):
             return .rejected("Sign-in failed: \(failure)")
         case .success(let response):
@@ -68,7 +70,7 @@ struct HTTPCredentials: CredentialVerifier {
     }
 
     private func check(_ response: HTTPResponse, username: String, provider: String) -> CredentialCheck {
-        let host = endpoint.host ?? endpoint.absoluteString
+        let host = HTTPClient.shown(endpoint)
         let json = try? JSONParser.parse(response.body)
         switch response.status {
         case 200..<300:

@@ -1,10 +1,7 @@
 import ArgumentParser
 import Foundation
 import ZappModel
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import ZappPlugins
 
 /// Where the APP argument of `run`, `render`, `trace` and `validate` points: nothing (the
 /// bundled demo app), an app folder, a river.json file, or an http(s) URL of an app folder.
@@ -17,6 +14,8 @@ enum AppLocation: Equatable {
 
     /// How long a fetch of a remote app file may take.
     static let fetchTimeout: TimeInterval = 20
+    /// The largest remote app file read (a 50,000-screen river is about 60 MiB).
+    static let fetchMaximumBytes = 256 * 1024 * 1024
 
     init(argument: String?) {
         guard let argument, !argument.isEmpty else {
@@ -59,7 +58,7 @@ enum AppLocation: Equatable {
 
     /// Writes one progress line to stderr (stdout stays the command's output).
     static let reportOnStandardError: @Sendable (String) -> Void = { line in
-        Console.printError(line)
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     // MARK: Remote apps
@@ -67,7 +66,8 @@ enum AppLocation: Equatable {
     /// Fetches river.json and plugin_configurations.json of an app folder served over HTTP;
     /// `plugins` is a local plugin list used instead of the served one.
     static func loadRemote(
-        _ url: URL, plugins localPlugins: String? = nil, progress: @Sendable (String) -> Void = reportOnStandardError
+        _ url: URL, plugins localPlugins: String? = nil, timeout: TimeInterval = fetchTimeout,
+        maximumBytes: Int = fetchMaximumBytes, progress: @Sendable (String) -> Void = reportOnStandardError
     ) async -> AppLoadResult {
         let folder = url.lastPathComponent.lowercased().hasSuffix(".json") ? url.deletingLastPathComponent() : url
         let riverURL = url.lastPathComponent.lowercased().hasSuffix(".json")
@@ -77,8 +77,8 @@ enum AppLocation: Equatable {
         let pluginsShown = pluginsURL.absoluteString
 
         let river: Data
-        progress("Fetching \(riverShown) (timeout \(Int(fetchTimeout)) s)…")
-        switch await fetch(riverURL) {
+        progress("Fetching \(riverShown) (timeout \(formatted(timeout)) s)…")
+        switch await fetch(riverURL, timeout: timeout, maximumBytes: maximumBytes) {
         case .success(let data):
             river = data
         case .failure(let failure):
@@ -98,8 +98,8 @@ enum AppLocation: Equatable {
             return AppLoader.load(
                 river: river, plugins: plugins, name: name, folder: nil, riverFile: riverShown, pluginsFile: localPlugins)
         }
-        progress("Fetching \(pluginsShown) (timeout \(Int(fetchTimeout)) s)…")
-        switch await fetch(pluginsURL) {
+        progress("Fetching \(pluginsShown) (timeout \(formatted(timeout)) s)…")
+        switch await fetch(pluginsURL, timeout: timeout, maximumBytes: maximumBytes) {
         case .success(let data):
             plugins = .data(data)
         case .failure(let failure) where failure.isNotFound:
@@ -119,83 +119,24 @@ enum AppLocation: Equatable {
         var isNotFound = false
     }
 
-    /// Waits until a fetch has taken too long: `fetchTimeout` on the real clock (tests pass a
-    /// deadline that has already passed).
-    static let fetchDeadline: @Sendable () async -> Void = {
-        try? await Task.sleep(for: .seconds(fetchTimeout))
-    }
-
-    /// GETs a URL; anything but a 2xx answer with a body is a failure, and so is no answer by
-    /// `deadline`. URLSession's own timeout only counts idle time between bytes and, on Linux,
-    /// does not end a request whose server accepts the connection and never answers.
-    static func fetch(_ url: URL, deadline: @escaping @Sendable () async -> Void = fetchDeadline) async
+    /// GETs a URL through the one HTTP transport (`HTTPClient`); anything but a 2xx answer is a
+    /// failure whose reason names the URL and what happened.
+    static func fetch(_ url: URL, timeout: TimeInterval = fetchTimeout, maximumBytes: Int = fetchMaximumBytes) async
         -> Result<Data, FetchFailure>
     {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: fetchTimeout)
-        request.httpMethod = "GET"
-        let outcome = FetchOutcome()
-        return await withCheckedContinuation { continuation in
-            outcome.wait(with: continuation)
-            let task = URLSession.shared.dataTask(with: request) { data, response, error in
-                outcome.finish(Self.result(data: data, response: response, error: error))
-            }
-            let timer = Task {
-                await deadline()
-                outcome.finish(.failure(FetchFailure(reason: "no answer within \(Int(fetchTimeout)) s (timed out)")))
-            }
-            outcome.onFinish {
-                task.cancel()
-                timer.cancel()
-            }
-            task.resume()
+        switch await HTTPClient().get(url, accept: "application/json", timeout: timeout, maximumBytes: maximumBytes) {
+        case .failure(let failure):
+            return .failure(FetchFailure(reason: failure.explanation))
+        case .success(let response) where !(200..<300).contains(response.status):
+            return .failure(FetchFailure(reason: "the server answered \(response.statusLine)", isNotFound: response.status == 404))
+        case .success(let response):
+            return .success(response.body)
         }
     }
 
-    /// What a finished URLSession task means.
-    private static func result(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<Data, FetchFailure> {
-        if let error { return .failure(FetchFailure(reason: error.localizedDescription)) }
-        guard let http = response as? HTTPURLResponse else { return .failure(FetchFailure(reason: "no HTTP response")) }
-        guard (200..<300).contains(http.statusCode) else {
-            let status = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
-            return .failure(FetchFailure(reason: "HTTP \(http.statusCode) \(status)", isNotFound: http.statusCode == 404))
-        }
-        return .success(data ?? Data())
-    }
-
-    /// The first of a fetch's answer and its deadline: resumes the waiting fetch once, then
-    /// stops the other (the URLSession task or the timer).
-    final class FetchOutcome: @unchecked Sendable {
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<Result<Data, FetchFailure>, Never>?
-        private var cleanup: (@Sendable () -> Void)?
-        private var isFinished = false
-
-        func wait(with continuation: CheckedContinuation<Result<Data, FetchFailure>, Never>) {
-            lock.withLock { self.continuation = continuation }
-        }
-
-        /// Runs `cleanup` once the outcome is known (at once if it already is).
-        func onFinish(_ cleanup: @escaping @Sendable () -> Void) {
-            let finished = lock.withLock {
-                self.cleanup = cleanup
-                return isFinished
-            }
-            if finished { cleanup() }
-        }
-
-        func finish(_ result: Result<Data, FetchFailure>) {
-            let (continuation, cleanup) = lock.withLock { () -> (CheckedContinuation<Result<Data, FetchFailure>, Never>?, (@Sendable () -> Void)?) in
-                guard !isFinished else { return (nil, nil) }
-                isFinished = true
-                defer {
-                    self.continuation = nil
-                    self.cleanup = nil
-                }
-                return (self.continuation, self.cleanup)
-            }
-            continuation?.resume(returning: result)
-            cleanup?()
-        }
+    /// "20", "0.5".
+    private static func formatted(_ seconds: TimeInterval) -> String {
+        seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
     }
 }
 

@@ -1,0 +1,177 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// libcurl, opened with `dlopen` when the first request is made: no `-lcurl` at link time, so a
+/// start that makes no request loads none of libcurl's TLS, Kerberos and LDAP libraries
+/// (ARCHITECTURE.md, "Hand-written parts").
+struct CurlLibrary: @unchecked Sendable {
+    /// The soname of libcurl 7 and 8 (Debian and Ubuntu package `libcurl4`).
+    static let soname = "libcurl.so.4"
+
+    fileprivate var api = zs_curl_api()
+
+    /// The process's libcurl, opened and initialised once; the failure says what to install.
+    static let shared: Result<CurlLibrary, HTTPFailure.Reason> = open(soname)
+
+    /// Opens `name` and runs `curl_global_init`.
+    static func open(_ name: String) -> Result<CurlLibrary, HTTPFailure.Reason> {
+        var library = CurlLibrary()
+        var error = [CChar](repeating: 0, count: 512)
+        guard zs_curl_load(name, &library.api, &error, error.count) == 0 else {
+            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(.libraryMissing(reason))
+        }
+        let code = library.api.global_init!(Int(ZS_CURL_GLOBAL_ALL))
+        guard code == ZS_CURLE_OK else {
+            return .failure(.libraryMissing("curl_global_init failed: \(library.message(code))"))
+        }
+        return .success(library)
+    }
+
+    fileprivate func message(_ code: CURLcode) -> String {
+        api.easy_strerror!(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+}
+
+/// One request run by libcurl's easy interface on the calling thread (a background thread:
+/// `curl_easy_perform` blocks). Limits: a total and a connect timeout, a low-speed limit, a
+/// size cap (`CURLOPT_MAXFILESIZE_LARGE` and the write callback), at most `maximumRedirects`
+/// redirects over http/https only; `cancel()` stops it from any thread at the next progress call.
+final class CurlTransfer: Sendable {
+    struct Request: Sendable {
+        var url: String
+        var method = "GET"
+        var headers: [String] = []
+        var body: Data?
+        var timeout: Double
+        var maximumBytes: Int
+        var maximumRedirects: Int
+    }
+
+    struct Response: Sendable {
+        var status: Int
+        var body: Data
+        var contentType: String?
+    }
+
+    /// What went wrong, before it is named for the user.
+    enum Failure: Error, Sendable {
+        /// libcurl's code, its message and the system's errno (0 when none).
+        case curl(code: Int32, message: String, systemError: Int)
+        case tooLarge
+        case cancelled
+    }
+
+    private struct State {
+        var body = Data()
+        var tooLarge = false
+    }
+
+    let request: Request
+    private let cancelled = Atomic<Bool>(false)
+    private let state = Mutex(State())
+
+    init(_ request: Request) {
+        self.request = request
+    }
+
+    /// Stops the transfer (it ends with `.cancelled`).
+    func cancel() {
+        cancelled.store(true, ordering: .relaxed)
+    }
+
+    /// Runs the transfer to its end; blocks the calling thread.
+    func perform(with library: CurlLibrary) -> Result<Response, Failure> {
+        let api = library.api
+        var apiCopy = api
+        guard let handle = api.easy_init!() else { return .failure(.curl(code: -1, message: "curl_easy_init failed", systemError: 0)) }
+        defer { api.easy_cleanup!(handle) }
+        var headers: OpaquePointer?
+        defer { if let headers { api.slist_free_all!(headers) } }
+        for header in request.headers { headers = api.slist_append!(headers, header) ?? headers }
+        var errorBuffer = [CChar](repeating: 0, count: Int(ZS_CURL_ERROR_SIZE))
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let milliseconds = max(1, Int(request.timeout * 1000))
+
+        return withExtendedLifetime(self) {
+            errorBuffer.withUnsafeMutableBufferPointer { errorPointer in
+                (request.body ?? Data()).withUnsafeBytes { body in
+                    withUnsafePointer(to: &apiCopy) { api in
+                        func long(_ option: Int, _ value: Int) { _ = zs_curl_setopt_long(api, handle, Int32(option), value) }
+                        func text(_ option: Int, _ value: String) -> CURLcode {
+                            value.withCString { zs_curl_setopt_pointer(api, handle, Int32(option), $0) }
+                        }
+                        _ = zs_curl_setopt_pointer(api, handle, Int32(ZS_CURLOPT_ERRORBUFFER), errorPointer.baseAddress)
+                        _ = text(ZS_CURLOPT_URL, request.url)
+                        _ = text(ZS_CURLOPT_USERAGENT, "zapp-shell")
+                        long(ZS_CURLOPT_NOSIGNAL, 1)
+                        long(ZS_CURLOPT_TIMEOUT_MS, milliseconds)
+                        long(ZS_CURLOPT_CONNECTTIMEOUT_MS, min(milliseconds, 10_000))
+                        long(ZS_CURLOPT_LOW_SPEED_LIMIT, 1)
+                        long(ZS_CURLOPT_LOW_SPEED_TIME, max(1, Int(request.timeout.rounded(.up))))
+                        _ = zs_curl_setopt_off(api, handle, Int32(ZS_CURLOPT_MAXFILESIZE_LARGE), Int64(request.maximumBytes))
+                        long(ZS_CURLOPT_FOLLOWLOCATION, 1)
+                        long(ZS_CURLOPT_MAXREDIRS, request.maximumRedirects)
+                        if text(ZS_CURLOPT_PROTOCOLS_STR, "http,https") == ZS_CURLE_UNKNOWN_OPTION {
+                            long(ZS_CURLOPT_PROTOCOLS, Int(ZS_CURLPROTO_HTTP | ZS_CURLPROTO_HTTPS))
+                        }
+                        if text(ZS_CURLOPT_REDIR_PROTOCOLS_STR, "http,https") == ZS_CURLE_UNKNOWN_OPTION {
+                            long(ZS_CURLOPT_REDIR_PROTOCOLS, Int(ZS_CURLPROTO_HTTP | ZS_CURLPROTO_HTTPS))
+                        }
+                        if let headers { _ = zs_curl_setopt_pointer(api, handle, Int32(ZS_CURLOPT_HTTPHEADER), UnsafeRawPointer(headers)) }
+                        if request.method == "POST" {
+                            long(ZS_CURLOPT_POST, 1)
+                            _ = zs_curl_setopt_off(api, handle, Int32(ZS_CURLOPT_POSTFIELDSIZE_LARGE), Int64(body.count))
+                            // An empty body still needs a valid pointer (curl would read the body from stdin otherwise).
+                            let empty = UnsafeRawPointer(("" as StaticString).utf8Start)
+                            _ = zs_curl_setopt_pointer(api, handle, Int32(ZS_CURLOPT_POSTFIELDS), body.baseAddress ?? empty)
+                        }
+                        _ = zs_curl_setopt_write(api, handle) { data, size, count, context in
+                            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+                            let length = size * count
+                            return transfer.append(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+                        }
+                        _ = zs_curl_setopt_pointer(api, handle, Int32(ZS_CURLOPT_WRITEDATA), context)
+                        long(ZS_CURLOPT_NOPROGRESS, 0)
+                        _ = zs_curl_setopt_xferinfo(api, handle) { context, _, _, _, _ in
+                            Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0
+                        }
+                        _ = zs_curl_setopt_pointer(api, handle, Int32(ZS_CURLOPT_XFERINFODATA), context)
+
+                        let code = api.pointee.easy_perform!(handle)
+                        let outcome = state.withLock { $0 }
+                        if code == ZS_CURLE_ABORTED_BY_CALLBACK && isCancelled { return .failure(.cancelled) }
+                        if outcome.tooLarge || code == ZS_CURLE_FILESIZE_EXCEEDED { return .failure(.tooLarge) }
+                        guard code == ZS_CURLE_OK else {
+                            let detail = String(cString: errorPointer.baseAddress!)
+                            var systemError = 0
+                            _ = zs_curl_getinfo_long(api, handle, Int32(ZS_CURLINFO_OS_ERRNO), &systemError)
+                            return .failure(.curl(
+                                code: code, message: detail.isEmpty ? library.message(code) : detail, systemError: systemError))
+                        }
+                        var status = 0
+                        _ = zs_curl_getinfo_long(api, handle, Int32(ZS_CURLINFO_RESPONSE_CODE), &status)
+                        var contentType: UnsafePointer<CChar>?
+                        _ = zs_curl_getinfo_string(api, handle, Int32(ZS_CURLINFO_CONTENT_TYPE), &contentType)
+                        return .success(Response(status: status, body: outcome.body, contentType: contentType.map { String(cString: $0) }))
+                    }
+                }
+            }
+        }
+    }
+
+    private var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    /// Keeps the bytes unless they pass the cap (then the transfer is aborted).
+    private func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        state.withLock { state in
+            guard state.body.count + bytes.count <= request.maximumBytes else {
+                state.tooLarge = true
+                return false
+            }
+            state.body.append(contentsOf: bytes)
+            return true
+        }
+    }
+}
