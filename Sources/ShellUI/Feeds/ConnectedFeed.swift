@@ -7,14 +7,22 @@ import ZappModel
 enum ConnectedFeed {
     /// The target screen and feed source of the nav item with this id (root menu of the
     /// home screen, then every screen's nav bar), when it has both.
+    /// The screens are walked in place: copying every navigation into one array first cost
+    /// more than the search on a large app (it runs on every activation).
     static func link(itemID: String, in app: ZappApp) -> (target: String, source: String)? {
-        let navigations = (app.homeScreen?.navigations ?? []) + app.screens.flatMap(\.navigations)
-        for navigation in navigations {
-            if let item = find(itemID, in: navigation.navItems), let target = item.data.target, !target.isEmpty,
-                let source = item.data.source, !source.isEmpty, item.data.type != "WEB_URL"
-            {
-                return (target, source)
+        func link(in navigations: [NavigationModel]) -> (target: String, source: String)? {
+            for navigation in navigations {
+                if let item = find(itemID, in: navigation.navItems), let target = item.data.target, !target.isEmpty,
+                    let source = item.data.source, !source.isEmpty, item.data.type != "WEB_URL"
+                {
+                    return (target, source)
+                }
             }
+            return nil
+        }
+        if let home = app.homeScreen, let found = link(in: home.navigations) { return found }
+        for index in app.screens.indices {
+            if let found = link(in: app.screens[index].navigations) { return found }
         }
         return nil
     }
