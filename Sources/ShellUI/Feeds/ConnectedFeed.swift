@@ -27,10 +27,11 @@ enum ConnectedFeed {
         return nil
     }
 
+    /// Items are compared in place (a copy of each item on the way cost most of the search).
     private static func find(_ id: String, in items: [NavItem]) -> NavItem? {
-        for item in items {
-            if item.id == id { return item }
-            if let found = find(id, in: item.navItems) { return found }
+        for index in items.indices {
+            if items[index].id == id { return items[index] }
+            if !items[index].navItems.isEmpty, let found = find(id, in: items[index].navItems) { return found }
         }
         return nil
     }
