@@ -12,9 +12,9 @@ import Glibc
 /// "unreadable"; bad JSON is a syntax error with line and column.
 public enum ConfigurationFileReader {
     /// Files larger than this are refused rather than read into memory: a guard against a
-    /// runaway or hostile file (loading takes about five times a river's size in memory). A
-    /// real app with 50,000 screens of the benchmark's shape has a 163 MB river; the limit
-    /// leaves three times that.
+    /// runaway or hostile file (loading a river takes about three times its size in memory:
+    /// `zapp-shell validate` of the 163 MB river of 50,000 screens peaks at 489 MB). The limit
+    /// leaves three times that river.
     public static let maximumSize = 512 * 1024 * 1024
     /// At most this many duplicate-key warnings are reported per file.
     static let maximumDuplicateKeyWarnings = 20
