@@ -68,8 +68,11 @@ struct RuntimeTests {
         var runtime: ShellRuntime!
 
         @MainActor
-        init(isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp = { UpdateFixture.app }) {
-            let setup = ShellSetup(
+        init(
+            isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp = { UpdateFixture.app },
+            warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil
+        ) {
+            var setup = ShellSetup(
                 app: UpdateFixture.app, isLoaded: isLoaded, loadApp: loadApp,
                 makeServices: { [unowned self] app, presenter in
                     let opener = FakeOpener(presenter: presenter)
@@ -79,6 +82,8 @@ struct RuntimeTests {
                         navigator: navigator, startup: StartupSequence(hooks: [], trace: TraceLog()), trace: TraceLog(),
                         loginProvider: nil)
                 })
+            setup.warnings = warnings
+            setup.checkWarnings = checkWarnings
             runtime = ShellRuntime(terminal: terminal, setup: setup, clock: RuntimeClock(clock))
         }
 
@@ -111,6 +116,22 @@ struct RuntimeTests {
         #expect(harness.runtime.model.view.navigation.currentScreenID == "home")
         #expect(harness.terminal.plainText.contains("Picks"))
         #expect(loads.load(ordering: .sequentiallyConsistent) == 0, "the app loaded before the start is used as it is")
+    }
+
+    @Test("deferred load checks run once home is drawn, and their warnings replace those known at start")
+    func deferredLoadChecks() async throws {
+        let runs = Atomic<Int>(0)
+        let harness = Harness(warnings: ["river.json: warning: one"]) {
+            runs.add(1, ordering: .sequentiallyConsistent)
+            return ["river.json: warning: one", "river.json: $[0]: error: two", "plugin_configurations.json: warning: three"]
+        }
+        #expect(harness.runtime.model.view.loadWarnings == ["river.json: warning: one"], "those known at start show at once")
+        #expect(await harness.started())
+        #expect(await harness.runtime.settle { $0.view.loadWarnings.count == 3 })
+        #expect(harness.runtime.model.view.loadWarnings[1] == "river.json: $[0]: error: two")
+        #expect(harness.terminal.plainText.contains("3 warnings (w)"))
+        #expect(harness.runtime.model.view.navigation.currentScreenID == "home")
+        #expect(runs.load(ordering: .sequentiallyConsistent) == 1)
     }
 
     @Test("login gating: the pane never freezes the loop; wrong password keeps it; Esc reverts; right password opens")

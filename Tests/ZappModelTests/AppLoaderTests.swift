@@ -58,6 +58,25 @@ struct AppLoaderTests {
         #expect(riverIsAFolder.diagnostics.first?.code == .unreadable)
     }
 
+    /// A file over the limit is refused by its size, before a byte is read (the file is sparse:
+    /// it takes no disk space), with a message naming the file and the limit; a river of
+    /// 50,000 screens (about 163 MB) is far below it.
+    @Test func oversizedFileIsRefusedNamingTheLimit() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let river = folder.appendingPathComponent("river.json")
+        #expect(FileManager.default.createFile(atPath: river.path, contents: Data("[]".utf8)))
+        let handle = try FileHandle(forWritingTo: river)
+        try handle.truncate(atOffset: UInt64(ConfigurationFileReader.maximumSize) + 1024 * 1024)
+        try handle.close()
+        let result = AppLoader.load(folder: folder, displayName: "big")
+        #expect(lines(result) == [
+            "big/river.json: error: is too large (513 MB; the limit is 512 MB) (hint: a river of 50,000 screens is about 160 MB; check that this is the file you meant)"
+        ])
+        #expect(result.isUnreadable)
+        #expect(ConfigurationFileReader.maximumSize >= 3 * 163_000_000)
+    }
+
     @Test(.enabled(if: getuid() != 0, "running as root, which can read a file without read permission"))
     func unreadablePermissions() throws {
         let folder = try Fixtures.temporaryFolder()

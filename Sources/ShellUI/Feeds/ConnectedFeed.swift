@@ -7,22 +7,31 @@ import ZappModel
 enum ConnectedFeed {
     /// The target screen and feed source of the nav item with this id (root menu of the
     /// home screen, then every screen's nav bar), when it has both.
+    /// The screens are walked in place: copying every navigation into one array first cost
+    /// more than the search on a large app (it runs on every activation).
     static func link(itemID: String, in app: ZappApp) -> (target: String, source: String)? {
-        let navigations = (app.homeScreen?.navigations ?? []) + app.screens.flatMap(\.navigations)
-        for navigation in navigations {
-            if let item = find(itemID, in: navigation.navItems), let target = item.data.target, !target.isEmpty,
-                let source = item.data.source, !source.isEmpty, item.data.type != "WEB_URL"
-            {
-                return (target, source)
+        func link(in navigations: [NavigationModel]) -> (target: String, source: String)? {
+            for navigation in navigations {
+                if let item = find(itemID, in: navigation.navItems), let target = item.data.target, !target.isEmpty,
+                    let source = item.data.source, !source.isEmpty, item.data.type != "WEB_URL"
+                {
+                    return (target, source)
+                }
             }
+            return nil
+        }
+        if let home = app.homeScreen, let found = link(in: home.navigations) { return found }
+        for index in app.screens.indices {
+            if let found = link(in: app.screens[index].navigations) { return found }
         }
         return nil
     }
 
+    /// Items are compared in place (a copy of each item on the way cost most of the search).
     private static func find(_ id: String, in items: [NavItem]) -> NavItem? {
-        for item in items {
-            if item.id == id { return item }
-            if let found = find(id, in: item.navItems) { return found }
+        for index in items.indices {
+            if items[index].id == id { return items[index] }
+            if !items[index].navItems.isEmpty, let found = find(id, in: items[index].navItems) { return found }
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import ZappCore
 import ZappModel
 
@@ -36,6 +37,10 @@ public final class ShellRuntime {
     private var loadAttempts = 0
     /// The name of the theme `setup.loadTheme` reads, as last read.
     private lazy var fileThemeName = setup.theme.name
+    /// Whether the deferred load checks were started, and whether the app they check was
+    /// replaced since (their warnings are then dropped).
+    private var checksStarted = false
+    private var appReplaced = false
     private var isStarted = false
     private var isRunning = false
 
@@ -344,6 +349,7 @@ public final class ShellRuntime {
                 }
                 let app = try await loadApp()
                 runtime.services = runtime.setup.makeServices(app, runtime.presenter)
+                runtime.appReplaced = true
                 runtime.traceTask?.cancel()
                 runtime.startTraceFeed()
                 runtime.inbox.post(.appReloaded(app, rootKind: runtime.services.navigator.rootMenu.kind))
@@ -369,6 +375,7 @@ public final class ShellRuntime {
                     await runtime?.presentLinkedScreen(screen, dataDict: dataDict)
                 })
             let outcome = await startup.run(callbacks, deepLink: deepLink, app: app, opener: opener)
+            runtime.startDeferredChecks()
             runtime.inbox.post(.startupEnded(outcome))
             await runtime.refreshSignedInUser()
         }
@@ -384,6 +391,7 @@ public final class ShellRuntime {
         inbox.post(.phase(.splash(message: "Starting \(app.name)…")))
         guard app != model.view.app else { return }
         services = setup.makeServices(app, presenter)
+        appReplaced = true
         traceTask?.cancel()
         startTraceFeed()
         inbox.post(.appLoaded(app, rootKind: services.navigator.rootMenu.kind))
@@ -404,6 +412,7 @@ public final class ShellRuntime {
         let result = await services.navigator.start()
         inbox.post(.rootPresented(result))
         await nextFrame()
+        startDeferredChecks()
         await services.navigator.finish(result)
     }
 
@@ -411,6 +420,23 @@ public final class ShellRuntime {
         inbox.post(.linkedScreenPresented(screenID: screen.id))
         await nextFrame()
         await services.opener.runPostHooks(for: screen, dataDict: dataDict)
+    }
+
+    /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) once, on a Dispatch queue
+    /// rather than the cooperative pool (they block a thread, and use two on a large app),
+    /// after home is drawn (or the startup ended without it), and posts their warnings unless
+    /// the app was replaced meanwhile.
+    private func startDeferredChecks() {
+        guard !checksStarted, let check = setup.checkWarnings else { return }
+        checksStarted = true
+        let inbox = inbox
+        DispatchQueue.global(qos: .utility).async {
+            let warnings = check()
+            Task { @MainActor [weak self] in
+                guard let self, !self.appReplaced else { return }
+                inbox.post(.loadWarningsChecked(warnings))
+            }
+        }
     }
 
     /// Waits until the next frame has been flushed (at once when the loop has ended).

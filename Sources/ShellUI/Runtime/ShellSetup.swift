@@ -26,6 +26,11 @@ public struct ShellSetup: Sendable {
     public var forceASCII: Bool
     /// The problems found while loading the app that did not stop it (`validate`'s lines).
     public var warnings: [String]
+    /// The load's checks left for after the first frame (`AppLoader`'s `deferringChecks`):
+    /// returns every warning of the app, `warnings` included, in `validate`'s order. The
+    /// runtime runs it off the main actor once home is drawn and posts the result
+    /// (`.loadWarningsChecked`). Nil when `warnings` is already complete.
+    public var checkWarnings: (@Sendable () -> [String])?
     /// `$BROWSER`, which web links are opened with.
     public var browser: String?
     /// `run --watch`: starts watching the app's files and calls the handler (from any thread)
@@ -36,7 +41,7 @@ public struct ShellSetup: Sendable {
         app: ZappApp, isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp,
         makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter) -> AppServices,
         deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [], forceASCII: Bool = false,
-        warnings: [String] = [], browser: String? = nil,
+        warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil, browser: String? = nil,
         watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)? = nil,
         loadTheme: (@Sendable () async throws -> Theme)? = nil
     ) {
@@ -49,6 +54,7 @@ public struct ShellSetup: Sendable {
         self.themes = themes
         self.forceASCII = forceASCII
         self.warnings = warnings
+        self.checkWarnings = checkWarnings
         self.browser = browser
         self.watchFiles = watchFiles
         self.loadTheme = loadTheme

@@ -19,16 +19,18 @@ public struct AssetStore: Sendable, Hashable {
         self.texts = texts
     }
 
-    /// Reads every text asset named by the app's navigation bars. Files larger than 64 KiB,
-    /// binary files and remote URLs are skipped; lines are kept as written (`Canvas` sanitises
-    /// what it draws, like every other text).
+    /// Reads every text asset named by the app's navigation bars, each name once (a large app
+    /// names the same few on every screen, and a missing one must not be looked for again on
+    /// each). Files larger than 64 KiB, binary files and remote URLs are skipped; lines are kept
+    /// as written (`Canvas` sanitises what it draws, like every other text).
     public init(app: ZappApp) {
         var texts: [String: [String]] = [:]
+        var seen: Set<String> = []
         for screen in app.screens {
             for navigation in screen.navigations {
                 let assets = navigation.assets
                 for asset in [assets.appLogo, assets.backButton, assets.closeButton, assets.menuButton,
-                    assets.background, assets.backgroundTablet].compactMap({ $0 }) where texts[asset] == nil
+                    assets.background, assets.backgroundTablet].compactMap({ $0 }) where seen.insert(asset).inserted
                 {
                     if let lines = Self.read(asset, app: app) { texts[asset] = lines }
                 }

@@ -49,4 +49,7 @@ public enum ShellEvent: Sendable, Hashable {
     case feedLoaded(source: String, result: Result<Feed, FeedLoadError>)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
+    /// The load's deferred checks (`ShellSetup.checkWarnings`) ended: every warning of the
+    /// app as it started, in `validate`'s order, replacing those known at the first frame.
+    case loadWarningsChecked([String])
 }

@@ -98,6 +98,10 @@ public enum ShellUpdate {
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []
+        case .loadWarningsChecked(let warnings):
+            model.view.loadWarnings = warnings
+            clampSelections(&model)
+            return []
         }
     }
 

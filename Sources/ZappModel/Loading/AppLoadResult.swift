@@ -9,6 +9,9 @@ public struct AppLoadResult: Sendable {
     public var files: [String]
     /// What each file is (the river and the plugin configurations file).
     public var fileKinds: [String: ConfigurationFileKind]
+    /// The river's cross-reference checks when the load left them for later
+    /// (`AppLoader.load(..., deferringChecks: true)`); nil when they ran (or cannot run).
+    public var deferredChecks: DeferredChecks?
 
     public init(
         app: ZappApp?, diagnostics: [Diagnostic], files: [String], fileKinds: [String: ConfigurationFileKind] = [:]
@@ -17,6 +20,16 @@ public struct AppLoadResult: Sendable {
         self.diagnostics = diagnostics
         self.files = files
         self.fileKinds = fileKinds
+    }
+
+    /// The result with its deferred checks run: the same diagnostics, in the same order, as a
+    /// load that ran them at once. None of them stops the app, so `app` stays as it is.
+    public func completingChecks() -> AppLoadResult {
+        guard let deferredChecks else { return self }
+        var result = self
+        result.deferredChecks = nil
+        result.diagnostics.insert(contentsOf: deferredChecks.run(), at: min(deferredChecks.position, diagnostics.count))
+        return result
     }
 
     public var hasErrors: Bool { diagnostics.containsErrors }

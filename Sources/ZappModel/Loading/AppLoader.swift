@@ -22,7 +22,8 @@ public enum AppLoader {
     /// Loads the app at a path as the user typed it: a folder, or a river.json file.
     /// Messages name files through this path (`myapp/river.json`). `pluginsPath` (`--plugins`)
     /// takes the plugin list from another file than plugin_configurations.json beside the river.
-    public static func load(path: String, pluginsPath: String? = nil) -> AppLoadResult {
+    /// `deferringChecks` leaves the river's cross-reference checks to `AppLoadResult.completingChecks()`.
+    public static func load(path: String, pluginsPath: String? = nil, deferringChecks: Bool = false) -> AppLoadResult {
         let url = URL(fileURLWithPath: path)
         let kind = FileSystem.kind(atPath: url.path)
         guard kind != .missing else {
@@ -32,14 +33,19 @@ public enum AppLoader {
         }
         let pluginsURL = pluginsPath.map { URL(fileURLWithPath: $0) }
         return kind == .directory
-            ? load(folder: url, displayName: path, pluginsFile: pluginsURL, pluginsDisplayName: pluginsPath)
-            : load(riverFile: url, pluginsFile: pluginsURL, displayName: path, pluginsDisplayName: pluginsPath)
+            ? load(
+                folder: url, displayName: path, pluginsFile: pluginsURL, pluginsDisplayName: pluginsPath,
+                deferringChecks: deferringChecks)
+            : load(
+                riverFile: url, pluginsFile: pluginsURL, displayName: path, pluginsDisplayName: pluginsPath,
+                deferringChecks: deferringChecks)
     }
 
     /// Loads an app folder: river.json, or a published layout's rivers.json, is required;
     /// plugin_configurations.json is optional (or `pluginsFile` is used instead).
     public static func load(
-        folder: URL, displayName: String? = nil, pluginsFile: URL? = nil, pluginsDisplayName: String? = nil
+        folder: URL, displayName: String? = nil, pluginsFile: URL? = nil, pluginsDisplayName: String? = nil,
+        deferringChecks: Bool = false
     ) -> AppLoadResult {
         let shown = displayName ?? folder.path
         guard
@@ -54,13 +60,14 @@ public enum AppLoader {
         }
         return load(
             riverFile: folder.appendingPathComponent(name), pluginsFile: pluginsFile, displayName: joined(shown, name),
-            pluginsDisplayName: pluginsDisplayName)
+            pluginsDisplayName: pluginsDisplayName, deferringChecks: deferringChecks)
     }
 
     /// Loads an app from its river.json and a plugin configurations file (by default
     /// plugin_configurations.json beside the river, when present).
     public static func load(
-        riverFile: URL, pluginsFile: URL? = nil, displayName: String? = nil, pluginsDisplayName: String? = nil
+        riverFile: URL, pluginsFile: URL? = nil, displayName: String? = nil, pluginsDisplayName: String? = nil,
+        deferringChecks: Bool = false
     ) -> AppLoadResult {
         let riverShown = displayName ?? riverFile.path
         let folder = riverFile.deletingLastPathComponent()
@@ -82,7 +89,7 @@ public enum AppLoader {
         }
         var result = load(
             river: consume river, plugins: plugins, name: folder.lastPathComponent, folder: folder, riverFile: riverShown,
-            pluginsFile: pluginsShown)
+            pluginsFile: pluginsShown, deferringChecks: deferringChecks)
         addContentTypes(from: folder, shown: sibling(of: riverShown, named: ContentTypes.fileName), to: &result)
         return result
     }
@@ -98,12 +105,14 @@ public enum AppLoader {
         case .success(let bytes): data = bytes
         case .failure(let diagnostic):
             result.diagnostics.append(diagnostic)
+            result = result.completingChecks()
             result.app = nil
             return
         }
         let (value, parse) = ConfigurationFileReader.parse(data, file: shown)
         result.diagnostics += parse
         guard let value else {
+            result = result.completingChecks()
             result.app = nil
             return
         }
@@ -112,6 +121,7 @@ public enum AppLoader {
         guard var app = result.app else { return }
         result.diagnostics += contentTypes.danglingScreens(in: app, file: shown)
         app.contentTypes = contentTypes
+        if result.hasBlockingErrors { result = result.completingChecks() }
         result.app = result.hasBlockingErrors ? nil : app
     }
 
@@ -138,9 +148,15 @@ public enum AppLoader {
 
     /// Loads an app from bytes in memory, with the plugin configurations in any state.
     /// The river's bytes are consumed: they are released once parsed.
+    ///
+    /// `deferringChecks` leaves the river's cross-reference checks (targets, hooks, home,
+    /// cycles: `AppValidator`) out of the result, to be run later by
+    /// `AppLoadResult.completingChecks()`: none of them can stop the app, so `run` shows its
+    /// first frame without waiting for them (a river with no screens is still checked at once,
+    /// since that stops it).
     public static func load(
         river: consuming Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String,
-        pluginsFile: String
+        pluginsFile: String, deferringChecks: Bool = false
     ) -> AppLoadResult {
         var pluginDiagnostics: [Diagnostic] = []
         var files = [riverFile]
@@ -177,23 +193,34 @@ public enum AppLoader {
         }
 
         var app: ZappApp?
+        var checks: DeferredChecks?
         if let decodedRiver {
             let candidate = ZappApp(screens: decodedRiver.screens, plugins: plugins, folder: folder, name: name)
-            for diagnostic in AppValidator.validate(
-                candidate, riverFile: riverFile, pluginsFile: pluginsUsable ? pluginsFile : nil,
-                sourceMap: decodedRiver.sourceMap)
-            {
-                if diagnostic.file == riverFile { riverDiagnostics.append(diagnostic) } else { pluginDiagnostics.append(diagnostic) }
-            }
+            checks = DeferredChecks(
+                app: candidate, riverFile: riverFile, pluginsKnown: pluginsUsable, sourceMap: decodedRiver.sourceMap,
+                position: riverDiagnostics.count)
             app = candidate
-        } else if pluginsUsable {
-            pluginDiagnostics += AppValidator.validatePlugins(plugins, file: pluginsFile)
+        }
+        if pluginsUsable { pluginDiagnostics += AppValidator.validatePlugins(plugins, file: pluginsFile) }
+        func stops(_ diagnostics: [Diagnostic]) -> Bool {
+            diagnostics.contains { $0.severity == .error && $0.code.stopsRunning }
+        }
+        // Checks are deferred only for an app that will run: one that is refused is reported whole.
+        var deferred: DeferredChecks?
+        if let checks {
+            if deferringChecks, app?.screens.isEmpty == false, !stops(riverDiagnostics + pluginDiagnostics) {
+                deferred = checks
+            } else {
+                riverDiagnostics += checks.run()
+            }
         }
         let diagnostics = riverDiagnostics + pluginDiagnostics
-        return AppLoadResult(
-            app: diagnostics.contains { $0.severity == .error && $0.code.stopsRunning } ? nil : app,
-            diagnostics: diagnostics, files: files,
+        let blocked = stops(diagnostics)
+        var result = AppLoadResult(
+            app: blocked ? nil : app, diagnostics: diagnostics, files: files,
             fileKinds: [riverFile: .river, pluginsFile: .pluginConfigurations])
+        result.deferredChecks = deferred
+        return result
     }
 
     /// Parses and decodes a river: a large one screen by screen, on several threads

@@ -32,11 +32,17 @@ public enum AppValidator {
     }
 
     static func validate(_ app: ZappApp, riverFile: String, pluginsFile: String?, sourceMap: RiverSourceMap) -> [Diagnostic] {
-        var check = AppCheck(app: app, riverFile: riverFile, pluginsKnown: pluginsFile != nil, sourceMap: sourceMap)
-        check.run()
-        var diagnostics = check.diagnostics
+        var diagnostics = checkRiver(app, riverFile: riverFile, pluginsKnown: pluginsFile != nil, sourceMap: sourceMap)
         if let pluginsFile { diagnostics += validatePlugins(app.plugins, file: pluginsFile) }
         return diagnostics
+    }
+
+    /// The river's cross-reference checks alone (every diagnostic names `riverFile`);
+    /// `pluginsKnown` false skips those that need the plugins.
+    static func checkRiver(_ app: ZappApp, riverFile: String, pluginsKnown: Bool, sourceMap: RiverSourceMap) -> [Diagnostic] {
+        var check = AppCheck(app: app, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: sourceMap)
+        check.run()
+        return check.diagnostics
     }
 
     /// Checks a plugin_configurations.json on its own: duplicate identifiers and plugin classes.

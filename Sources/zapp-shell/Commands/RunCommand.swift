@@ -66,7 +66,9 @@ struct RunCommand: AsyncParsableCommand {
         if watch, case .remote(let url) = location {
             Self.fail("--watch needs a local app folder; \(url.absoluteString) is fetched over the network")
         }
-        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins)
+        // The river's cross-reference checks run after the first frame (they cannot stop the
+        // app); their warnings join the status line when they end.
+        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins, deferringChecks: true)
         let plugins = self.plugins
 
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
@@ -97,7 +99,16 @@ struct RunCommand: AsyncParsableCommand {
                 Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
             },
             deepLink: open, theme: themes.current, themes: themes.all, forceASCII: ascii,
-            warnings: loaded.warnings.map(\.description), browser: Self.browser(),
+            warnings: loaded.warnings.map(\.description),
+            checkWarnings: loaded.completeWarnings.map { complete in
+                let logged = Set(loaded.warnings.map(\.description))
+                return {
+                    let warnings = complete().map(\.description)
+                    for warning in warnings where !logged.contains(warning) { logger.warning("\(warning)") }
+                    return warnings
+                }
+            },
+            browser: Self.browser(),
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
             loadTheme: Self.themeFile(theme))
         let options = CursesTerminal.Options(noColor: noColor)

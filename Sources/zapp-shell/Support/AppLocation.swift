@@ -35,22 +35,25 @@ enum AppLocation: Equatable {
     /// Loads the app with all its diagnostics; `plugins` (`--plugins FILE`) is a local file that
     /// holds the plugin list instead of the app's plugin_configurations.json. A remote app reports
     /// each fetch to `progress` (stderr by default), since a slow server can keep the command
-    /// waiting up to the timeout.
-    func load(plugins: String? = nil, progress: @Sendable (String) -> Void = AppLocation.reportOnStandardError) async
-        -> AppLoadResult
-    {
+    /// waiting up to the timeout. `deferringChecks` leaves the river's cross-reference checks to
+    /// `AppLoadResult.completingChecks()` (`run` shows its first frame without them).
+    func load(
+        plugins: String? = nil, deferringChecks: Bool = false,
+        progress: @Sendable (String) -> Void = AppLocation.reportOnStandardError
+    ) async -> AppLoadResult {
         switch self {
         case .demo:
             do {
                 return AppLoader.load(
                     folder: try BundledDemoApp.folder(), displayName: "demo",
-                    pluginsFile: plugins.map { URL(fileURLWithPath: $0) }, pluginsDisplayName: plugins)
+                    pluginsFile: plugins.map { URL(fileURLWithPath: $0) }, pluginsDisplayName: plugins,
+                    deferringChecks: deferringChecks)
             } catch {
                 let diagnostic = Diagnostic.error(.unreadable, file: "demo", at: .file, String(describing: error))
                 return AppLoadResult(app: nil, diagnostics: [diagnostic], files: ["demo"])
             }
         case .path(let path):
-            return AppLoader.load(path: path, pluginsPath: plugins)
+            return AppLoader.load(path: path, pluginsPath: plugins, deferringChecks: deferringChecks)
         case .remote(let url):
             return await Self.loadRemote(url, plugins: plugins, progress: progress)
         }
@@ -145,19 +148,28 @@ enum AppLocation: Equatable {
 struct LoadedApp {
     var app: ZappApp
     var warnings: [Diagnostic]
+    /// With `deferringChecks`: runs the checks left for later and returns every warning,
+    /// `warnings` included, in `validate`'s order; nil when `warnings` is complete.
+    var completeWarnings: (@Sendable () -> [Diagnostic])?
 }
 
 extension AppLocation {
     /// Loads the app for `run`, `render` and `trace`. On errors that stop it from running it
     /// prints the problems the way `validate` does to stderr and exits with 1 (2 when a file
     /// cannot be read).
-    static func loadOrExit(_ argument: String?, plugins: String? = nil) async throws -> LoadedApp {
-        let result = await AppLocation(argument: argument).load(plugins: plugins)
+    /// `deferringChecks`: see `load(plugins:deferringChecks:progress:)`; the checks cannot stop
+    /// the app, so what refuses it is the same.
+    static func loadOrExit(_ argument: String?, plugins: String? = nil, deferringChecks: Bool = false) async throws
+        -> LoadedApp
+    {
+        let result = await AppLocation(argument: argument).load(plugins: plugins, deferringChecks: deferringChecks)
         if let app = result.app, !result.hasBlockingErrors {
-            return LoadedApp(app: app, warnings: result.runWarnings)
+            let complete: (@Sendable () -> [Diagnostic])? =
+                result.deferredChecks == nil ? nil : { @Sendable in result.completingChecks().runWarnings }
+            return LoadedApp(app: app, warnings: result.runWarnings, completeWarnings: complete)
         }
         var report = ValidationReport()
-        report.add(result)
+        report.add(result.completingChecks())
         let problems = report.diagnostics.map(\.description) + [report.summary]
         Console.printError(problems.joined(separator: "\n"))
         throw ExitCode(report.exitCode == 0 ? 1 : report.exitCode)
