@@ -84,8 +84,20 @@ public final class ShellRuntime {
         isStarted = true
         startTraceFeed()
         startStartup()
+        loadThemesAfterFirstFrame()
         let inbox = inbox
         fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
+    }
+
+    /// Reads the themes `t` cycles through once the first frame is flushed, off the main actor.
+    private func loadThemesAfterFirstFrame() {
+        guard let loadThemes = setup.loadThemes else { return }
+        runInBackground { runtime in
+            await runtime.nextFrame()
+            guard runtime.model.exitStatus == nil else { return }
+            let themes = await Task.detached { loadThemes() }.value
+            runtime.inbox.post(.themesLoaded(themes))
+        }
     }
 
     /// Takes everything posted since the last batch — the terminal's waiting input first —

@@ -19,6 +19,10 @@ public struct ShellSetup: Sendable {
     /// The theme to start with and the themes `t` cycles through.
     public var theme: Theme
     public var themes: [Theme]
+    /// Reads the themes `t` cycles through (the current one included) once the first frame is
+    /// on screen, off the main actor; they replace `themes`. Reading and decoding every theme
+    /// file would otherwise delay the first frame (README, "Performance"). Nil: `themes` it is.
+    public var loadThemes: (@Sendable () -> [Theme])?
     /// `--ascii`.
     public var forceASCII: Bool
     /// The problems found while loading the app that did not stop it (`validate`'s lines).
@@ -32,7 +36,8 @@ public struct ShellSetup: Sendable {
     public init(
         app: ZappApp, isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp,
         makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter) -> AppServices,
-        deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [], forceASCII: Bool = false,
+        deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [],
+        loadThemes: (@Sendable () -> [Theme])? = nil, forceASCII: Bool = false,
         warnings: [String] = [], browser: String? = nil,
         watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)? = nil
     ) {
@@ -43,6 +48,7 @@ public struct ShellSetup: Sendable {
         self.deepLink = deepLink
         self.theme = theme
         self.themes = themes
+        self.loadThemes = loadThemes
         self.forceASCII = forceASCII
         self.warnings = warnings
         self.browser = browser

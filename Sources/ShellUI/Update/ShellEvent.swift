@@ -46,4 +46,6 @@ public enum ShellEvent: Sendable, Hashable {
     case feedLoaded(source: String, result: Result<Feed, FeedLoadError>)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
+    /// The themes `t` cycles through, read after the first frame (`ShellSetup.loadThemes`).
+    case themesLoaded([Theme])
 }

@@ -95,6 +95,9 @@ public enum ShellUpdate {
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []
+        case .themesLoaded(let themes):
+            themesLoaded(themes, &model)
+            return []
         }
     }
 

@@ -37,7 +37,7 @@ enum AppLocation: Equatable {
     /// holds the plugin list instead of the app's plugin_configurations.json. A remote app reports
     /// each fetch to `progress` (stderr by default), since a slow server can keep the command
     /// waiting up to the timeout.
-    func load(plugins: String? = nil, progress: @Sendable (String) -> Void = AppLocation.reportOnStandardError) async
+    nonisolated(nonsending) func load(plugins: String? = nil, progress: @Sendable (String) -> Void = AppLocation.reportOnStandardError) async
         -> AppLoadResult
     {
         switch self {
@@ -158,7 +158,7 @@ extension AppLocation {
     /// Loads the app for `run`, `render` and `trace`. On errors that stop it from running it
     /// prints the problems the way `validate` does to stderr and exits with 1 (2 when a file
     /// cannot be read).
-    static func loadOrExit(_ argument: String?, plugins: String? = nil) async throws -> LoadedApp {
+    nonisolated(nonsending) static func loadOrExit(_ argument: String?, plugins: String? = nil) async throws -> LoadedApp {
         let result = await AppLocation(argument: argument).load(plugins: plugins)
         if let app = result.app, !result.hasBlockingErrors {
             return LoadedApp(app: app, warnings: result.runWarnings)
