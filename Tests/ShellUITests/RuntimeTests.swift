@@ -68,8 +68,11 @@ struct RuntimeTests {
         var runtime: ShellRuntime!
 
         @MainActor
-        init(isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp = { UpdateFixture.app }) {
-            let setup = ShellSetup(
+        init(
+            isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp = { UpdateFixture.app },
+            loadThemes: (@Sendable () -> [Theme])? = nil
+        ) {
+            var setup = ShellSetup(
                 app: UpdateFixture.app, isLoaded: isLoaded, loadApp: loadApp,
                 makeServices: { [unowned self] app, presenter in
                     let opener = FakeOpener(presenter: presenter)
@@ -79,6 +82,7 @@ struct RuntimeTests {
                         navigator: navigator, startup: StartupSequence(hooks: [], trace: TraceLog()), trace: TraceLog(),
                         loginProvider: nil)
                 })
+            setup.loadThemes = loadThemes
             runtime = ShellRuntime(terminal: terminal, setup: setup, clock: RuntimeClock(clock))
         }
 
@@ -111,6 +115,23 @@ struct RuntimeTests {
         #expect(harness.runtime.model.view.navigation.currentScreenID == "home")
         #expect(harness.terminal.plainText.contains("Picks"))
         #expect(loads.load(ordering: .sequentiallyConsistent) == 0, "the app loaded before the start is used as it is")
+    }
+
+    @Test("the themes t cycles through are read once the startup has drawn home, not before")
+    func themesAfterStartup() async throws {
+        let reads = Atomic<Int>(0)
+        let harness = Harness(loadThemes: {
+            reads.add(1, ordering: .sequentiallyConsistent)
+            var light = Theme.defaultDark
+            light.name = "light"
+            return [Theme.defaultDark, light]
+        })
+        #expect(harness.runtime.model.themes == [Theme.defaultDark])
+        #expect(await harness.started())
+        #expect(await harness.runtime.settle { $0.themes.count == 2 })
+        #expect(reads.load(ordering: .sequentiallyConsistent) == 1)
+        harness.press(.character("t"))
+        #expect(harness.runtime.model.view.theme.name == "light")
     }
 
     @Test("login gating: the pane never freezes the loop; wrong password keeps it; Esc reverts; right password opens")

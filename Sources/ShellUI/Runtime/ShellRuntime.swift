@@ -35,6 +35,7 @@ public final class ShellRuntime {
     private var fileWatch: AnyObject?
     private var loadAttempts = 0
     private var isStarted = false
+    private var themesRequested = false
     private var isRunning = false
 
     public init(terminal: any Terminal, setup: ShellSetup, clock: RuntimeClock = .continuous) {
@@ -84,14 +85,15 @@ public final class ShellRuntime {
         isStarted = true
         startTraceFeed()
         startStartup()
-        loadThemesAfterFirstFrame()
         let inbox = inbox
         fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
     }
 
-    /// Reads the themes `t` cycles through once the first frame is flushed, off the main actor.
-    private func loadThemesAfterFirstFrame() {
-        guard let loadThemes = setup.loadThemes else { return }
+    /// Reads the themes `t` cycles through, off the main actor, once the startup has drawn its
+    /// root (or shows "Loading failed"): reading them sooner competes with the first frames.
+    private func loadThemes() {
+        guard !themesRequested, let loadThemes = setup.loadThemes else { return }
+        themesRequested = true
         runInBackground { runtime in
             await runtime.nextFrame()
             guard runtime.model.exitStatus == nil else { return }
@@ -374,6 +376,7 @@ public final class ShellRuntime {
                 })
             let outcome = await startup.run(callbacks, deepLink: deepLink, app: app, opener: opener)
             runtime.inbox.post(.startupEnded(outcome))
+            runtime.loadThemes()
             await runtime.refreshSignedInUser()
         }
     }
@@ -395,6 +398,7 @@ public final class ShellRuntime {
 
     private func waitForRetry(_ reason: String) async -> Bool {
         inbox.post(.phase(.loadingFailed(message: reason)))
+        loadThemes()
         guard model.exitStatus == nil else { return false }
         let retry = await withCheckedContinuation { continuation in
             retryWaiter = continuation

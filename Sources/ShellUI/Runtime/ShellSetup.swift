@@ -19,8 +19,8 @@ public struct ShellSetup: Sendable {
     /// The theme to start with and the themes `t` cycles through.
     public var theme: Theme
     public var themes: [Theme]
-    /// Reads the themes `t` cycles through (the current one included) once the first frame is
-    /// on screen, off the main actor; they replace `themes`. Reading and decoding every theme
+    /// Reads the themes `t` cycles through (the current one included) once the startup has drawn
+    /// the root, off the main actor; they replace `themes`. Reading and decoding every theme
     /// file would otherwise delay the first frame (README, "Performance"). Nil: `themes` it is.
     public var loadThemes: (@Sendable () -> [Theme])?
     /// `--ascii`.
