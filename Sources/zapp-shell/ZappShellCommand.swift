@@ -12,24 +12,54 @@ struct ZappShellCommand: AsyncParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    /// Parses and runs the command as swift-argument-parser does, but writes its messages
-    /// (usage errors, which echo the arguments, help, the version) through `Console`, so an
-    /// escape sequence in an argument is shown, not acted on.
+    /// Runs the command line. Arguments that can only mean `run` (no subcommand name, no help,
+    /// version or completion request) are parsed by `RunCommand` alone: the root parser reflects
+    /// over the properties of every subcommand first, which costs the interactive start several
+    /// milliseconds (README, "Performance"). Whatever `RunCommand` rejects goes through the root
+    /// parser, so its messages, help and exit statuses stay the same. On the main actor, so that
+    /// `run` starts the terminal and draws its first frame without changing threads.
+    @MainActor
     static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if isPlainRun(arguments), let command = try? RunCommand.parse(arguments) {
+            do {
+                try await command.start()
+            } catch {
+                exitReporting(error)
+            }
+            return
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if !message.isEmpty {
-                if code == .success { Console.print(message) } else { Console.printError(message) }
-            }
-            Foundation.exit(code.rawValue)
+            exitReporting(error)
+        }
+    }
+
+    /// Ends the process as swift-argument-parser does for `error`, but writes its message (usage
+    /// errors echo the arguments; help; the version) through `Console`, so an escape sequence in
+    /// an argument is shown, not acted on.
+    static func exitReporting(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if !message.isEmpty {
+            if code == .success { Console.print(message) } else { Console.printError(message) }
+        }
+        Foundation.exit(code.rawValue)
+    }
+
+    /// Whether `arguments` name no subcommand and ask for no help, version or completions.
+    static func isPlainRun(_ arguments: [String]) -> Bool {
+        let names = Set(configuration.subcommands.map { $0._commandName } + ["help"])
+        if let first = arguments.first, names.contains(first) { return false }
+        return !arguments.contains { argument in
+            argument == "-h" || argument == "--help" || argument == "--version" || argument.hasPrefix("--generate-")
+                || argument.hasPrefix("--experimental-")
         }
     }
 }

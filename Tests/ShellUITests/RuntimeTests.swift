@@ -70,7 +70,8 @@ struct RuntimeTests {
         @MainActor
         init(
             isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp = { UpdateFixture.app },
-            warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil
+            warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil,
+            loadThemes: (@Sendable () -> [Theme])? = nil
         ) {
             var setup = ShellSetup(
                 app: UpdateFixture.app, isLoaded: isLoaded, loadApp: loadApp,
@@ -84,6 +85,7 @@ struct RuntimeTests {
                 })
             setup.warnings = warnings
             setup.checkWarnings = checkWarnings
+            setup.loadThemes = loadThemes
             runtime = ShellRuntime(terminal: terminal, setup: setup, clock: RuntimeClock(clock))
         }
 
@@ -121,10 +123,10 @@ struct RuntimeTests {
     @Test("deferred load checks run once home is drawn, and their warnings replace those known at start")
     func deferredLoadChecks() async throws {
         let runs = Atomic<Int>(0)
-        let harness = Harness(warnings: ["river.json: warning: one"]) {
+        let harness = Harness(warnings: ["river.json: warning: one"], checkWarnings: {
             runs.add(1, ordering: .sequentiallyConsistent)
             return ["river.json: warning: one", "river.json: $[0]: error: two", "plugin_configurations.json: warning: three"]
-        }
+        })
         #expect(harness.runtime.model.view.loadWarnings == ["river.json: warning: one"], "those known at start show at once")
         #expect(await harness.started())
         #expect(await harness.runtime.settle { $0.view.loadWarnings.count == 3 })
@@ -132,6 +134,23 @@ struct RuntimeTests {
         #expect(harness.terminal.plainText.contains("3 warnings (w)"))
         #expect(harness.runtime.model.view.navigation.currentScreenID == "home")
         #expect(runs.load(ordering: .sequentiallyConsistent) == 1)
+    }
+
+    @Test("the themes t cycles through are read once the startup has drawn home, not before")
+    func themesAfterStartup() async throws {
+        let reads = Atomic<Int>(0)
+        let harness = Harness(loadThemes: {
+            reads.add(1, ordering: .sequentiallyConsistent)
+            var light = Theme.defaultDark
+            light.name = "light"
+            return [Theme.defaultDark, light]
+        })
+        #expect(harness.runtime.model.themes == [Theme.defaultDark])
+        #expect(await harness.started())
+        #expect(await harness.runtime.settle { $0.themes.count == 2 })
+        #expect(reads.load(ordering: .sequentiallyConsistent) == 1)
+        harness.press(.character("t"))
+        #expect(harness.runtime.model.view.theme.name == "light")
     }
 
     @Test("login gating: the pane never freezes the loop; wrong password keeps it; Esc reverts; right password opens")

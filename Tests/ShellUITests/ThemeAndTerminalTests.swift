@@ -47,6 +47,14 @@ import ZappModel
         #expect(throws: ThemeError.self) { try catalog.resolve("/no/such/theme.json") }
         let empty = ThemeCatalog(folders: [])
         #expect(empty.themes == [Theme.defaultDark], "the compiled-in default always exists")
+
+        let all = folders + [(Self.repositoryThemes, .repository)]
+        #expect(try ThemeCatalog.resolveOne("LIGHT", folders: all) == catalog.resolve("light"), "one file read, the same answer")
+        #expect(try ThemeCatalog.resolveOne(nil, folders: all) == catalog.resolve(nil))
+        #expect(try ThemeCatalog.resolveOne(nil, folders: []) == Theme.defaultDark)
+        #expect(throws: ThemeError.self) { try ThemeCatalog.resolveOne("broken", folders: all) }
+        #expect(throws: ThemeError.self) { try ThemeCatalog.resolveOne("nope", folders: all) }
+        #expect(throws: ThemeError.self) { try ThemeCatalog.resolveOne("/no/such/theme.json", folders: all) }
     }
 
     @Test func headlessTerminalKeepsFramesAndCountsChanges() {

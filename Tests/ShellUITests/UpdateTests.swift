@@ -220,6 +220,24 @@ struct UpdateTests {
         #expect(model.view.theme.name == Theme.defaultDark.name)
     }
 
+    @Test("themes read after the first frame replace the list; the theme on screen stays in it")
+    func themesLoadedLater() {
+        var light = Theme.defaultDark
+        light.name = "light"
+        var high = Theme.defaultDark
+        high.name = "high-contrast"
+        var model = UpdateFixture.model()
+        _ = ShellUpdate.update(&model, .themesLoaded([high, Theme.defaultDark, light]))
+        #expect(model.themes.map(\.name) == ["high-contrast", Theme.defaultDark.name, "light"])
+        #expect(model.view.theme == Theme.defaultDark)
+        _ = ShellUpdate.update(&model, key(.character("t")))
+        #expect(model.view.theme.name == "light")
+
+        var gone = UpdateFixture.model()
+        _ = ShellUpdate.update(&gone, .themesLoaded([light]))
+        #expect(gone.themes.map(\.name) == [Theme.defaultDark.name, "light"])
+    }
+
     @Test("help, trace panel and go-to overlays")
     func overlays() throws {
         var model = UpdateFixture.model()

@@ -42,6 +42,7 @@ public final class ShellRuntime {
     private var checksStarted = false
     private var appReplaced = false
     private var isStarted = false
+    private var themesRequested = false
     private var isRunning = false
 
     public init(terminal: any Terminal, setup: ShellSetup, clock: RuntimeClock = .continuous) {
@@ -93,6 +94,19 @@ public final class ShellRuntime {
         startStartup()
         let inbox = inbox
         fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
+    }
+
+    /// Reads the themes `t` cycles through, off the main actor, once the startup has drawn its
+    /// root (or shows "Loading failed"): reading them sooner competes with the first frames.
+    private func loadThemes() {
+        guard !themesRequested, let loadThemes = setup.loadThemes else { return }
+        themesRequested = true
+        runInBackground { runtime in
+            await runtime.nextFrame()
+            guard runtime.model.exitStatus == nil else { return }
+            let themes = await Task.detached { loadThemes() }.value
+            runtime.inbox.post(.themesLoaded(themes))
+        }
     }
 
     /// Takes everything posted since the last batch — the terminal's waiting input first —
@@ -377,6 +391,7 @@ public final class ShellRuntime {
             let outcome = await startup.run(callbacks, deepLink: deepLink, app: app, opener: opener)
             runtime.startDeferredChecks()
             runtime.inbox.post(.startupEnded(outcome))
+            runtime.loadThemes()
             await runtime.refreshSignedInUser()
         }
     }
@@ -399,6 +414,7 @@ public final class ShellRuntime {
 
     private func waitForRetry(_ reason: String) async -> Bool {
         inbox.post(.phase(.loadingFailed(message: reason)))
+        loadThemes()
         guard model.exitStatus == nil else { return false }
         let retry = await withCheckedContinuation { continuation in
             retryWaiter = continuation

@@ -22,6 +22,10 @@ public struct ShellSetup: Sendable {
     /// Reads the theme file again on a reload (`--theme PATH`: `r`, `run --watch`); nil when
     /// the theme does not come from a file of the user's.
     public var loadTheme: (@Sendable () async throws -> Theme)?
+    /// Reads the themes `t` cycles through (the current one included) once the startup has drawn
+    /// the root, off the main actor; they replace `themes`. Reading and decoding every theme
+    /// file would otherwise delay the first frame (README, "Performance"). Nil: `themes` it is.
+    public var loadThemes: (@Sendable () -> [Theme])?
     /// `--ascii`.
     public var forceASCII: Bool
     /// The problems found while loading the app that did not stop it (`validate`'s lines).
@@ -40,7 +44,8 @@ public struct ShellSetup: Sendable {
     public init(
         app: ZappApp, isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp,
         makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter) -> AppServices,
-        deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [], forceASCII: Bool = false,
+        deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [],
+        loadThemes: (@Sendable () -> [Theme])? = nil, forceASCII: Bool = false,
         warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil, browser: String? = nil,
         watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)? = nil,
         loadTheme: (@Sendable () async throws -> Theme)? = nil
@@ -52,6 +57,7 @@ public struct ShellSetup: Sendable {
         self.deepLink = deepLink
         self.theme = theme
         self.themes = themes
+        self.loadThemes = loadThemes
         self.forceASCII = forceASCII
         self.warnings = warnings
         self.checkWarnings = checkWarnings

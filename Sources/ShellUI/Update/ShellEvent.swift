@@ -52,4 +52,6 @@ public enum ShellEvent: Sendable, Hashable {
     /// The load's deferred checks (`ShellSetup.checkWarnings`) ended: every warning of the
     /// app as it started, in `validate`'s order, replacing those known at the first frame.
     case loadWarningsChecked([String])
+    /// The themes `t` cycles through, read after the first frame (`ShellSetup.loadThemes`).
+    case themesLoaded([Theme])
 }

@@ -130,6 +130,15 @@ extension ShellUpdate {
         return startActivity(.selectTab(componentID: componentID, from: current, to: index, target: target), &model)
     }
 
+    /// The themes read after the first frame replace the list; the one on screen stays, and is
+    /// kept in the list when the files no longer hold it.
+    static func themesLoaded(_ themes: [Theme], _ model: inout ShellModel) {
+        var list = themes
+        if !list.contains(where: { $0.name == model.view.theme.name }) { list.insert(model.view.theme, at: 0) }
+        model.themes = list
+        model.view.themeNames = list.map(\.name)
+    }
+
     /// `t`: the next theme in the list.
     static func nextTheme(_ model: inout ShellModel) {
         guard model.themes.count > 1 else {

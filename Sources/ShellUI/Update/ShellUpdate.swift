@@ -102,6 +102,9 @@ public enum ShellUpdate {
             model.view.loadWarnings = warnings
             clampSelections(&model)
             return []
+        case .themesLoaded(let themes):
+            themesLoaded(themes, &model)
+            return []
         }
     }
 

@@ -88,6 +88,27 @@ public struct ThemeCatalog: Sendable {
         return try entry.result.get()
     }
 
+    /// The theme `resolve(_:)` would give for `nameOrPath` in `folders`, reading no other theme
+    /// file: the interactive start needs one theme before its first frame, the rest later.
+    public static func resolveOne(_ nameOrPath: String?, folders: [(url: URL, source: Source)]) throws -> Theme {
+        if let nameOrPath, nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
+            let url = URL(fileURLWithPath: nameOrPath)
+            return try load(url, name: url.deletingPathExtension().lastPathComponent, shownAs: nameOrPath).get()
+        }
+        let wanted = (nameOrPath.flatMap { $0.isEmpty ? nil : $0 } ?? Theme.defaultDark.name).lowercased()
+        for (folder, _) in folders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            let match = names.filter { $0.hasSuffix(".json") }.sorted().first {
+                String($0.dropLast(5)).lowercased() == wanted
+            }
+            if let match {
+                return try load(folder.appendingPathComponent(match), name: String(match.dropLast(5))).get()
+            }
+        }
+        guard let nameOrPath, !nameOrPath.isEmpty else { return Theme.defaultDark }
+        throw ThemeError.notFound(name: nameOrPath, searched: folders.map(\.url.path))
+    }
+
     /// Reads a theme file; its name defaults to the file name when the JSON has none.
     public static func load(_ file: URL, name: String, shownAs: String? = nil) -> Result<Theme, ThemeError> {
         let shown = shownAs ?? file.path

@@ -57,6 +57,13 @@ struct RunCommand: AsyncParsableCommand {
     var log: String?
 
     func run() async throws {
+        try await start()
+    }
+
+    /// `run` on the main actor, where the terminal and the event loop live: the whole start,
+    /// from reading the app to the first frame, runs on one thread (README, "Performance").
+    @MainActor
+    func start() async throws {
         do {
             try TerminalRefusal.check()
         } catch {
@@ -84,7 +91,7 @@ struct RunCommand: AsyncParsableCommand {
         logger.info("starting \(loaded.app.name) (state directory \(stateDirectory.path))")
         for warning in loaded.warnings { logger.warning("\(warning.description)") }
 
-        let themes = Self.themes(theme)
+        let current = Self.theme(theme)
         let setup = ShellSetup(
             app: loaded.app,
             loadApp: {
@@ -98,7 +105,8 @@ struct RunCommand: AsyncParsableCommand {
             makeServices: { app, presenter in
                 Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
             },
-            deepLink: open, theme: themes.current, themes: themes.all, forceASCII: ascii,
+            deepLink: open, theme: current, loadThemes: { Self.themes(cycling: current) },
+            forceASCII: ascii,
             warnings: loaded.warnings.map(\.description),
             checkWarnings: loaded.completeWarnings.map { complete in
                 let logged = Set(loaded.warnings.map(\.description))
@@ -168,20 +176,26 @@ struct RunCommand: AsyncParsableCommand {
         return { try ThemeCatalog().resolve(option) }
     }
 
-    /// The theme for `--theme NAME|PATH` (ThemeCatalog lookup) and the usable themes `t`
-    /// cycles through, the chosen one included.
-    private static func themes(_ option: String?) -> (current: Theme, all: [Theme]) {
-        let catalog = ThemeCatalog()
+    /// The theme for `--theme NAME|PATH` (the ThemeCatalog lookup, reading only that theme's file).
+    private static func theme(_ option: String?) -> Theme {
+        let folders = ThemeCatalog.searchFolders(
+            environment: ProcessInfo.processInfo.environment, executableURL: ThemeCatalog.currentExecutableURL)
         do {
-            let theme = try catalog.resolve(option)
-            let others = catalog.themes.filter { $0.name != theme.name }
-            let position = catalog.themes.firstIndex { $0.name == theme.name } ?? 0
-            var all = others
-            all.insert(theme, at: min(position, all.count))
-            return (theme, all)
+            return try ThemeCatalog.resolveOne(option, folders: folders)
         } catch {
             fail("--theme \(option ?? ""): \(error)")
         }
+    }
+
+    /// The usable themes `t` cycles through, `current` (the `--theme` choice) included where the
+    /// catalog lists it; read after the first frame (`ShellSetup.loadThemes`).
+    private static func themes(cycling current: Theme) -> [Theme] {
+        let catalog = ThemeCatalog()
+        let others = catalog.themes.filter { $0.name != current.name }
+        let position = catalog.themes.firstIndex { $0.name == current.name } ?? 0
+        var all = others
+        all.insert(current, at: min(position, all.count))
+        return all
     }
 
     /// Prints `zapp-shell: message` to stderr and exits with status 1 (the terminal untouched).

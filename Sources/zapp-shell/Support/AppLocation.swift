@@ -37,7 +37,7 @@ enum AppLocation: Equatable {
     /// each fetch to `progress` (stderr by default), since a slow server can keep the command
     /// waiting up to the timeout. `deferringChecks` leaves the river's cross-reference checks to
     /// `AppLoadResult.completingChecks()` (`run` shows its first frame without them).
-    func load(
+    nonisolated(nonsending) func load(
         plugins: String? = nil, deferringChecks: Bool = false,
         progress: @Sendable (String) -> Void = AppLocation.reportOnStandardError
     ) async -> AppLoadResult {
@@ -159,7 +159,7 @@ extension AppLocation {
     /// cannot be read).
     /// `deferringChecks`: see `load(plugins:deferringChecks:progress:)`; the checks cannot stop
     /// the app, so what refuses it is the same.
-    static func loadOrExit(_ argument: String?, plugins: String? = nil, deferringChecks: Bool = false) async throws
+    nonisolated(nonsending) static func loadOrExit(_ argument: String?, plugins: String? = nil, deferringChecks: Bool = false) async throws
         -> LoadedApp
     {
         let result = await AppLocation(argument: argument).load(plugins: plugins, deferringChecks: deferringChecks)

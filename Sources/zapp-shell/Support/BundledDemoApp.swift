@@ -12,6 +12,11 @@ enum BundledDemoApp {
     /// The demo app folder (holding `river.json` and `plugin_configurations.json`).
     /// - Throws: `BundledDemoAppError.notFound` naming every place that was searched.
     static func folder(fileManager: FileManager = .default) throws -> URL {
+        // Beside the executable first: asking Foundation's `Bundle` costs the start a directory
+        // scan and more (README, "Performance"), and finds the same folder in a build or install.
+        if let found = executableRelativeFolders().first(where: { isDemoApp($0, fileManager: fileManager) }) {
+            return found
+        }
         let candidates = candidateFolders()
         if let found = candidates.first(where: { isDemoApp($0, fileManager: fileManager) }) {
             return found
@@ -35,15 +40,19 @@ enum BundledDemoApp {
             candidates.append(moduleFolder)
         }
         candidates.append(mainBundleResources.appendingPathComponent(folderName))
-        if let executableFolder = resolvedExecutableFolder() {
-            candidates.append(
-                executableFolder.appendingPathComponent(resourceBundleName).appendingPathComponent(folderName))
-            candidates.append(
-                executableFolder.deletingLastPathComponent()
-                    .appendingPathComponent("share/zapp-shell").appendingPathComponent(folderName))
-        }
+        candidates += executableRelativeFolders()
         var seen = Set<String>()
         return candidates.filter { seen.insert($0.standardizedFileURL.path).inserted }
+    }
+
+    /// Places 2 and 3 of `candidateFolders()`: beside the executable with symbolic links resolved.
+    static func executableRelativeFolders() -> [URL] {
+        guard let executableFolder = resolvedExecutableFolder() else { return [] }
+        return [
+            executableFolder.appendingPathComponent(resourceBundleName).appendingPathComponent(folderName),
+            executableFolder.deletingLastPathComponent()
+                .appendingPathComponent("share/zapp-shell").appendingPathComponent(folderName),
+        ]
     }
 
     /// True when `folder` holds a river and a plugin configurations file.
