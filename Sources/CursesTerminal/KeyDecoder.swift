@@ -46,10 +46,20 @@ struct KeyDecoder: Sendable {
         var row: Int32 = 0
         var state: mmask_t = 0
         guard zs_get_mouse(&column, &row, &state) == 0 else { return nil }
-        if zs_is_click(state) != 0 { return .click(column: Int(column), row: Int(row)) }
+        if zs_is_click(state) != 0 {
+            return Self.click(column: Int(column), row: Int(row), columns: Int(zs_cols()), rows: Int(zs_lines()))
+        }
         if zs_is_wheel_up(state) != 0 { return .scrollUp }
         if zs_is_wheel_down(state) != 0 { return .scrollDown }
         return nil
+    }
+
+    /// A click on a cell of the screen; nil for a report outside it. ncurses passes on what the
+    /// terminal sent: an X10 report past column or row 223 (or a garbled one) decodes to a
+    /// negative or too large cell (found by the fuzz target FuzzKeys).
+    static func click(column: Int, row: Int, columns: Int, rows: Int) -> TerminalEvent? {
+        guard (0..<columns).contains(column), (0..<rows).contains(row) else { return nil }
+        return .click(column: column, row: row)
     }
 
     /// A character read with `OK`: printable text, Enter, Tab, Esc, Backspace or Ctrl plus a letter.

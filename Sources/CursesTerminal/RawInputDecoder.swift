@@ -39,7 +39,10 @@ public final class RawInputDecoder {
             return nil
         }
         (self.screen, feed, self.inputFile, self.outputFile) = (screen, fds[1], inputFile, outputFile)
-        _ = fcntl(feed, F_SETFL, fcntl(feed, F_GETFL) | O_NONBLOCK)
+        // Neither end blocks: ncurses reads the rest of an escape sequence or mouse report with
+        // plain reads, which on a terminal wait for bytes that always come, and here must end
+        // where the input ends.
+        for descriptor in fds { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
         set_term(screen)
         raw()
         noecho()
