@@ -28,11 +28,12 @@ dictionary() {
 for target in "${targets[@]}"; do dictionary "$target" >/dev/null; done
 
 build_start=$SECONDS
+mkdir -p "$scratch"
 # `--sanitize=fuzzer` makes SwiftPM leave `main` to libFuzzer; swiftc keeps only the last
 # `-sanitize=` it is given, and SwiftPM's two separate flags would lose the coverage
 # instrumentation, so both sanitizers are passed again as one flag.
 swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --package-path Fuzz --scratch-path "$scratch" \
-	>"$scratch-build.log" 2>&1 || { cat "$scratch-build.log"; echo "error: the fuzz build failed"; exit 1; }
+	>"$scratch/build.log" 2>&1 || { cat "$scratch/build.log"; echo "error: the fuzz build failed"; exit 1; }
 bin="$scratch/release"
 echo "fuzz: built in $((SECONDS - build_start)) s; running ${#targets[@]} targets for $seconds s each, at once (logs in $scratch/logs)"
 

@@ -11,10 +11,11 @@ struct RawInputDecoderTests {
         try #require(RawInputDecoder(terminalName: name), "terminfo entry \(name) is missing")
     }
 
+    /// With keypad transmit on (as the terminal sets it), xterm sends the arrows as `ESC O A`.
     @Test("escape sequences become keys, text stays text")
     func keys() throws {
         let decoder = try Self.decoder("xterm-256color")
-        let events = decoder.decode(Array("\u{1B}[A\u{1B}[B\u{1B}[Z\u{1B}[3~q日\r\u{03}".utf8))
+        let events = decoder.decode(Array("\u{1B}OA\u{1B}OB\u{1B}[Z\u{1B}[3~q日\r\u{03}".utf8))
         #expect(events == [
             .key(.up), .key(.down), .key(.backTab), .key(.delete), .key(.character("q")), .key(.character("日")),
             .key(.enter), .key(.control("c")),
