@@ -7,6 +7,7 @@
 #   make readme-pictures                          redraw the README's pictures (docs/*.svg)
 #   BUILD_FLAGS="--scratch-path .build-x"        extra flags for every swift build/test
 #   RELEASE_FLAGS=                               release build without the static Swift runtime
+#   make fuzz FUZZ_SECONDS=300 FUZZ_TARGETS=FuzzJSON   fuzz longer, or only some targets
 
 SWIFT ?= swift
 BUILD_FLAGS ?=
@@ -16,6 +17,9 @@ BUILD_FLAGS ?=
 RELEASE_FLAGS ?= --static-swift-stdlib
 PREFIX ?= /usr/local
 ARGS ?=
+# `make fuzz`: how long each fuzz target runs (all at once), and which (empty: all of Fuzz/).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
 END_TO_END := Tests/EndToEnd/run.sh
 INSTALL_TEST := Tests/EndToEnd/install.sh
 # Draws the README's pictures of the demo app (docs/*.svg) with `zapp-shell render --format svg`.
@@ -34,7 +38,7 @@ BASH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all run test build release install install-files uninstall deps bench bench-data clean readme-pictures check-readme-pictures
+.PHONY: all run test build release install install-files uninstall deps bench bench-data fuzz clean readme-pictures check-readme-pictures
 
 all: build
 
@@ -114,5 +118,11 @@ bench-data:
 bench: release
 	$(MAKE) -C Benchmarks bench ZAPP_SHELL="$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)/zapp-shell"
 
+# Builds the fuzz targets of Fuzz/ (libFuzzer + address sanitizer, in .build-fuzz) and runs them
+# all at once, FUZZ_SECONDS each; one line per target, a crash fails with its reproducer (README,
+# "Reliability").
+fuzz: deps
+	Scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

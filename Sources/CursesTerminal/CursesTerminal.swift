@@ -240,18 +240,7 @@ public final class CursesTerminal: Terminal {
             var value: wint_t = 0
             let status = wget_wch(zs_stdscr(), &value)
             if status == ERR { break }
-            let event: TerminalEvent?
-            if status == zs_key_code_yes() {
-                switch decoder.decodeFunctionKey(Int32(bitPattern: value)) {
-                case .key(let key): event = .key(key)
-                case .resize: event = resized()
-                case .mouse: event = mouseEvent()
-                case .ignored: event = nil
-                }
-            } else {
-                event = decoder.decodeCharacter(UInt32(value)).map { TerminalEvent.key($0) }
-            }
-            if let event, !handle(event) { return }
+            if let event = decoder.event(status: status, value: value, resized: resized), !handle(event) { return }
         }
     }
 
@@ -309,17 +298,6 @@ public final class CursesTerminal: Terminal {
         clearok(zs_curscr(), true)
         let (columns, rows) = size
         return .resize(columns: columns, rows: rows)
-    }
-
-    private func mouseEvent() -> TerminalEvent? {
-        var column: Int32 = 0
-        var row: Int32 = 0
-        var state: mmask_t = 0
-        guard zs_get_mouse(&column, &row, &state) == 0 else { return nil }
-        if zs_is_click(state) != 0 { return .click(column: Int(column), row: Int(row)) }
-        if zs_is_wheel_up(state) != 0 { return .scrollUp }
-        if zs_is_wheel_down(state) != 0 { return .scrollDown }
-        return nil
     }
 
     // MARK: - Teardown

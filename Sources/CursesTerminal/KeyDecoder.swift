@@ -1,7 +1,10 @@
 import CNCurses
 import ShellUI
 
-/// Decodes what `wget_wch` returns into the UI's keys.
+/// Decodes what `wget_wch` returns into the UI's keys, clicks and resizes. ncurses turns the
+/// terminal's bytes into characters and key codes (terminfo's escape sequences, the mouse
+/// protocol); this is the one place that turns those into `TerminalEvent`s, for the terminal
+/// and for `RawInputDecoder`.
 struct KeyDecoder: Sendable {
     /// The ncurses key codes this decoder recognises (read from the C header once).
     struct Codes: Sendable {
@@ -22,6 +25,42 @@ struct KeyDecoder: Sendable {
     }
 
     let codes = Codes()
+
+    /// The event one `wget_wch` read (its status and value) means, or nil for input the UI has
+    /// no use for. `resized` is asked for the event of a resize (the terminal's new size).
+    func event(status: Int32, value: wint_t, resized: () -> TerminalEvent) -> TerminalEvent? {
+        guard status == zs_key_code_yes() else {
+            return decodeCharacter(UInt32(value)).map { TerminalEvent.key($0) }
+        }
+        switch decodeFunctionKey(Int32(bitPattern: value)) {
+        case .key(let key): return .key(key)
+        case .resize: return resized()
+        case .mouse: return mouseEvent()
+        case .ignored: return nil
+        }
+    }
+
+    /// The mouse event ncurses decoded last: a click, a wheel step, or nil for anything else.
+    func mouseEvent() -> TerminalEvent? {
+        var column: Int32 = 0
+        var row: Int32 = 0
+        var state: mmask_t = 0
+        guard zs_get_mouse(&column, &row, &state) == 0 else { return nil }
+        if zs_is_click(state) != 0 {
+            return Self.click(column: Int(column), row: Int(row), columns: Int(zs_cols()), rows: Int(zs_lines()))
+        }
+        if zs_is_wheel_up(state) != 0 { return .scrollUp }
+        if zs_is_wheel_down(state) != 0 { return .scrollDown }
+        return nil
+    }
+
+    /// A click on a cell of the screen; nil for a report outside it. ncurses passes on what the
+    /// terminal sent: an X10 report past column or row 223 (or a garbled one) decodes to a
+    /// negative or too large cell (found by the fuzz target FuzzKeys).
+    static func click(column: Int, row: Int, columns: Int, rows: Int) -> TerminalEvent? {
+        guard (0..<columns).contains(column), (0..<rows).contains(row) else { return nil }
+        return .click(column: column, row: row)
+    }
 
     /// A character read with `OK`: printable text, Enter, Tab, Esc, Backspace or Ctrl plus a letter.
     func decodeCharacter(_ value: UInt32) -> Key? {

@@ -56,7 +56,7 @@ public struct ContentTypes: Sendable, Hashable {
             let id = screens[type]!
             guard app.screen(id: id) == nil else { return nil }
             return .error(
-                .unknownTarget, file: file, at: .path(JSONPath.root + type + "screen_id"), "no screen \"\(id)\" in the river")
+                .unknownTarget, file: file, at: .path(JSONPath.root + type + "screen_id"), "no screen \(Quoted.value(id)) in the river")
         }
     }
 }

@@ -99,16 +99,20 @@ public enum AppLoader {
     public static func addContentTypes(from folder: URL, shown: String, to result: inout AppLoadResult) {
         let url = folder.appendingPathComponent(ContentTypes.fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return }
-        result.files.append(shown)
-        let data: Data
         switch ConfigurationFileReader.read(url, file: shown) {
-        case .success(let bytes): data = bytes
+        case .success(let data): addContentTypes(data, shown: shown, to: &result)
         case .failure(let diagnostic):
+            result.files.append(shown)
             result.diagnostics.append(diagnostic)
             result = result.completingChecks()
             result.app = nil
-            return
         }
+    }
+
+    /// Adds a `content_types.json` read already (its bytes) to the loaded app, with its
+    /// diagnostics; the fuzz target for content types enters here (Fuzz/).
+    public static func addContentTypes(_ data: Data, shown: String, to result: inout AppLoadResult) {
+        result.files.append(shown)
         let (value, parse) = ConfigurationFileReader.parse(data, file: shown)
         result.diagnostics += parse
         guard let value else {

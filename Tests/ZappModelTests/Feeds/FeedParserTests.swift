@@ -157,6 +157,18 @@ struct FeedParserTests {
         #expect(types.danglingScreens(in: app, file: "content_types.json").map(\.message) == ["no screen \"gone\" in the river"])
         #expect(types.screenID(forType: "video") == "player" && types.screenID(forType: nil) == nil)
     }
+
+    /// Found by the fuzz target FuzzContentTypes: a screen id holding a line break was printed
+    /// as it was, so the diagnostic spanned two lines.
+    @Test("a dangling screen id is quoted: the diagnostic stays on one line")
+    func danglingScreenIDQuoted() throws {
+        let value = try JSONParser.parse(#"{"episode": {"screen_id": "pl\nayer"}}"#)
+        let (types, _) = ContentTypes.decode(value, file: "content_types.json")
+        let app = ZappApp(screens: [ScreenModel(id: "player", name: "Player")], plugins: [])
+        #expect(types.danglingScreens(in: app, file: "content_types.json").map(\.description) == [
+            #"content_types.json: $.episode.screen_id: error: no screen "pl\nayer" in the river"#
+        ])
+    }
 }
 
 /// An app folder's content_types.json is loaded with the app and validated with it.

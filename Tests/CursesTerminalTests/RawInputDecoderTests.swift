@@ -1,0 +1,56 @@
+import ShellUI
+import Testing
+
+@testable import CursesTerminal
+
+/// Raw terminal bytes through ncurses and `KeyDecoder`, as the fuzz target FuzzKeys runs them.
+/// One suite, serialized: ncurses has one current screen per process.
+@Suite("RawInputDecoder", .serialized)
+struct RawInputDecoderTests {
+    private static func decoder(_ name: String) throws -> RawInputDecoder {
+        try #require(RawInputDecoder(terminalName: name), "terminfo entry \(name) is missing")
+    }
+
+    /// With keypad transmit on (as the terminal sets it), xterm sends the arrows as `ESC O A`.
+    @Test("escape sequences become keys, text stays text")
+    func keys() throws {
+        let decoder = try Self.decoder("xterm-256color")
+        let events = decoder.decode(Array("\u{1B}OA\u{1B}OB\u{1B}[Z\u{1B}[3~q日\r\u{03}".utf8))
+        #expect(events == [
+            .key(.up), .key(.down), .key(.backTab), .key(.delete), .key(.character("q")), .key(.character("日")),
+            .key(.enter), .key(.control("c")),
+        ])
+    }
+
+    @Test("mouse reports become clicks and wheel steps: SGR under xterm, X10 under tmux")
+    func mouse() throws {
+        let sgr = try Self.decoder("xterm-256color")
+        #expect(sgr.decode(Array("\u{1B}[<0;5;3M\u{1B}[<0;5;3m".utf8)).first == .click(column: 4, row: 2))
+        #expect(sgr.decode(Array("\u{1B}[<64;1;1M".utf8)) == [.scrollUp])
+        let x10 = try Self.decoder("tmux-256color")
+        #expect(x10.decode(Array("\u{1B}[M %#".utf8)).first == .click(column: 4, row: 2))
+    }
+
+    /// Found by FuzzKeys: an unfinished mouse report (`ESC [ < 6 ; 1`) made ncurses wait for
+    /// the rest of it forever; the decoder's input now ends where the bytes end.
+    @Test("an unfinished mouse report ends with the input", .timeLimit(.minutes(1)))
+    func unfinishedMouseReport() throws {
+        let decoder = try Self.decoder("xterm-256color")
+        #expect(decoder.decode([0x0A, 0x1B, 0x5B, 0x3C, 0x36, 0x3B, 0x31]).first == .key(.enter))
+        #expect(decoder.decode([0x0A, 0x1B, 0x5B, 0x3C, 0x0A, 0x53]).first == .key(.enter))
+        let x10 = try Self.decoder("tmux-256color")
+        #expect(x10.decode(Array("\u{1B}[M ".utf8)).allSatisfy { if case .click = $0 { false } else { true } })
+        #expect(x10.decode(Array("q".utf8)) == [.key(.character("q"))])
+    }
+
+    /// Found by FuzzKeys: an X10 report whose row byte is below the offset (0x01) decoded to a
+    /// click at row -32, which reached the UI.
+    @Test("a mouse report outside the screen is no click")
+    func clickOutsideTheScreen() throws {
+        let x10 = try Self.decoder("tmux-256color")
+        #expect(x10.decode(Array("\u{1B}[M \u{60}\u{01}".utf8)).isEmpty)
+        #expect(KeyDecoder.click(column: 63, row: -32, columns: 80, rows: 24) == nil)
+        #expect(KeyDecoder.click(column: 80, row: 0, columns: 80, rows: 24) == nil)
+        #expect(KeyDecoder.click(column: 79, row: 23, columns: 80, rows: 24) == .click(column: 79, row: 23))
+    }
+}
