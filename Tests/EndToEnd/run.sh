@@ -712,6 +712,13 @@ server.serve_forever()
 EOF
 }
 
+# start_feed_server DIR PORTFILE: serves DIR on 127.0.0.1; prints the server's pid.
+start_feed_server() {
+    write_feed_server "$1"
+    python3 "$1/server.py" "$2" >/dev/null 2>&1 &
+    echo $!
+}
+
 scenario_feeds() {
     echo "# feeds from a loopback HTTP server: spinner, entries, a 404 explained in place, retry, connected screens, content types"
     local s=feeds app="$WORK/feed-app" served="$WORK/feed-served"
@@ -720,9 +727,8 @@ scenario_feeds() {
         return
     fi
     mkdir -p "$app/feeds" "$served"
-    write_feed_server "$served"
-    python3 "$served/server.py" "$WORK/feed-port" >/dev/null 2>&1 &
-    local server=$!
+    local server
+    server=$(start_feed_server "$served" "$WORK/feed-port")
     check "feeds: the loopback server starts" wait_file "$WORK/feed-port" || { kill "$server"; return; }
     local port base
     port=$(cat "$WORK/feed-port")

@@ -15,11 +15,7 @@ public func fuzzAtom(_ bytes: UnsafeRawPointer, _ size: Int) -> CInt {
         let feed = try FeedParser.parse(data)
         Invariant.require(feed.format == .atom, "an XML document was read as \(feed.format)")
     } catch {
-        if let line = error.line, let column = error.column {
-            Invariant.require(
-                SourcePosition.isValid(line: line, column: column, in: data),
-                "feed error at \(line):\(column) is outside the input: \(error)")
-        }
+        FeedErrorCheck.require(error, in: data)
     }
     return 0
 }

@@ -15,11 +15,7 @@ public func fuzzPipes2(_ bytes: UnsafeRawPointer, _ size: Int) -> CInt {
             Invariant.require(entry.json.objectValue != nil, "an entry's JSON is not an object: \(entry.json.jsonText)")
         }
     } catch {
-        if let line = error.line, let column = error.column {
-            Invariant.require(
-                SourcePosition.isValid(line: line, column: column, in: data),
-                "feed error at \(line):\(column) is outside the input: \(error)")
-        }
+        FeedErrorCheck.require(error, in: data)
     }
     return 0
 }

@@ -2,13 +2,6 @@
 # Sourced by ../run.sh, which provides the helpers; the loopback server is run.sh's
 # write_feed_server.
 
-# start_feed_server DIR PORTFILE: serves DIR on 127.0.0.1; prints the server's pid.
-start_feed_server() {
-    write_feed_server "$1"
-    python3 "$1/server.py" "$2" >/dev/null 2>&1 &
-    echo $!
-}
-
 scenario_network() {
     echo "# feeds on a failing network: each fault explained in place, the UI responsive, timeouts and size caps honoured, retry"
     local s=network app="$WORK/net-app" served="$WORK/net-served"
