@@ -222,3 +222,54 @@ struct RiverDecoderErrorTests {
         #expect((JSONPath.root + 3 + "navigations" + 0 + "my key" + "9a").description == #"$[3].navigations[0]["my key"]["9a"]"#)
     }
 }
+
+/// The decoder extends one JSON path in place while it walks a screen: every diagnostic must
+/// still carry its own full path, also when a sibling or a deeper part is decoded after it.
+@Suite("River decoding: JSON paths of problems at every depth")
+struct RiverDecoderPathTests {
+    @Test func everyProblemCarriesItsOwnPath() throws {
+        let river = #"""
+            [
+              {"id": "a", "home": "maybe",
+               "navigations": [
+                 {"category": "menu", "styles": {"state": "ontop", "background_color": "#XYZ"}, "assets": {"app_logo": 4},
+                  "nav_items": [
+                    {"id": 1, "title": "t", "type": "label", "data": {"target": 5, "connected": "x"},
+                     "nav_items": [{"id": "n", "type": "label"}, 7]},
+                    {"title": "u", "type": "label"}]},
+                 3],
+               "hooks": {"preload_plugins": [{"identifier": "p", "type": "t", "screen_id": 4}, {"x": 1}],
+                         "postload_plugins": [2]},
+               "ui_components": [{"component_type": 3, "position": "x"}, 5]},
+              [1, 2],
+              {"id": "c", "navigations": {"a": 1}}
+            ]
+            """#
+        let (screens, diagnostics) = try decodeRiver(river)
+        #expect(screens.map(\.id) == ["a", "", "c"])
+        let paths = diagnostics.map { diagnostic -> String in
+            guard case .path(let path) = diagnostic.location else { return "not a path" }
+            return path.description
+        }
+        #expect(paths == [
+            "$[0].home",
+            "$[0].navigations[0].nav_items[0].id",
+            "$[0].navigations[0].nav_items[0].data.target",
+            "$[0].navigations[0].nav_items[0].data.connected",
+            "$[0].navigations[0].nav_items[0].nav_items[1]",
+            "$[0].navigations[0].nav_items[1]",
+            "$[0].navigations[0].styles.background_color",
+            "$[0].navigations[0].styles.state",
+            "$[0].navigations[0].assets.app_logo",
+            "$[0].navigations[1]",
+            "$[0].hooks.preload_plugins[0].screen_id",
+            "$[0].hooks.preload_plugins[1]",
+            "$[0].hooks.postload_plugins[0]",
+            "$[0].ui_components[0].component_type",
+            "$[0].ui_components[0].position",
+            "$[0].ui_components[1]",
+            "$[1]",
+            "$[2].navigations",
+        ])
+    }
+}

@@ -42,27 +42,31 @@ public enum RiverDecoder {
 
     // MARK: Screens
 
+    /// Decodes one screen. The JSON path of each part is made by extending one path in place
+    /// while that part is decoded (`JSONPath.push`, `pop`): a path is copied only into a
+    /// diagnostic, not built for every navigation, nav item and component.
     static func decodeScreen(
-        _ value: JSONValue, at path: JSONPath, index: Int, context: inout DecodingContext, sourceMap: inout RiverSourceMap
+        _ value: JSONValue, at screenPath: JSONPath, index: Int, context: inout DecodingContext, sourceMap: inout RiverSourceMap
     ) -> ScreenModel {
         guard case .object(let object) = value else {
-            context.typeError(at: path, expected: "a screen object", got: value)
+            context.typeError(at: screenPath, expected: "a screen object", got: value)
             return ScreenModel(id: "", name: "")
         }
+        var path = screenPath
+        path.reserveCapacity(screenPath.components.count + 8)
         let id = context.requiredString(object, "id", at: path) ?? ""
         var screen = ScreenModel(
             id: id,
             name: context.string(object, "name", at: path) ?? "",
             type: context.nonEmptyString(object, "type", at: path) ?? "general_content",
             isHome: context.bool(object, "home", at: path) ?? false)
-        let navigationsPath = path + "navigations"
-        screen.navigations = context.array(object, "navigations", at: path).enumerated().map { offset, element in
-            decodeNavigation(element, at: navigationsPath + offset, context: &context)
-        }
+        screen.navigations = decodeElements(
+            context.array(object, "navigations", at: path), of: "navigations", at: &path, context: &context, decodeNavigation)
         let hooks = context.object(object, "hooks", at: path)
-        let hooksPath = path + "hooks"
-        let (preload, preloadIndices) = decodeHooks(hooks, "preload_plugins", at: hooksPath, context: &context)
-        let (postload, postloadIndices) = decodeHooks(hooks, "postload_plugins", at: hooksPath, context: &context)
+        path.push(.key("hooks"))
+        let (preload, preloadIndices) = decodeHooks(hooks, "preload_plugins", at: &path, context: &context)
+        let (postload, postloadIndices) = decodeHooks(hooks, "postload_plugins", at: &path, context: &context)
+        path.pop()
         screen.hooks = ScreenHooks(preload: preload, postload: postload)
         if preloadIndices != Array(preloadIndices.indices) {
             sourceMap.preloadIndices[index] = preloadIndices
@@ -70,10 +74,9 @@ public enum RiverDecoder {
         if postloadIndices != Array(postloadIndices.indices) {
             sourceMap.postloadIndices[index] = postloadIndices
         }
-        let componentsPath = path + "ui_components"
-        screen.uiComponents = context.array(object, "ui_components", at: path).enumerated().map { offset, element in
-            decodeComponent(element, at: componentsPath + offset, context: &context)
-        }
+        screen.uiComponents = decodeElements(
+            context.array(object, "ui_components", at: path), of: "ui_components", at: &path, context: &context,
+            decodeComponent)
         screen.styles = context.object(object, "styles", at: path)
         screen.general = context.object(object, "general", at: path)
         screen.data = context.object(object, "data", at: path)
@@ -81,37 +84,62 @@ public enum RiverDecoder {
         return screen
     }
 
+    /// Decodes the elements of the array at `key` of the object at `path`, with `path`
+    /// extended to each element's path while that element is decoded.
+    @inline(__always)
+    static func decodeElements<Element>(
+        _ elements: [JSONValue], of key: String, at path: inout JSONPath, context: inout DecodingContext,
+        _ decode: (JSONValue, inout JSONPath, inout DecodingContext) -> Element
+    ) -> [Element] {
+        guard !elements.isEmpty else { return [] }
+        var decoded: [Element] = []
+        decoded.reserveCapacity(elements.count)
+        path.push(.key(key))
+        for offset in elements.indices {
+            path.push(.index(offset))
+            decoded.append(decode(elements[offset], &path, &context))
+            path.pop()
+        }
+        path.pop()
+        return decoded
+    }
+
     // MARK: Hooks
 
-    /// The usable entries of `hooks.<key>` and the file index of each.
+    /// The usable entries of `hooks.<key>` (`path` is the path of `hooks`) and the file index
+    /// of each.
     static func decodeHooks(
-        _ hooks: JSONObject, _ key: String, at path: JSONPath, context: inout DecodingContext
+        _ hooks: JSONObject, _ key: String, at path: inout JSONPath, context: inout DecodingContext
     ) -> ([HookReference], [Int]) {
-        let listPath = path + key
         var references: [HookReference] = []
         var indices: [Int] = []
-        for (offset, element) in context.array(hooks, key, at: path).enumerated() {
-            let entryPath = listPath + offset
+        let elements = context.array(hooks, key, at: path)
+        guard !elements.isEmpty else { return (references, indices) }
+        path.push(.key(key))
+        for (offset, element) in elements.enumerated() {
+            path.push(.index(offset))
+            defer { path.pop() }
             guard case .object(let entry) = element,
                 case .string(let identifier)? = entry["identifier"], !identifier.isEmpty,
                 case .string(let type)? = entry["type"]
             else {
                 context.warning(
-                    .ignoredEntry, at: entryPath,
+                    .ignoredEntry, at: path,
                     "hook entry without a string \"identifier\" and \"type\" is ignored",
                     hint: "write {\"identifier\": \"<plugin identifier>\", \"type\": \"<plugin type>\"}")
                 continue
             }
-            let screenID = context.nonEmptyString(entry, "screen_id", at: entryPath)
+            let screenID = context.nonEmptyString(entry, "screen_id", at: path)
             references.append(HookReference(identifier: identifier, type: type, screenID: screenID))
             indices.append(offset)
         }
+        path.pop()
         return (references, indices)
     }
 
     // MARK: Navigations
 
-    static func decodeNavigation(_ value: JSONValue, at path: JSONPath, context: inout DecodingContext) -> NavigationModel {
+    static func decodeNavigation(_ value: JSONValue, at path: inout JSONPath, context: inout DecodingContext) -> NavigationModel {
         guard case .object(let object) = value else {
             context.typeError(at: path, expected: "a navigation object", got: value)
             return NavigationModel(category: .other(""))
@@ -121,22 +149,25 @@ public enum RiverDecoder {
             id: context.string(object, "id", at: path),
             category: NavigationCategory(rawValue: category),
             navigationType: context.nonEmptyString(object, "navigation_type", at: path))
-        navigation.navItems = decodeNavItems(object, at: path, context: &context)
-        navigation.styles = decodeStyles(context.object(object, "styles", at: path), at: path + "styles", context: &context)
-        navigation.assets = decodeAssets(context.object(object, "assets", at: path), at: path + "assets", context: &context)
+        navigation.navItems = decodeNavItems(object, at: &path, context: &context)
+        let styles = context.object(object, "styles", at: path)
+        path.push(.key("styles"))
+        navigation.styles = decodeStyles(styles, at: path, context: &context)
+        path.pop()
+        let assets = context.object(object, "assets", at: path)
+        path.push(.key("assets"))
+        navigation.assets = decodeAssets(assets, at: path, context: &context)
+        path.pop()
         navigation.rules = context.object(object, "rules", at: path)
         return navigation
     }
 
     /// `nav_items` of a navigation or of a nested nav item.
-    static func decodeNavItems(_ object: JSONObject, at path: JSONPath, context: inout DecodingContext) -> [NavItem] {
-        let itemsPath = path + "nav_items"
-        return context.array(object, "nav_items", at: path).enumerated().map { offset, element in
-            decodeNavItem(element, at: itemsPath + offset, context: &context)
-        }
+    static func decodeNavItems(_ object: JSONObject, at path: inout JSONPath, context: inout DecodingContext) -> [NavItem] {
+        decodeElements(context.array(object, "nav_items", at: path), of: "nav_items", at: &path, context: &context, decodeNavItem)
     }
 
-    static func decodeNavItem(_ value: JSONValue, at path: JSONPath, context: inout DecodingContext) -> NavItem {
+    static func decodeNavItem(_ value: JSONValue, at path: inout JSONPath, context: inout DecodingContext) -> NavItem {
         guard case .object(let object) = value else {
             context.typeError(at: path, expected: "a nav item object", got: value)
             return NavItem(id: "", title: "", type: "")
@@ -146,15 +177,16 @@ public enum RiverDecoder {
             title: context.string(object, "title", at: path) ?? "",
             type: context.requiredString(object, "type", at: path) ?? "")
         let data = context.object(object, "data", at: path)
-        let dataPath = path + "data"
+        path.push(.key("data"))
         item.data = NavItemData(
-            target: context.nonEmptyString(data, "target", at: dataPath),
-            source: context.nonEmptyString(data, "source", at: dataPath),
-            type: context.nonEmptyString(data, "type", at: dataPath),
-            connected: context.bool(data, "connected", at: dataPath))
+            target: context.nonEmptyString(data, "target", at: path),
+            source: context.nonEmptyString(data, "source", at: path),
+            type: context.nonEmptyString(data, "type", at: path),
+            connected: context.bool(data, "connected", at: path))
+        path.pop()
         item.assets = context.object(object, "assets", at: path)
         item.styles = context.object(object, "styles", at: path)
-        item.navItems = decodeNavItems(object, at: path, context: &context)
+        item.navItems = decodeNavItems(object, at: &path, context: &context)
         return item
     }
 
@@ -187,7 +219,7 @@ public enum RiverDecoder {
 
     // MARK: Components
 
-    static func decodeComponent(_ value: JSONValue, at path: JSONPath, context: inout DecodingContext) -> UIComponent {
+    static func decodeComponent(_ value: JSONValue, at path: inout JSONPath, context: inout DecodingContext) -> UIComponent {
         guard case .object(let object) = value else {
             context.typeError(at: path, expected: "a ui component object", got: value)
             return UIComponent(componentType: "")

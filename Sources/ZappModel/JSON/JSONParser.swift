@@ -385,7 +385,7 @@ private struct Parser {
         let values = Self.moveTail(of: &valueStack, from: container.valueStart, leaving: .null)
         guard container.isObject else { return .array(values) }
         let keys = sharedKeys(from: container.keyStart)
-        keyMarkStack.removeSubrange(container.keyStart...)
+        while keyMarkStack.count > container.keyStart { keyMarkStack.removeLast() }
         return .object(JSONObject(uniqueKeys: keys, values: values))
     }
 
@@ -395,8 +395,8 @@ private struct Parser {
         var signature = UInt64(truncatingIfNeeded: keyStack.count - start)
         for position in start..<keyStack.count { signature = Self.mix(signature ^ keyMarkStack[position].hash) }
         let slot = Int(truncatingIfNeeded: signature) & (Self.keyListCacheSize - 1)
-        if keyListCache[slot].signature == signature, keyListCache[slot].keys.elementsEqual(keyStack[start...]) {
-            keyStack.removeSubrange(start...)
+        if keyListCache[slot].signature == signature, Self.sameStrings(keyListCache[slot].keys, keyStack, from: start) {
+            while keyStack.count > start { keyStack.removeLast() }
             return keyListCache[slot].keys
         }
         let keys = Self.moveTail(of: &keyStack, from: start, leaving: "")
@@ -404,9 +404,30 @@ private struct Parser {
         return keys
     }
 
+    /// True when `keys` equals `stack[start...]`, element by element. The strings are mostly
+    /// the very same interned ones, so equal bits settle most of them without a string
+    /// comparison, and nothing is retained.
+    static func sameStrings(_ keys: [String], _ stack: [String], from start: Int) -> Bool {
+        guard keys.count == stack.count - start else { return false }
+        return keys.withUnsafeBufferPointer { keys in
+            stack.withUnsafeBufferPointer { stack in
+                for offset in 0..<keys.count {
+                    let key = UnsafeRawPointer(keys.baseAddress.unsafelyUnwrapped + offset)
+                    let other = UnsafeRawPointer(stack.baseAddress.unsafelyUnwrapped + start + offset)
+                    if memcmp(key, other, MemoryLayout<String>.size) == 0 { continue }
+                    if keys[offset] != stack[start + offset] { return false }
+                }
+                return true
+            }
+        }
+    }
+
     /// Moves `stack[start...]` into a new array of exactly that size and removes it from the
     /// stack. Elements are moved, not copied, so no reference counts change; `filler` (a value
-    /// without references) briefly takes their place.
+    /// without references) briefly takes their place. Always inlined, so that it is compiled
+    /// for each concrete element type: the generic version looked the array's storage type up
+    /// at run time for every array it made.
+    @inline(__always)
     static func moveTail<Element>(of stack: inout [Element], from start: Int, leaving filler: Element) -> [Element] {
         let count = stack.count - start
         guard count > 0 else { return [] }
@@ -420,7 +441,7 @@ private struct Parser {
                 initialized = count
             }
         }
-        stack.removeSubrange(start...)
+        while stack.count > start { stack.removeLast() }
         return moved
     }
 

@@ -37,6 +37,22 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return path
     }
 
+    /// Extends this path in place by one component (a decoder walking a document keeps one
+    /// path and extends it while it decodes a part, instead of making a path for every part).
+    mutating func push(_ component: Component) {
+        components.append(component)
+    }
+
+    /// Removes the last component that `push` added.
+    mutating func pop() {
+        components.removeLast()
+    }
+
+    /// Reserves room for `count` components, so that `push` does not reallocate.
+    mutating func reserveCapacity(_ count: Int) {
+        components.reserveCapacity(count)
+    }
+
     public static func + (path: JSONPath, key: String) -> JSONPath { path.appending(key) }
     public static func + (path: JSONPath, index: Int) -> JSONPath { path.appending(index) }
 

@@ -55,7 +55,9 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// The position of `key` in `keys`.
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return keys.firstIndex(of: key)
+        // Comparing lengths first skips most string comparisons (keys of other lengths).
+        let length = key.utf8.count
+        return keys.firstIndex { $0.utf8.count == length && $0 == key }
     }
 
     public subscript(key: String) -> JSONValue? {
