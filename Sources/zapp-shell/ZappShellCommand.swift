@@ -17,7 +17,7 @@ struct ZappShellCommand: AsyncParsableCommand {
     /// over the properties of every subcommand first, which costs the interactive start several
     /// milliseconds (README, "Performance"). Whatever `RunCommand` rejects goes through the root
     /// parser, so its messages, help and exit statuses stay the same. On the main actor, so that
-    /// `run` starts the terminal and draws its first frame without changing threads.
+    /// `run` reads the app and starts the terminal without a hop between executors.
     @MainActor
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())

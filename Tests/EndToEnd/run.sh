@@ -712,6 +712,14 @@ server.serve_forever()
 EOF
 }
 
+# has_python3 SCENARIO: whether python3 (the loopback servers, app generators) is here; when
+# not, says the scenario is skipped.
+has_python3() {
+    command -v python3 >/dev/null 2>&1 && return 0
+    echo "SKIPPED: $1 needs python3, which is not installed"
+    return 1
+}
+
 # start_feed_server DIR PORTFILE: serves DIR on 127.0.0.1; prints the server's pid.
 start_feed_server() {
     write_feed_server "$1"
@@ -722,10 +730,7 @@ start_feed_server() {
 scenario_feeds() {
     echo "# feeds from a loopback HTTP server: spinner, entries, a 404 explained in place, retry, connected screens, content types"
     local s=feeds app="$WORK/feed-app" served="$WORK/feed-served"
-    if ! command -v python3 >/dev/null 2>&1; then
-        echo "skip feeds: python3 is not installed"
-        return
-    fi
+    has_python3 feeds || return 0
     mkdir -p "$app/feeds" "$served"
     local server
     server=$(start_feed_server "$served" "$WORK/feed-port")

@@ -60,8 +60,8 @@ struct RunCommand: AsyncParsableCommand {
         try await start()
     }
 
-    /// `run` on the main actor, where the terminal and the event loop live: the whole start,
-    /// from reading the app to the first frame, runs on one thread (README, "Performance").
+    /// `run` on the main actor, where the terminal and the event loop live: reading the app and
+    /// starting the terminal need no hop between executors (README, "Performance").
     @MainActor
     func start() async throws {
         do {

@@ -6,10 +6,7 @@ LARGE_APPS_GENERATOR="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/Ben
 
 scenario_large_app_warnings() {
     echo "# a large app with a dangling target per screen: home first, then every warning"
-    if ! command -v python3 >/dev/null 2>&1; then
-        echo "SKIPPED: large_app_warnings needs python3 for $LARGE_APPS_GENERATOR"
-        return
-    fi
+    has_python3 large_app_warnings || return 0
     local app="$WORK/large-dangling"
     python3 "$LARGE_APPS_GENERATOR" --screens 400 --dangling "$app" 2>/dev/null
     check "the generated app exists" test -s "$app/river.json" || return

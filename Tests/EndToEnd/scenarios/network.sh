@@ -5,10 +5,7 @@
 scenario_network() {
     echo "# feeds on a failing network: each fault explained in place, the UI responsive, timeouts and size caps honoured, retry"
     local s=network app="$WORK/net-app" served="$WORK/net-served"
-    if ! command -v python3 >/dev/null 2>&1; then
-        echo "skip network: python3 is not installed"
-        return
-    fi
+    has_python3 network || return 0
     mkdir -p "$app" "$served"
     local server
     server=$(start_feed_server "$served" "$WORK/net-port")
@@ -145,10 +142,7 @@ no_leak() {
 
 scenario_secrets() {
     echo "# secrets: a sign-in session's password and token reach no log, trace, screen or message; the session file is 0600 and holds only the token"
-    if ! command -v python3 >/dev/null 2>&1; then
-        echo "skip secrets: python3 is not installed"
-        return
-    fi
+    has_python3 secrets || return 0
     local password="Pw-Leak-7c1e" token="Tok-Leak-93af" demo_plugins
     demo_plugins="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/Sources/zapp-shell/DemoApp/plugin_configurations.json"
     local local_plugins="$WORK/secret-local.json" http_plugins="$WORK/secret-http.json"
