@@ -145,6 +145,41 @@ static inline const char *zs_tigetstr(const char *name) {
     return value;
 }
 
+/* A terminfo boolean capability of the current terminal (0 when absent). */
+static inline int zs_tigetflag(const char *name) { return tigetflag((char *)name) > 0; }
+
+/* A terminfo numeric capability of the current terminal (-1 when absent). */
+static inline int zs_tigetnum(const char *name) {
+    int value = tigetnum((char *)name);
+    return value < 0 ? -1 : value;
+}
+
+/* A string capability with its parameters filled in (NULL when absent); the result is
+   overwritten by the next call. */
+static inline const char *zs_tiparm2(const char *name, long first, long second) {
+    const char *value = zs_tigetstr(name);
+    if (value == NULL) return NULL;
+    return tiparm(value, first, second);
+}
+
+/* Makes the terminfo entry `name` current without touching the terminal (its capabilities
+   are then read with zs_tigetstr and friends); returns the entry that was current, to be
+   given back to zs_terminfo_pop. *found is 0 when there is no such entry. */
+static inline TERMINAL *zs_terminfo_push(const char *name, int *found) {
+    int status = 0;
+    TERMINAL *saved = cur_term;
+    *found = setupterm((char *)name, STDOUT_FILENO, &status) == OK;
+    if (!*found) set_curterm(saved);
+    return saved;
+}
+
+/* Undoes zs_terminfo_push: frees the entry it loaded and makes `saved` current again. */
+static inline void zs_terminfo_pop(TERMINAL *saved, int found) {
+    TERMINAL *loaded = cur_term;
+    set_curterm(saved);
+    if (found && loaded != saved) del_curterm(loaded);
+}
+
 /*
  * Signal guard: async-signal-safe terminal restoration. Its state is file-static, so every
  * zs_guard_* call must come from one Swift source file (CursesTerminal/SignalGuard.swift).

@@ -11,11 +11,14 @@ import ShellUI
 
 /// The real terminal: ncursesw behind ShellUI's `Terminal` protocol.
 ///
-/// It starts ncurses in raw mode with a UTF-8 locale, flushes each frame by writing only the
-/// cells that changed since the previous one followed by a single `doupdate`, decodes keys,
-/// mouse clicks and resizes, and restores the terminal exactly once on every exit path
-/// (`restore()`, deinit, termination signals and crashes through `SignalGuard`).
-/// Every call must come from one thread (the UI's main actor).
+/// ncurses does what it is good at: terminfo, the terminal modes, the alternate screen, key and
+/// mouse decoding, suspend and resume. Frames it does not draw: `FrameEncoder` turns the cells
+/// that changed since the previous frame into escape sequences checked against terminfo
+/// (`TerminalCodes`), and `flush` writes them with one `write()` (ARCHITECTURE.md, "The
+/// terminal layer"). ncurses' own screen stays blank and is never refreshed after the start:
+/// keys are read through a pad, which `wget_wch` does not refresh. The terminal is restored
+/// exactly once on every exit path (`restore()`, deinit, termination signals and crashes
+/// through `SignalGuard`). Every call must come from one thread (the UI's main actor).
 public final class CursesTerminal: Terminal {
     /// How to start the terminal.
     public struct Options: Sendable {
@@ -40,13 +43,11 @@ public final class CursesTerminal: Terminal {
     /// The terminfo entry in use (a `-direct` variant of `TERM` when truecolor was available).
     public let terminalName: String
 
-    private let mapper: ColorMapper
-    private var pairs: ColorPairCache
+    private var encoder: FrameEncoder
     private let decoder = KeyDecoder()
-    private let attributeBits: (bold: attr_t, dim: attr_t, underline: attr_t, reverse: attr_t, italic: attr_t)
+    /// The window keys are read from: a pad, so that reading never refreshes ncurses' screen.
+    private let input: UnsafeMutablePointer<WINDOW>
     private var previous: Canvas?
-    /// The pair each screen cell was last drawn with (row-major, previous canvas size).
-    private var pairOnScreen: [Int32] = []
     private var needsFullRedraw = true
     private var watcher: InputWatcher?
     private var mouseEnabled = false
@@ -62,55 +63,46 @@ public final class CursesTerminal: Terminal {
         try TerminalRefusal.check(environment: environment)
         let term = environment["TERM"] ?? ""
 
-        setlocale(LC_ALL, "")
+        // Only the character type: ncurses and the width of text need nothing else, and
+        // LC_ALL would read every other locale category's file before the first frame.
+        setlocale(LC_CTYPE, "")
         if zs_locale_is_utf8() == 0 {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
         isUTF8 = zs_locale_is_utf8() != 0
 
         terminalName = Self.terminalName(term: term, colorTerm: environment["COLORTERM"])
+        var codes = try TerminalCodes.terminfo(named: terminalName)
+        let noColorRequested = options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
+        if noColorRequested { codes.colorFormat = .none }
+        let (support, paletteSize) = codes.colorFormat.support
+        colorSupport = support
+        encoder = FrameEncoder(codes: codes, mapper: ColorMapper(support: support, paletteSize: paletteSize), isUTF8: isUTF8)
+
         SignalGuard.install()
-        guard let screen = newterm(terminalName, zs_stdout(), zs_stdin()) else {
+        guard let screen = newterm(terminalName, zs_stdout(), zs_stdin()), let input = newpad(1, 1) else {
             throw TerminalRefusal.unknownTerminalType(term)
         }
         set_term(screen)
+        self.input = input
         raw()
         noecho()
         nonl()
-        keypad(zs_stdscr(), true)
+        keypad(input, true)
+        wtimeout(input, 0)
         leaveok(zs_stdscr(), true)
         curs_set(0)
-        wtimeout(zs_stdscr(), 0)
         zs_set_escdelay(Int32(clamping: options.escapeDelayMilliseconds))
-
-        let noColorRequested = options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
-        var support = ColorSupport.none
-        if !noColorRequested && has_colors() {
-            start_color()
-            use_default_colors()
-            let colors = Int(zs_colors())
-            if colors >= 1 << 24 {
-                support = .trueColor
-            } else if colors >= 256 {
-                support = .ansi256
-            } else if colors >= 8 {
-                support = .ansi8
-            }
-        }
-        colorSupport = support
-        let mapper = ColorMapper(support: support, paletteSize: Int(zs_colors()))
-        self.mapper = mapper
-        pairs = ColorPairCache(
-            capacity: support == .none ? 0 : Int(zs_color_pairs()) - 1,
-            definePair: { pair, colors in init_extended_pair(pair, colors.foreground, colors.background) },
-            distance: { Self.distance($0, $1, mapper: mapper) }
-        )
-        attributeBits = (zs_a_bold(), zs_a_dim(), zs_a_underline(), zs_a_reverse(), zs_a_italic())
 
         mouseEnabled = options.mouse && zs_enable_mouse() != 0
         SignalGuard.installResize()
         restoreSequence = Self.restoreSequence(mouseEnabled: mouseEnabled)
         SignalGuard.arm(restoreSequence: restoreSequence)
+        // ncurses' first update: it writes its start-up sequences (alternate screen, keypad,
+        // mouse) and clears the screen, in one write; every frame after is the encoder's.
+        wnoutrefresh(zs_stdscr())
+        doupdate()
+        encoder.screenWasCleared()
     }
 
     deinit {
@@ -123,7 +115,8 @@ public final class CursesTerminal: Terminal {
 
     // MARK: - Output
 
-    /// Writes the cells that differ from the previous frame, then updates the screen once.
+    /// Writes the cells that differ from the previous frame (all of them after a resize, a
+    /// resume or a forced redraw) with one `write()`.
     public func flush(_ canvas: Canvas) {
         guard !isRestored, takeTerminalBack() else { return }
         let screen = size
@@ -131,81 +124,19 @@ public final class CursesTerminal: Terminal {
             previous: previous, next: canvas, forceFull: needsFullRedraw,
             visibleColumns: screen.columns, visibleRows: screen.rows
         )
-        let window = zs_stdscr()
-        if diff.isFullRedraw {
-            werase(window)
-            pairs.releaseAll()
-            pairOnScreen = Array(repeating: 0, count: canvas.columns * canvas.rows)
-            needsFullRedraw = false
-        }
-        for index in diff.changedIndices {
-            write(canvas.cells[index], at: index, column: index % canvas.columns, row: index / canvas.columns, window: window)
-        }
-        wnoutrefresh(window)
-        doupdate()
+        needsFullRedraw = false
+        let bytes = encoder.encode(diff, next: canvas, screenColumns: screen.columns, screenRows: screen.rows)
+        if !bytes.isEmpty { TerminalOutput.write(bytes) }
         previous = canvas
     }
 
-    private func write(_ cell: Cell, at index: Int, column: Int, row: Int, window: UnsafeMutablePointer<WINDOW>?) {
-        let colors = ColorPairCache.Colors(
-            foreground: mapper.colorNumber(for: cell.style.foreground),
-            background: mapper.colorNumber(for: cell.style.background)
-        )
-        let pair = pairs.pair(for: colors)
-        pairs.release(pairOnScreen[index])
-        pairs.retain(pair)
-        pairOnScreen[index] = pair
-
-        var text = characters(of: cell.grapheme)
-        var value = cchar_t()
-        let status = text.withUnsafeMutableBufferPointer { buffer in
-            zs_setcchar(&value, buffer.baseAddress, attributes(of: cell.style.attributes), pair)
-        }
-        if status == ERR {
-            text = [wchar_t(UInt8(ascii: "?")), 0]
-            _ = text.withUnsafeMutableBufferPointer { buffer in
-                zs_setcchar(&value, buffer.baseAddress, attributes(of: cell.style.attributes), pair)
-            }
-        }
-        // Writing the bottom-right cell reports ERR (the cursor cannot advance) but stores the cell.
-        _ = mvwadd_wch(window, Int32(row), Int32(column), &value)
-    }
-
-    /// The wide characters for one cell: a printable base character and up to
-    /// `CCHARW_MAX - 1` zero-width marks, NUL-terminated. Control characters become `?`.
-    private func characters(of grapheme: String) -> [wchar_t] {
-        let question = wchar_t(UInt8(ascii: "?"))
-        var result: [wchar_t] = []
-        result.reserveCapacity(4)
-        for scalar in grapheme.unicodeScalars {
-            let value = wchar_t(bitPattern: scalar.value)
-            if result.isEmpty {
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    result.append(question)
-                } else if !isUTF8 && scalar.value > 0x7E {
-                    result.append(question)
-                } else {
-                    result.append(zs_wcwidth(value) < 0 ? question : value)
-                }
-            } else if result.count < Int(zs_ccharw_max()) - 1, isUTF8, zs_wcwidth(value) == 0 {
-                result.append(value)
-            } else {
-                break
-            }
-        }
-        if result.isEmpty { result.append(wchar_t(UInt8(ascii: " "))) }
-        result.append(0)
-        return result
-    }
-
-    private func attributes(of attributes: CellAttributes) -> attr_t {
-        var bits = zs_a_normal()
-        if attributes.contains(.bold) { bits |= attributeBits.bold }
-        if attributes.contains(.dim) { bits |= attributeBits.dim }
-        if attributes.contains(.underline) { bits |= attributeBits.underline }
-        if attributes.contains(.reverse) { bits |= attributeBits.reverse }
-        if attributes.contains(.italic) { bits |= attributeBits.italic }
-        return bits
+    /// Writes what hands the terminal back in a known state: the pen reset, and ncurses told
+    /// where the cursor is (the bottom-left corner, where `endwin` leaves it) so that its own
+    /// moves on the way out start from the truth.
+    private func leaveScreen() {
+        let bytes = encoder.leave()
+        if !bytes.isEmpty { TerminalOutput.write(bytes) }
+        mvcur(-1, -1, zs_lines() - 1, 0)
     }
 
     // MARK: - Input
@@ -238,7 +169,7 @@ public final class CursesTerminal: Terminal {
         if SignalGuard.takeContinued(), !handle(resized()) { return }
         for _ in 0..<Self.maximumEventsPerRead {
             var value: wint_t = 0
-            let status = wget_wch(zs_stdscr(), &value)
+            let status = wget_wch(input, &value)
             if status == ERR { break }
             if let event = decoder.event(status: status, value: value, resized: resized), !handle(event) { return }
         }
@@ -253,6 +184,7 @@ public final class CursesTerminal: Terminal {
     /// it back (and redraws everything) only in the foreground: see `takeTerminalBack()`.
     public func suspend() -> Bool {
         guard !isRestored else { return false }
+        leaveScreen()
         zs_disable_mouse()
         endwin()
         fflush(zs_stdout())
@@ -260,7 +192,6 @@ public final class CursesTerminal: Terminal {
         isSuspended = true
         let stopped = zs_suspend_process() != 0
         needsFullRedraw = true
-        clearok(zs_curscr(), true)
         return stopped
     }
 
@@ -279,6 +210,12 @@ public final class CursesTerminal: Terminal {
         isSuspended = false
         if mouseEnabled { _ = zs_enable_mouse() }
         SignalGuard.arm(restoreSequence: restoreSequence)
+        // ncurses' resume (program modes, alternate screen, keypad) and a cleared screen, in
+        // its one write; the frame follows in full.
+        wnoutrefresh(zs_stdscr())
+        doupdate()
+        encoder.screenWasCleared()
+        needsFullRedraw = true
         return true
     }
 
@@ -295,7 +232,7 @@ public final class CursesTerminal: Terminal {
 
     private func resized() -> TerminalEvent {
         needsFullRedraw = true
-        clearok(zs_curscr(), true)
+        encoder.forget()
         let (columns, rows) = size
         return .resize(columns: columns, rows: rows)
     }
@@ -312,6 +249,7 @@ public final class CursesTerminal: Terminal {
         // Suspended (Ctrl-Z) and not drawn since: the terminal is already the shell's, and may
         // be in use by it (the app ended in the background).
         guard !isSuspended else { return }
+        leaveScreen()
         zs_disable_mouse()
         curs_set(1)
         endwin()
@@ -342,17 +280,5 @@ public final class CursesTerminal: Terminal {
         if mouseEnabled { sequence += "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l" }
         if let value = zs_tigetstr("rmcup") { sequence += String(cString: value) }
         return sequence
-    }
-
-    /// How different two colour pairs look, for standing in when the terminal runs out of pairs.
-    private static func distance(_ a: ColorPairCache.Colors, _ b: ColorPairCache.Colors, mapper: ColorMapper) -> Int {
-        func colorDistance(_ x: Int32, _ y: Int32) -> Int {
-            switch (mapper.approximateRGB(of: x), mapper.approximateRGB(of: y)) {
-            case (nil, nil): return 0
-            case (let p?, let q?): return ColorMapper.distance(p, q)
-            default: return 300_000
-            }
-        }
-        return colorDistance(a.foreground, b.foreground) + 2 * colorDistance(a.background, b.background)
     }
 }

@@ -17,6 +17,9 @@ public enum TerminalRefusal: Error, Sendable, Equatable, CustomStringConvertible
     case notATerminal(stream: String)
     /// ncurses has no terminfo entry for `TERM`.
     case unknownTerminalType(String)
+    /// The terminfo entry for `TERM` does not address the cursor the ECMA-48 (ANSI) way, which
+    /// the frame encoder writes (`TerminalCodes`).
+    case notECMA48(String)
 
     public var description: String {
         switch self {
@@ -32,6 +35,9 @@ public enum TerminalRefusal: Error, Sendable, Equatable, CustomStringConvertible
         case .unknownTerminalType(let name):
             return "the terminal type \"\(name)\" is unknown to ncurses (no terminfo entry). "
                 + "Set TERM to a known type such as xterm-256color."
+        case .notECMA48(let name):
+            return "the terminal type \"\(name)\" does not use ANSI (ECMA-48) cursor addressing, which the interactive shell writes. "
+                + "Set TERM to an ANSI terminal type such as xterm-256color, or use `zapp-shell render` for plain text output."
         }
     }
 

@@ -1,0 +1,251 @@
+import ShellUI
+
+/// Turns a frame's changed cells into the bytes that draw them (ARCHITECTURE.md, "The
+/// terminal layer"): pure, so its output is tested byte for byte without a terminal.
+///
+/// For each changed cell it picks the shortest way there (a cursor motion, or rewriting the
+/// unchanged cells in between when they need no style change and take fewer bytes), changes
+/// only what differs in the pen (`TerminalPen`), and erases runs of blanks with ECH or EL where
+/// the terminal fills erased cells with the colours the blanks need (`bce`, or the default
+/// background). It keeps the pen and the cursor position across frames; `forget()` drops them
+/// when the terminal may have changed behind its back (a resize, a resume, another writer).
+struct FrameEncoder: Sendable {
+    let codes: TerminalCodes
+    let mapper: ColorMapper
+    /// Whether the terminal takes UTF-8; otherwise text outside ASCII is written as `?`.
+    let isUTF8: Bool
+    private(set) var pen = TerminalPen()
+    private(set) var cursor = CursorMotion.unknown
+    /// The screen holds only blanks in the default colours (it was just cleared).
+    private var screenIsBlank = false
+    private var styles: [CellStyle: PenStyle] = [:]
+
+    init(codes: TerminalCodes, mapper: ColorMapper, isUTF8: Bool) {
+        self.codes = codes
+        self.mapper = mapper
+        self.isUTF8 = isUTF8
+    }
+
+    /// Nothing about the terminal's pen, cursor or contents is known any more: the next full
+    /// frame resets the pen and clears the screen first.
+    mutating func forget() {
+        pen.forget()
+        cursor = .unknown
+        screenIsBlank = false
+    }
+
+    /// The screen was just cleared by someone else (ncurses' start or resume): the next full
+    /// frame can leave blank cells alone. The pen and cursor are unknown.
+    mutating func screenWasCleared() {
+        forget()
+        screenIsBlank = true
+    }
+
+    /// The bytes that leave the terminal's pen as the shell expects it (`sgr0`), before the
+    /// terminal is handed back; the encoder forgets its state.
+    mutating func leave() -> [UInt8] {
+        let bytes = pen.style == .plain ? [] : codes.reset
+        forget()
+        return bytes
+    }
+
+    /// The bytes that bring the screen from the previous frame to `next`: `diff` names the
+    /// cells to draw (all of them on a full redraw, which first clears the screen unless it
+    /// is known to be blank); the screen shows `screenColumns` x `screenRows` of the canvas.
+    mutating func encode(_ diff: FrameDiff, next: Canvas, screenColumns: Int, screenRows: Int) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(diff.isFullRedraw ? next.cells.count * 2 : 256)
+        var skipBlankDefault = false
+        if diff.isFullRedraw {
+            if !screenIsBlank {
+                output.append(contentsOf: codes.reset)
+                pen.wasReset()
+                output.append(contentsOf: codes.clear)
+                cursor = codes.clearHomesCursor ? CursorMotion(row: 0, column: 0) : .unknown
+            }
+            skipBlankDefault = true
+        }
+        screenIsBlank = false
+        let visibleColumns = max(0, min(next.columns, screenColumns))
+        let fullWidth = next.columns >= screenColumns
+        next.cells.withUnsafeBufferPointer { cells in
+            var position = 0
+            let changed = diff.changedIndices
+            while position < changed.count {
+                let row = changed[position] / next.columns
+                var columns: [Int] = []
+                while position < changed.count, changed[position] / next.columns == row {
+                    let column = changed[position] % next.columns
+                    if !skipBlankDefault || !isBlankDefault(cells[changed[position]]) { columns.append(column) }
+                    position += 1
+                }
+                encodeRow(
+                    row, columns: columns, cells: UnsafeBufferPointer(rebasing: cells[(row * next.columns)..<((row + 1) * next.columns)]),
+                    visibleColumns: visibleColumns, screenColumns: screenColumns, reachesRowEnd: fullWidth,
+                    isBottomRow: row == screenRows - 1, to: &output)
+            }
+        }
+        return output
+    }
+
+    // MARK: - Rows
+
+    private mutating func encodeRow(
+        _ row: Int, columns: [Int], cells: UnsafeBufferPointer<Cell>, visibleColumns: Int, screenColumns: Int,
+        reachesRowEnd: Bool, isBottomRow: Bool, to output: inout [UInt8]
+    ) {
+        var index = 0
+        while index < columns.count {
+            let column = columns[index]
+            if isBottomRow, column == screenColumns - 1, codes.scrollsAfterLastCell { break }
+            let cell = cells[column]
+            let style = penStyle(cell.style)
+            reach(row: row, column: column, cells: cells, to: &output)
+            if let erased = erase(from: column, style: style, cells: cells, visibleColumns: visibleColumns,
+                                  changedUpTo: index < columns.count ? columns[index...] : [], reachesRowEnd: reachesRowEnd, to: &output) {
+                while index < columns.count, columns[index] < erased { index += 1 }
+                continue
+            }
+            if !pen.draws(style, codes: codes) { setPen(style, at: column, cells: cells, visibleColumns: visibleColumns, to: &output) }
+            let width = write(cell, column: column, cells: cells, to: &output)
+            cursor.advance(by: width, screenColumns: screenColumns, codes: codes)
+            index += 1
+        }
+    }
+
+    /// Sets the pen for the run of cells in `style` that starts at `column`: in reverse video
+    /// when that is shorter for the whole run, counting its trailing blanks, which only the
+    /// colours as given can erase (ECH fills with the background colour, never reversed).
+    private mutating func setPen(_ style: PenStyle, at column: Int, cells: UnsafeBufferPointer<Cell>, visibleColumns: Int, to output: inout [UInt8]) {
+        let direct = pen.plan(style, codes: codes, allowReverse: false)
+        guard let reversed = pen.planReversed(style, codes: codes) else {
+            pen.apply(direct, to: &output)
+            return
+        }
+        let cellStyle = cells[column].style
+        var end = column
+        while end < visibleColumns, cells[end].isContinuation || cells[end].style == cellStyle { end += 1 }
+        var blanks = end
+        while blanks > column, Self.isBlank(cells[blanks - 1]) { blanks -= 1 }
+        let trailing = end - blanks
+        let erasable = trailing > 0 && canErase(style)
+        let directCost = direct.sequence.count + (erasable ? min(trailing, Self.eraseLength(trailing)) : trailing)
+        let reversedCost = reversed.sequence.count + trailing
+        pen.apply(reversedCost < directCost ? reversed : direct, to: &output)
+    }
+
+    /// Moves the cursor to (`row`, `column`), rewriting the unchanged cells in between when
+    /// that is shorter than a motion and needs no pen change.
+    private mutating func reach(row: Int, column: Int, cells: UnsafeBufferPointer<Cell>, to output: inout [UInt8]) {
+        if cursor.row == row, let from = cursor.column, from < column {
+            var motion: [UInt8] = []
+            var probe = cursor
+            probe.move(toRow: row, column: column, codes: codes, to: &motion)
+            var rewrite: [UInt8] = []
+            var gap = from
+            while gap < column, rewrite.count < motion.count {
+                let cell = cells[gap]
+                guard cell.isContinuation || pen.draws(penStyle(cell.style), codes: codes) else { break }
+                if !cell.isContinuation { _ = write(cell, column: gap, cells: cells, to: &rewrite) }
+                gap += 1
+            }
+            if gap == column, rewrite.count < motion.count {
+                output.append(contentsOf: rewrite)
+                cursor.column = column
+                return
+            }
+        }
+        cursor.move(toRow: row, column: column, codes: codes, to: &output)
+    }
+
+    /// Erases the run of blanks starting at `column` with ECH or EL when the terminal fills
+    /// erased cells with the run's colours and that is shorter than writing the changed
+    /// blanks; returns the column after the run, or nil when nothing was erased.
+    private mutating func erase(
+        from column: Int, style: PenStyle, cells: UnsafeBufferPointer<Cell>, visibleColumns: Int,
+        changedUpTo changed: ArraySlice<Int>, reachesRowEnd: Bool, to output: inout [UInt8]
+    ) -> Int? {
+        guard Self.isBlank(cells[column]), canErase(style) else { return nil }
+        let cellStyle = cells[column].style
+        var end = column + 1
+        while end < visibleColumns, Self.isBlank(cells[end]), cells[end].style == cellStyle { end += 1 }
+        let lastChanged = changed.last(where: { $0 < end }) ?? column
+        var sequence: [UInt8]
+        if end == visibleColumns && reachesRowEnd && codes.eraseLine {
+            sequence = [0x1B, UInt8(ascii: "["), UInt8(ascii: "K")]
+        } else if codes.eraseCharacters {
+            sequence = [0x1B, UInt8(ascii: "[")]
+            TerminalPen.appendDecimal(end - column, to: &sequence)
+            sequence.append(UInt8(ascii: "X"))
+        } else {
+            return nil
+        }
+        let direct = pen.plan(style, codes: codes, allowReverse: false)
+        let writing = (pen.draws(style, codes: codes) ? 0 : pen.plan(style, codes: codes).sequence.count) + lastChanged - column + 1
+        guard direct.sequence.count + sequence.count < writing else { return nil }
+        pen.apply(direct, to: &output)
+        output.append(contentsOf: sequence)
+        return end
+    }
+
+    /// Whether erasing (ECH, EL) leaves blanks that look as blanks in `style` do: the terminal
+    /// fills with the current background (`bce`) or the background is the default one, and
+    /// no attribute that shows on a blank (reverse, underline) is set.
+    private func canErase(_ style: PenStyle) -> Bool {
+        (codes.eraseCharacters || codes.eraseLine)
+            && (codes.backgroundColorErase || style.background < 0)
+            && style.attributes.isDisjoint(with: [.reverse, .underline])
+    }
+
+    /// The length of `ESC [ count X`.
+    private static func eraseLength(_ count: Int) -> Int {
+        3 + String(count).utf8.count
+    }
+
+    // MARK: - Cells
+
+    /// Appends the cell's text and returns how many columns it takes (2 for a wide character).
+    @discardableResult
+    private func write(_ cell: Cell, column: Int, cells: UnsafeBufferPointer<Cell>, to output: inout [UInt8]) -> Int {
+        let width = column + 1 < cells.count && cells[column + 1].isContinuation ? 2 : 1
+        let grapheme = cell.grapheme
+        var safe = true
+        for scalar in grapheme.unicodeScalars {
+            let value = scalar.value
+            if value < 0x20 || (0x7F...0x9F).contains(value) || (!isUTF8 && value > 0x7E) {
+                safe = false
+                break
+            }
+        }
+        if safe && !grapheme.isEmpty {
+            output.append(contentsOf: grapheme.utf8)
+        } else {
+            // A last guard (the canvas already made controls visible): one `?` per column.
+            output.append(contentsOf: repeatElement(UInt8(ascii: "?"), count: width))
+        }
+        return width
+    }
+
+    /// How the terminal draws `style` (cached: a frame has few styles).
+    private mutating func penStyle(_ style: CellStyle) -> PenStyle {
+        if let known = styles[style] { return known }
+        let colored = codes.colorFormat != .none
+        let result = PenStyle(
+            foreground: colored ? mapper.colorNumber(for: style.foreground) : -1,
+            background: colored ? mapper.colorNumber(for: style.background) : -1,
+            attributes: style.attributes.intersection(codes.attributes)
+        )
+        if styles.count > 4096 { styles.removeAll(keepingCapacity: true) }
+        styles[style] = result
+        return result
+    }
+
+    private mutating func isBlankDefault(_ cell: Cell) -> Bool {
+        Self.isBlank(cell) && penStyle(cell.style).background < 0
+            && penStyle(cell.style).attributes.isDisjoint(with: [.reverse, .underline])
+    }
+
+    private static func isBlank(_ cell: Cell) -> Bool {
+        !cell.isContinuation && cell.grapheme == " "
+    }
+}

@@ -1,0 +1,182 @@
+import ShellUI
+
+/// A cell style as the terminal draws it: colour numbers (`ColorMapper`'s, -1 for the default
+/// colour) and the attributes the terminal has.
+struct PenStyle: Sendable, Hashable {
+    var foreground: Int32
+    var background: Int32
+    var attributes: CellAttributes
+
+    static let plain = PenStyle(foreground: -1, background: -1, attributes: [])
+
+    /// The same look drawn in reverse video: colours swapped, `reverse` on. Only for two
+    /// explicit colours outside the basic eight (swapping a default colour, or a colour that
+    /// bold may brighten, would not look the same), and a style not already reversed.
+    var reversed: PenStyle? {
+        guard !attributes.contains(.reverse), foreground >= 8, background >= 8 else { return nil }
+        return PenStyle(foreground: background, background: foreground, attributes: attributes.union(.reverse))
+    }
+}
+
+/// The terminal's current SGR state ("pen"), tracked across frames so that a style change
+/// writes only what differs, all parameters combined in one sequence
+/// (`ESC [ 1 ; 38;5;75 ; 48;5;235 m`); unknown after a start, a resize or a resume.
+struct TerminalPen: Sendable {
+    /// What the terminal is set to now; nil when unknown.
+    private(set) var style: PenStyle?
+
+    init(style: PenStyle? = nil) {
+        self.style = style
+    }
+
+    /// Forgets the state (the terminal may have been changed behind our back).
+    mutating func forget() {
+        style = nil
+    }
+
+    /// The terminal was reset with `sgr0`.
+    mutating func wasReset() {
+        style = .plain
+    }
+
+    /// Whether the terminal draws `target` with the pen as it is.
+    func draws(_ target: PenStyle, codes: TerminalCodes) -> Bool {
+        guard let style else { return false }
+        return style == target || (codes.attributes.contains(.reverse) && target.reversed == style)
+    }
+
+    /// The ways to set the pen for `target`, shortest first: exactly as given, or in reverse
+    /// video when `target` is the current colours swapped (`reversed`) and that is shorter.
+    /// `allowReverse: false` insists on the colours as given (erasing fills with the
+    /// background colour as set).
+    func plan(_ target: PenStyle, codes: TerminalCodes, allowReverse: Bool = true) -> (sequence: [UInt8], style: PenStyle) {
+        if style == target { return ([], target) }
+        let direct = (sequence(to: target, codes: codes), target)
+        guard allowReverse, codes.attributes.contains(.reverse), let reversed = target.reversed else { return direct }
+        if style == reversed { return ([], reversed) }
+        let alternative = sequence(to: reversed, codes: codes)
+        return alternative.count < direct.0.count ? (alternative, reversed) : direct
+    }
+
+    /// The way to draw `target` in reverse video from the current pen, if it has one.
+    func planReversed(_ target: PenStyle, codes: TerminalCodes) -> (sequence: [UInt8], style: PenStyle)? {
+        guard codes.attributes.contains(.reverse), let reversed = target.reversed else { return nil }
+        return (style == reversed ? [] : sequence(to: reversed, codes: codes), reversed)
+    }
+
+    /// Sets the pen as `plan` says, appending its sequence.
+    mutating func apply(_ plan: (sequence: [UInt8], style: PenStyle), to output: inout [UInt8]) {
+        output.append(contentsOf: plan.sequence)
+        style = plan.style
+    }
+
+    /// Sets the pen to draw `target` the shortest way (`plan`).
+    mutating func set(_ target: PenStyle, codes: TerminalCodes, allowReverse: Bool = true, to output: inout [UInt8]) {
+        apply(plan(target, codes: codes, allowReverse: allowReverse), to: &output)
+    }
+
+    /// The SGR sequence from the current pen to exactly `target`.
+    private func sequence(to target: PenStyle, codes: TerminalCodes) -> [UInt8] {
+        var reset: [UInt8] = [0x30]
+        Self.appendAll(target, codes: codes, to: &reset)
+        guard let style else { return Self.wrap(reset) }
+        var change: [UInt8] = []
+        let removed = style.attributes.subtracting(target.attributes)
+        var added = target.attributes.subtracting(style.attributes)
+        let needsReset = !removed.isEmpty && !codes.attributeOffCodes
+            || (!codes.defaultColorCodes && (target.foreground < 0 && style.foreground >= 0 || target.background < 0 && style.background >= 0))
+        if needsReset { return Self.wrap(reset) }
+        if !removed.isDisjoint(with: [.bold, .dim]) {
+            Self.appendParameter(22, to: &change)
+            added.formUnion(target.attributes.intersection([.bold, .dim]))
+        }
+        if removed.contains(.italic) { Self.appendParameter(23, to: &change) }
+        if removed.contains(.underline) { Self.appendParameter(24, to: &change) }
+        if removed.contains(.reverse) { Self.appendParameter(27, to: &change) }
+        Self.appendAttributes(added, to: &change)
+        if target.foreground != style.foreground {
+            Self.separate(&change)
+            Self.appendColor(target.foreground, background: false, format: codes.colorFormat, to: &change)
+        }
+        if target.background != style.background {
+            Self.separate(&change)
+            Self.appendColor(target.background, background: true, format: codes.colorFormat, to: &change)
+        }
+        return change.count <= reset.count ? Self.wrap(change) : Self.wrap(reset)
+    }
+
+    /// Attributes and non-default colours of `style`, after a reset parameter.
+    private static func appendAll(_ style: PenStyle, codes: TerminalCodes, to parameters: inout [UInt8]) {
+        appendAttributes(style.attributes, to: &parameters)
+        if style.foreground >= 0 {
+            separate(&parameters)
+            appendColor(style.foreground, background: false, format: codes.colorFormat, to: &parameters)
+        }
+        if style.background >= 0 {
+            separate(&parameters)
+            appendColor(style.background, background: true, format: codes.colorFormat, to: &parameters)
+        }
+    }
+
+    private static func appendAttributes(_ attributes: CellAttributes, to parameters: inout [UInt8]) {
+        for (attribute, code) in [(CellAttributes.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7)]
+        where attributes.contains(attribute) {
+            appendParameter(code, to: &parameters)
+        }
+    }
+
+    /// The SGR parameters of colour `number` (-1: the default colour) in `format`.
+    static func appendColor(_ number: Int32, background: Bool, format: ColorFormat, to parameters: inout [UInt8]) {
+        let base = background ? 40 : 30
+        switch (number, format) {
+        case (..<0, _):
+            appendDecimal(base + 9, to: &parameters)
+        case (0..<8, _):
+            appendDecimal(base + Int(number), to: &parameters)
+        case (8..<16, .basic16), (8..<16, .palette256):
+            appendDecimal(base + 60 + Int(number) - 8, to: &parameters)
+        case (_, .palette256):
+            appendDecimal(base + 8, to: &parameters)
+            parameters.append(contentsOf: ";5;".utf8)
+            appendDecimal(Int(number), to: &parameters)
+        case (_, .direct(let separator, let emptyColorSpace)):
+            appendDecimal(base + 8, to: &parameters)
+            parameters.append(separator)
+            parameters.append(UInt8(ascii: "2"))
+            if emptyColorSpace { parameters.append(separator) }
+            for shift: Int32 in [16, 8, 0] {
+                parameters.append(separator)
+                appendDecimal(Int(number >> shift & 0xFF), to: &parameters)
+            }
+        case (_, .none), (_, .basic8), (_, .basic16):
+            // ColorMapper never gives these a number outside their palette.
+            appendDecimal(base + 9, to: &parameters)
+        }
+    }
+
+    typealias ColorFormat = TerminalCodes.ColorFormat
+
+    private static func appendParameter(_ code: Int, to parameters: inout [UInt8]) {
+        separate(&parameters)
+        appendDecimal(code, to: &parameters)
+    }
+
+    private static func separate(_ parameters: inout [UInt8]) {
+        if !parameters.isEmpty { parameters.append(UInt8(ascii: ";")) }
+    }
+
+    /// `ESC [ parameters m`; "0" alone is left out (`ESC [ m`).
+    private static func wrap(_ parameters: [UInt8]) -> [UInt8] {
+        if parameters.isEmpty { return [] }
+        var result: [UInt8] = [0x1B, UInt8(ascii: "[")]
+        result.reserveCapacity(parameters.count + 3)
+        if parameters != [0x30] { result.append(contentsOf: parameters) }
+        result.append(UInt8(ascii: "m"))
+        return result
+    }
+
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value >= 10 { appendDecimal(value / 10, to: &bytes) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+}
