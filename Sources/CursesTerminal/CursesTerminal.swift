@@ -130,13 +130,13 @@ public final class CursesTerminal: Terminal {
         previous = canvas
     }
 
-    /// Writes what hands the terminal back in a known state: the pen reset, and ncurses told
-    /// where the cursor is (the bottom-left corner, where `endwin` leaves it) so that its own
-    /// moves on the way out start from the truth.
+    /// Before `endwin`: resets the pen and puts the cursor in the bottom-left corner, where
+    /// `endwin` leaves it (ncurses addresses it there itself, as it has not drawn since its
+    /// last update, but the encoder does not rely on that).
     private func leaveScreen() {
-        let bytes = encoder.leave()
-        if !bytes.isEmpty { TerminalOutput.write(bytes) }
-        mvcur(-1, -1, zs_lines() - 1, 0)
+        var bytes = encoder.leave()
+        bytes.append(contentsOf: CursorMotion.address(row: max(0, Int(zs_lines()) - 1), column: 0))
+        TerminalOutput.write(bytes)
     }
 
     // MARK: - Input

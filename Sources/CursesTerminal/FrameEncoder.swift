@@ -110,7 +110,43 @@ struct FrameEncoder: Sendable {
             let width = write(cell, column: column, cells: cells, to: &output)
             cursor.advance(by: width, screenColumns: screenColumns, codes: codes)
             index += 1
+            if width == 1, let repeated = repeatCell(at: column, cells: cells, visibleColumns: visibleColumns, changed: columns[index...], to: &output) {
+                cursor.advance(by: repeated, screenColumns: screenColumns, codes: codes)
+                while index < columns.count, columns[index] <= column + repeated { index += 1 }
+            }
         }
+    }
+
+    /// After the cell at `column` was written: repeats it with REP over the identical ASCII cells
+    /// that follow, up to the last of them that changed, when that is shorter than writing
+    /// them; returns how many cells it covered.
+    private func repeatCell(
+        at column: Int, cells: UnsafeBufferPointer<Cell>, visibleColumns: Int, changed: ArraySlice<Int>, to output: inout [UInt8]
+    ) -> Int? {
+        guard codes.repeatCharacter, let next = changed.first, next == column + 1 else { return nil }
+        let cell = cells[column]
+        var end = column + 1
+        while end < visibleColumns, cells[end] == cell, end + 1 >= cells.count || !cells[end + 1].isContinuation { end += 1 }
+        guard let last = changed.last(where: { $0 < end }) else { return nil }
+        let count = last - column
+        // ASCII only: terminals that have REP (tmux among them) repeat only a plain character.
+        guard count > 1, Self.repeatLength(count) < count, cell.grapheme.utf8.count == 1,
+            let byte = cell.grapheme.utf8.first, (0x20..<0x7F).contains(byte)
+        else { return nil }
+        output.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+        TerminalPen.appendDecimal(count, to: &output)
+        output.append(UInt8(ascii: "b"))
+        return count
+    }
+
+    /// Bytes for `count` blanks after a written one, with REP where the terminal has it.
+    private func blanksLength(_ count: Int) -> Int {
+        codes.repeatCharacter && count > 2 ? min(count, 1 + Self.repeatLength(count - 1)) : count
+    }
+
+    /// The length of `ESC [ count b` (and of `ESC [ count X`).
+    private static func repeatLength(_ count: Int) -> Int {
+        3 + String(count).utf8.count
     }
 
     /// Sets the pen for the run of cells in `style` that starts at `column`: in reverse video
@@ -129,8 +165,8 @@ struct FrameEncoder: Sendable {
         while blanks > column, Self.isBlank(cells[blanks - 1]) { blanks -= 1 }
         let trailing = end - blanks
         let erasable = trailing > 0 && canErase(style)
-        let directCost = direct.sequence.count + (erasable ? min(trailing, Self.eraseLength(trailing)) : trailing)
-        let reversedCost = reversed.sequence.count + trailing
+        let directCost = direct.sequence.count + (erasable ? min(blanksLength(trailing), Self.repeatLength(trailing)) : blanksLength(trailing))
+        let reversedCost = reversed.sequence.count + blanksLength(trailing)
         pen.apply(reversedCost < directCost ? reversed : direct, to: &output)
     }
 
@@ -181,7 +217,7 @@ struct FrameEncoder: Sendable {
             return nil
         }
         let direct = pen.plan(style, codes: codes, allowReverse: false)
-        let writing = (pen.draws(style, codes: codes) ? 0 : pen.plan(style, codes: codes).sequence.count) + lastChanged - column + 1
+        let writing = (pen.draws(style, codes: codes) ? 0 : pen.plan(style, codes: codes).sequence.count) + blanksLength(lastChanged - column + 1)
         guard direct.sequence.count + sequence.count < writing else { return nil }
         pen.apply(direct, to: &output)
         output.append(contentsOf: sequence)
@@ -197,10 +233,6 @@ struct FrameEncoder: Sendable {
             && style.attributes.isDisjoint(with: [.reverse, .underline])
     }
 
-    /// The length of `ESC [ count X`.
-    private static func eraseLength(_ count: Int) -> Int {
-        3 + String(count).utf8.count
-    }
 
     // MARK: - Cells
 

@@ -32,7 +32,18 @@ public final class RawInputDecoder {
             close(fds[1])
             return nil
         }
-        guard let screen = newterm(terminalName, outputFile, inputFile) else {
+        let started: OpaquePointer? = TerminfoLock.withLock {
+            guard let screen = newterm(terminalName, outputFile, inputFile) else { return nil }
+            set_term(screen)
+            raw()
+            noecho()
+            keypad(zs_stdscr(), true)
+            wtimeout(zs_stdscr(), 0)
+            zs_set_escdelay(0)
+            _ = zs_enable_mouse()
+            return screen
+        }
+        guard let screen = started else {
             fclose(inputFile)
             fclose(outputFile)
             close(fds[1])
@@ -43,19 +54,14 @@ public final class RawInputDecoder {
         // plain reads, which on a terminal wait for bytes that always come, and here must end
         // where the input ends.
         for descriptor in fds { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
-        set_term(screen)
-        raw()
-        noecho()
-        keypad(zs_stdscr(), true)
-        wtimeout(zs_stdscr(), 0)
-        zs_set_escdelay(0)
-        _ = zs_enable_mouse()
     }
 
     deinit {
-        set_term(screen)
-        endwin()
-        delscreen(screen)
+        TerminfoLock.withLock {
+            set_term(screen)
+            endwin()
+            delscreen(screen)
+        }
         fclose(inputFile)
         fclose(outputFile)
         close(feed)
@@ -64,6 +70,10 @@ public final class RawInputDecoder {
     /// The events these bytes make, in order. Whatever is left unread (an unfinished escape
     /// sequence) is dropped, so each call starts afresh.
     public func decode(_ bytes: [UInt8]) -> [TerminalEvent] {
+        TerminfoLock.withLock { decodeLocked(bytes) }
+    }
+
+    private func decodeLocked(_ bytes: [UInt8]) -> [TerminalEvent] {
         set_term(screen)
         var events: [TerminalEvent] = []
         var start = 0

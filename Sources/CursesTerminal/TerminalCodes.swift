@@ -58,6 +58,8 @@ struct TerminalCodes: Sendable, Equatable {
     var rowAddress: Bool
     var relativeMoves: Bool
     var carriageReturnLineFeed: Bool
+    /// `rep` (REP, repeat the preceding character `ESC [ count b`).
+    var repeatCharacter: Bool
     /// `ech` (erase characters, ECH) and `el` (erase to the end of the line).
     var eraseCharacters: Bool
     var eraseLine: Bool
@@ -68,11 +70,14 @@ struct TerminalCodes: Sendable, Equatable {
 
     /// The codes of the terminfo entry `name`, read without touching the terminal.
     static func terminfo(named name: String) throws(TerminalRefusal) -> TerminalCodes {
-        var found: Int32 = 0
-        let saved = zs_terminfo_push(name, &found)
-        defer { zs_terminfo_pop(saved, found) }
-        guard found != 0 else { throw .unknownTerminalType(name) }
-        return try current(name: name)
+        let result: Result<TerminalCodes, TerminalRefusal> = TerminfoLock.withLock {
+            var found: Int32 = 0
+            let saved = zs_terminfo_push(name, &found)
+            defer { zs_terminfo_pop(saved, found) }
+            guard found != 0 else { return .failure(.unknownTerminalType(name)) }
+            return Result { () throws(TerminalRefusal) in try current(name: name) }
+        }
+        return try result.get()
     }
 
     /// The codes of the current terminfo entry (`name` is for the refusal message).
@@ -95,6 +100,7 @@ struct TerminalCodes: Sendable, Equatable {
             relativeMoves: string("cuf", 3) == Array("\u{1B}[3C".utf8) && string("cub", 3) == Array("\u{1B}[3D".utf8)
                 && string("cud", 3) == Array("\u{1B}[3B".utf8) && string("cuu", 3) == Array("\u{1B}[3A".utf8),
             carriageReturnLineFeed: string("cr") == [0x0D] && string("cud1") == [0x0A],
+            repeatCharacter: string("rep", Int(UInt8(ascii: "x")), 5) == Array("x\u{1B}[4b".utf8),
             eraseCharacters: string("ech", 5) == Array("\u{1B}[5X".utf8),
             eraseLine: string("el") == Array("\u{1B}[K".utf8),
             backgroundColorErase: zs_tigetflag("bce") != 0,
