@@ -210,8 +210,10 @@ public final class CursesTerminal: Terminal {
         isSuspended = false
         if mouseEnabled { _ = zs_enable_mouse() }
         SignalGuard.arm(restoreSequence: restoreSequence)
-        // ncurses' resume (program modes, alternate screen, keypad) and a cleared screen, in
-        // its one write; the frame follows in full.
+        // ncurses' resume (program modes, alternate screen, keypad) and a cleared screen (asked
+        // for: ncurses' own screen is blank and unchanged, so it would draw nothing), in its one
+        // write; the frame follows in full.
+        clearok(zs_curscr(), true)
         wnoutrefresh(zs_stdscr())
         doupdate()
         encoder.screenWasCleared()
