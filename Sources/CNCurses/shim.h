@@ -25,17 +25,7 @@ static inline FILE *zs_stdin(void) { return stdin; }
 static inline FILE *zs_stdout(void) { return stdout; }
 static inline int zs_lines(void) { return LINES; }
 static inline int zs_cols(void) { return COLS; }
-static inline int zs_colors(void) { return COLORS; }
-static inline int zs_color_pairs(void) { return COLOR_PAIRS; }
 static inline void zs_set_escdelay(int ms) { set_escdelay(ms); }
-
-static inline attr_t zs_a_normal(void) { return A_NORMAL; }
-static inline attr_t zs_a_bold(void) { return A_BOLD; }
-static inline attr_t zs_a_dim(void) { return A_DIM; }
-static inline attr_t zs_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t zs_a_reverse(void) { return A_REVERSE; }
-static inline attr_t zs_a_italic(void) { return A_ITALIC; }
-static inline attr_t zs_a_standout(void) { return A_STANDOUT; }
 
 static inline int zs_key_resize(void) { return KEY_RESIZE; }
 static inline int zs_key_mouse(void) { return KEY_MOUSE; }
@@ -65,21 +55,11 @@ static inline int zs_key_enter(void) { return KEY_ENTER; }
 static inline int zs_key_backspace(void) { return KEY_BACKSPACE; }
 static inline int zs_key_dc(void) { return KEY_DC; }
 static inline int zs_key_f(int n) { return KEY_F(n); }
-static inline int zs_ccharw_max(void) { return CCHARW_MAX; }
-
-/* Columns a character takes in the current locale (-1: not printable). */
-static inline int zs_wcwidth(wchar_t c) { return wcwidth(c); }
 
 /* Whether the current locale's character set is UTF-8. */
 static inline int zs_locale_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);
     return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
-}
-
-/* Builds a cell with an extended colour pair (pairs above 32767 go through `opts`). */
-static inline int zs_setcchar(cchar_t *cell, const wchar_t *text, attr_t attributes, int pair) {
-    int extended = pair;
-    return setcchar(cell, text, attributes, (NCURSES_PAIRS_T)(pair > 0x7fff ? 0 : pair), &extended);
 }
 
 /* Reports mouse button presses (clicks) and wheel movements only; 0 when the terminal has no mouse.

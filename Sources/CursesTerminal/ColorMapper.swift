@@ -1,9 +1,10 @@
 import ShellUI
 
-/// Turns the UI's colours into ncurses colour numbers that the terminal can show,
-/// degrading truecolor → 256 → 8 → none.
+/// Turns the UI's colours into colour numbers the terminal can show (palette indices, or 24-bit
+/// values numbered as ncurses' direct-colour entries number them), degrading truecolor → 256 →
+/// 8 → none; `TerminalPen` writes them as SGR parameters.
 struct ColorMapper: Sendable {
-    /// The colour number ncurses uses for the terminal's default colour (`use_default_colors`).
+    /// The number of the terminal's default colour (SGR 39/49).
     static let defaultColor: Int32 = -1
 
     let support: ColorSupport

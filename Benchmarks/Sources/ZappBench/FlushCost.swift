@@ -4,11 +4,11 @@ import ShellUI
 import ZappModel
 
 /// The diff and flush of a one-row change at 200x60 against a full redraw, through the real
-/// backend: `CursesTerminal` (ncurses, TERM=xterm-256color) drawing into a pseudo-terminal whose
+/// backend: `CursesTerminal` (TERM=xterm-256color) drawing into a pseudo-terminal whose
 /// output is counted byte by byte. The change is moving the side-menu selection by one item
-/// through the event loop (`ShellRuntime`), so the frame, the diff and ncurses' output are
+/// through the event loop (`ShellRuntime`), so the frame, the diff and the encoded output are
 /// exactly what a user's keypress produces. The full redraw is the demo's home frame flushed to
-/// a fresh terminal (ncurses clears the screen and draws every cell).
+/// a fresh terminal (cleared, then every cell that is not blank).
 @MainActor
 enum FlushCost {
     static let environment = ["TERM": "xterm-256color"]
@@ -63,7 +63,7 @@ enum FlushCost {
             "Menu move (one-row change), 200x60: bytes to the tty",
             "median \(medianRow) B, max \(rowBytes.last ?? 0) B", budget: "≤ 300 B", within: medianRow <= 300)
         table.add(
-            "Menu move, 200x60: diff + ncurses flush",
+            "Menu move, 200x60: diff + flush",
             "median \(Format.milliseconds(flushTimes.median)), p99 \(Format.milliseconds(flushTimes.p99))")
         table.add(
             "Menu move, 200x60: render + diff + flush",

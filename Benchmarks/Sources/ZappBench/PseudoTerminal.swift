@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// A pseudo-terminal of a given size standing in for this process's standard input and output,
-/// so that ncurses (`CursesTerminal`) draws into it exactly as into a real terminal. A thread
-/// drains the controlling side and counts every byte ncurses wrote.
+/// so that `CursesTerminal` draws into it exactly as into a real terminal. A thread drains the
+/// controlling side and counts every byte written.
 final class PseudoTerminal: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         var description: String
