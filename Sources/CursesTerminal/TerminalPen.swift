@@ -45,23 +45,26 @@ struct TerminalPen: Sendable {
         return style == target || (codes.attributes.contains(.reverse) && target.reversed == style)
     }
 
-    /// The ways to set the pen for `target`, shortest first: exactly as given, or in reverse
-    /// video when `target` is the current colours swapped (`reversed`) and that is shorter.
-    /// `allowReverse: false` insists on the colours as given (erasing fills with the
-    /// background colour as set).
+    /// The shortest way to set the pen for `target`: exactly as given, or in reverse video
+    /// when that is shorter and allowed (`planReversed`). `allowReverse: false` insists on the
+    /// colours as given (erasing fills with the background colour as set).
     func plan(_ target: PenStyle, codes: TerminalCodes, allowReverse: Bool = true) -> (sequence: [UInt8], style: PenStyle) {
         if style == target { return ([], target) }
         let direct = (sequence(to: target, codes: codes), target)
-        guard allowReverse, codes.attributes.contains(.reverse), let reversed = target.reversed else { return direct }
-        if style == reversed { return ([], reversed) }
-        let alternative = sequence(to: reversed, codes: codes)
-        return alternative.count < direct.0.count ? (alternative, reversed) : direct
+        guard allowReverse, let reversed = planReversed(target, codes: codes) else { return direct }
+        return reversed.sequence.count < direct.0.count ? reversed : direct
     }
 
-    /// The way to draw `target` in reverse video from the current pen, if it has one.
+    /// Reverse video for `target`, only where it is the current colours swapped (a focus drawn
+    /// as the current item's colours reversed: `ESC[7m`), or the pen already draws it so.
+    /// Elsewhere the colours are written as they are, so a screen reads back (`tmux
+    /// capture-pane -e`) in the colours the theme names.
     func planReversed(_ target: PenStyle, codes: TerminalCodes) -> (sequence: [UInt8], style: PenStyle)? {
-        guard codes.attributes.contains(.reverse), let reversed = target.reversed else { return nil }
-        return (style == reversed ? [] : sequence(to: reversed, codes: codes), reversed)
+        guard codes.attributes.contains(.reverse), let reversed = target.reversed, let style else { return nil }
+        if style == reversed { return ([], reversed) }
+        guard !style.attributes.contains(.reverse), style.foreground == reversed.foreground, style.background == reversed.background
+        else { return nil }
+        return (sequence(to: reversed, codes: codes), reversed)
     }
 
     /// Sets the pen as `plan` says, appending its sequence.

@@ -67,8 +67,8 @@ struct FrameEncoderTests {
         let down = Self.rawBytes(&encoder, from: before, to: after)
         #expect(
             Self.visible(down) == #"\e[5H\e[1;38;5;75m ▸ Home\e[20X"#
-                + #"\r\n\e[7;48;5;234m ▸ Movies \e[17b"#,
-            "Movies: reverse video over Home's colours with the background changed, its blanks repeated (REP)")
+                + #"\r\n\e[7m ▸ Movies \e[17b"#,
+            "Movies: the focus is Home's colours swapped, so reverse video; its blanks repeated (REP)")
         #expect(down.count <= 70)
     }
 
@@ -137,6 +137,18 @@ struct FrameEncoderTests {
         canvas.draw("cd", x: 2, y: 0, style: CellStyle(foreground: .ansi(235), background: .ansi(75), attributes: .bold))
         canvas.draw("e", x: 4, y: 0, style: Self.blue)
         #expect(Self.bytes(&encoder, from: nil, to: canvas) == #"\e[H\e[0;1;38;5;75;48;5;235mab\e[7mcd\e[27me"#)
+    }
+
+    @Test("reverse video only for the current colours swapped: another pair of colours is written as it is")
+    func reverseOnlyForSwappedColours() throws {
+        var encoder = try Self.encoder("xterm-256color")
+        var canvas = Canvas(columns: 20, rows: 1)
+        canvas.draw("a", x: 0, y: 0, style: Self.blue)
+        canvas.draw("b", x: 1, y: 0, style: CellStyle(foreground: .ansi(241), background: .ansi(75), attributes: .bold))
+        canvas.draw("c", x: 2, y: 0, style: CellStyle(foreground: .ansi(235), background: .ansi(75), attributes: .bold))
+        #expect(
+            Self.bytes(&encoder, from: nil, to: canvas) == #"\e[H\e[0;1;38;5;75;48;5;235ma\e[38;5;241;48;5;75mb\e[38;5;235mc"#,
+            "b is not a's colours swapped (7;48;5;241 would be shorter); c is not b's")
     }
 
     @Test("reverse video is not used for default or basic colours, whose swap would look different")

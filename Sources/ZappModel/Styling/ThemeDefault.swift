@@ -16,7 +16,7 @@ extension Theme {
             .menu: ThemeStyle(foreground: c("#D8DEE9"), background: c("#232833")),
             .menuHeader: ThemeStyle(foreground: c("#7B8394"), background: c("#232833"), bold: true),
             .menuSelected: ThemeStyle(foreground: c("#5FB3F9"), background: c("#232833"), bold: true),
-            .menuFocused: ThemeStyle(foreground: c("#1B1F27"), background: c("#5FB3F9"), bold: true),
+            .menuFocused: ThemeStyle(foreground: c("#232833"), background: c("#5FB3F9"), bold: true),
             .menuDisabled: ThemeStyle(foreground: c("#5C6370"), background: c("#232833")),
             .tabBar: ThemeStyle(foreground: c("#D8DEE9"), background: c("#232833")),
             .tabSelected: ThemeStyle(foreground: c("#5FB3F9"), background: c("#232833"), bold: true, underline: true),
