@@ -21,7 +21,7 @@ struct CursorMotion: Sendable, Equatable {
                 consider(horizontal(to: targetColumn, codes: codes))
             } else {
                 let distance = targetRow - row
-                if distance > 0, distance <= 4, codes.carriageReturnLineFeed {
+                if distance > 0, distance <= 4, codes.carriageReturn, codes.lineFeed {
                     var lines: [UInt8] = [0x0D]
                     lines.append(contentsOf: repeatElement(0x0A, count: distance))
                     if targetColumn > 0, let rest = CursorMotion(row: targetRow, column: 0).horizontal(to: targetColumn, codes: codes) {
@@ -65,7 +65,7 @@ struct CursorMotion: Sendable, Equatable {
         func consider(_ candidate: [UInt8]) {
             if best == nil || candidate.count < best!.count { best = candidate }
         }
-        if codes.carriageReturnLineFeed {
+        if codes.carriageReturn {
             if target == 0 {
                 consider([0x0D])
             } else if codes.relativeMoves {

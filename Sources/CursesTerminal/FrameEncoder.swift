@@ -110,7 +110,9 @@ struct FrameEncoder: Sendable {
             let width = write(cell, column: column, cells: cells, to: &output)
             cursor.advance(by: width, screenColumns: screenColumns, codes: codes)
             index += 1
-            if width == 1, let repeated = repeatCell(at: column, cells: cells, visibleColumns: visibleColumns, changed: columns[index...], to: &output) {
+            // On a terminal that scrolls after its bottom-right cell, REP must stop short of it.
+            let repeatLimit = isBottomRow && codes.scrollsAfterLastCell ? min(visibleColumns, screenColumns - 1) : visibleColumns
+            if width == 1, let repeated = repeatCell(at: column, cells: cells, visibleColumns: repeatLimit, changed: columns[index...], to: &output) {
                 cursor.advance(by: repeated, screenColumns: screenColumns, codes: codes)
                 while index < columns.count, columns[index] <= column + repeated { index += 1 }
             }

@@ -53,11 +53,12 @@ struct TerminalCodes: Sendable, Equatable {
     var clear: [UInt8]
     var clearHomesCursor: Bool
     /// Cursor motions besides `cup`: `hpa` (CHA), `vpa` (VPA), `cuf`/`cub`/`cud`/`cuu` with a
-    /// count, and CR + LF (`cr`, `cud1`).
+    /// count, CR (`cr`) and LF as a move down (`cud1`).
     var columnAddress: Bool
     var rowAddress: Bool
     var relativeMoves: Bool
-    var carriageReturnLineFeed: Bool
+    var carriageReturn: Bool
+    var lineFeed: Bool
     /// `rep` (REP, repeat the preceding character `ESC [ count b`).
     var repeatCharacter: Bool
     /// `ech` (erase characters, ECH) and `el` (erase to the end of the line).
@@ -99,7 +100,8 @@ struct TerminalCodes: Sendable, Equatable {
             rowAddress: string("vpa", 4) == Array("\u{1B}[5d".utf8),
             relativeMoves: string("cuf", 3) == Array("\u{1B}[3C".utf8) && string("cub", 3) == Array("\u{1B}[3D".utf8)
                 && string("cud", 3) == Array("\u{1B}[3B".utf8) && string("cuu", 3) == Array("\u{1B}[3A".utf8),
-            carriageReturnLineFeed: string("cr") == [0x0D] && string("cud1") == [0x0A],
+            carriageReturn: string("cr") == [0x0D],
+            lineFeed: string("cud1") == [0x0A],
             repeatCharacter: string("rep", Int(UInt8(ascii: "x")), 5) == Array("x\u{1B}[4b".utf8),
             eraseCharacters: string("ech", 5) == Array("\u{1B}[5X".utf8),
             eraseLine: string("el") == Array("\u{1B}[K".utf8),

@@ -209,6 +209,9 @@ struct FrameEncoderTests {
         canvas.draw("y", x: 18, y: 1, style: .plain)
         canvas.draw("z", x: 19, y: 1, style: .plain)
         #expect(Self.bytes(&encoder, from: nil, to: canvas) == #"\e[2;19H\e[my"#)
+        var row = Canvas(columns: 20, rows: 2)
+        row.draw(String(repeating: "=", count: 20), x: 0, y: 1, style: .plain)
+        #expect(Self.bytes(&encoder, from: canvas, to: row) == #"\r=\e[18b"#, "not repeated into it either")
     }
 
     // MARK: - Wide characters and controls
@@ -333,7 +336,7 @@ struct TerminalCodesTests {
         #expect(codes.colorFormat == .palette256)
         #expect(codes.attributes == [.bold, .dim, .italic, .underline, .reverse])
         #expect(codes.attributeOffCodes && codes.defaultColorCodes)
-        #expect(codes.columnAddress && codes.rowAddress && codes.relativeMoves && codes.carriageReturnLineFeed)
+        #expect(codes.columnAddress && codes.rowAddress && codes.relativeMoves && codes.carriageReturn && codes.lineFeed)
         #expect(codes.eraseCharacters && codes.eraseLine && codes.backgroundColorErase)
         #expect(!codes.scrollsAfterLastCell)
         #expect(codes.reset == Array("\u{1B}(B\u{1B}[m".utf8))
