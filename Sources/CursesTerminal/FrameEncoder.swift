@@ -5,10 +5,11 @@ import ShellUI
 ///
 /// For each changed cell it picks the shortest way there (a cursor motion, or rewriting the
 /// unchanged cells in between when they need no style change and take fewer bytes), changes
-/// only what differs in the pen (`TerminalPen`), and erases runs of blanks with ECH or EL where
-/// the terminal fills erased cells with the colours the blanks need (`bce`, or the default
-/// background). It keeps the pen and the cursor position across frames; `forget()` drops them
-/// when the terminal may have changed behind its back (a resize, a resume, another writer).
+/// only what differs in the pen (`TerminalPen`, with reverse video for the current colours
+/// swapped), erases runs of blanks with ECH or EL where the terminal fills erased cells with the
+/// colours the blanks need (`bce`, or the default background), and repeats a run of one ASCII
+/// character with REP. It keeps the pen and the cursor position across frames; `forget()` drops
+/// them when the terminal may have changed behind its back (a resize, a continue after a stop).
 struct FrameEncoder: Sendable {
     let codes: TerminalCodes
     let mapper: ColorMapper
@@ -102,7 +103,7 @@ struct FrameEncoder: Sendable {
             let style = penStyle(cell.style)
             reach(row: row, column: column, cells: cells, to: &output)
             if let erased = erase(from: column, style: style, cells: cells, visibleColumns: visibleColumns,
-                                  changedUpTo: index < columns.count ? columns[index...] : [], reachesRowEnd: reachesRowEnd, to: &output) {
+                                  changedUpTo: columns[index...], reachesRowEnd: reachesRowEnd, to: &output) {
                 while index < columns.count, columns[index] < erased { index += 1 }
                 continue
             }
@@ -234,7 +235,6 @@ struct FrameEncoder: Sendable {
             && (codes.backgroundColorErase || style.background < 0)
             && style.attributes.isDisjoint(with: [.reverse, .underline])
     }
-
 
     // MARK: - Cells
 
