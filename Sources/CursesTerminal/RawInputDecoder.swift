@@ -78,7 +78,7 @@ public final class RawInputDecoder {
         var events: [TerminalEvent] = []
         var start = 0
         repeat {
-            let end = min(start + Self.chunkSize, bytes.count)
+            let end = Self.chunkEnd(bytes, from: start)
             let written = bytes[start..<end].withUnsafeBytes { write(feed, $0.baseAddress, $0.count) }
             start += max(written, 0)
             while true {
@@ -92,5 +92,27 @@ public final class RawInputDecoder {
         } while start < bytes.count
         flushinp()
         return events
+    }
+
+    /// Where the chunk from `start` ends: at most `chunkSize` bytes, and never inside an escape
+    /// sequence the rest of which is still to come, so chunks decode as the whole input would.
+    /// An X10 mouse report (`ESC [ M` and three bytes) the input itself leaves unfinished is
+    /// dropped: ncurses reads its last three bytes with plain reads and, when they fail on the
+    /// empty pipe, parses whatever its buffer held before, a click at a random place (a
+    /// terminal would send the rest).
+    static func chunkEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        let end = min(start + chunkSize, bytes.count)
+        if end < bytes.count {
+            // The longest sequence a key or report sends is far shorter than this.
+            let window = max(start + 1, end - 32)
+            return bytes[window..<end].lastIndex(of: 0x1B) ?? end
+        }
+        let reportLength = 6
+        var index = max(start, end - reportLength + 1)
+        while index + 2 < end {
+            if bytes[index] == 0x1B, bytes[index + 1] == 0x5B, bytes[index + 2] == 0x4D { return index }
+            index += 1
+        }
+        return end
     }
 }

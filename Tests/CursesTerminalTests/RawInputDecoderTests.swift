@@ -43,6 +43,25 @@ struct RawInputDecoderTests {
         #expect(x10.decode(Array("q".utf8)) == [.key(.character("q"))])
     }
 
+    /// An unfinished X10 report made ncurses parse its stale read buffer, a click about one run
+    /// in thirty; a sequence split between two chunks of the pipe decoded as two halves.
+    @Test("chunks never end inside an escape sequence; an unfinished X10 report is dropped")
+    func chunkBoundaries() throws {
+        let size = RawInputDecoder.chunkSize
+        let unfinished = Array("ab\u{1B}[M ".utf8)
+        #expect(RawInputDecoder.chunkEnd(unfinished, from: 0) == 2)
+        #expect(RawInputDecoder.chunkEnd(Array("\u{1B}[M %#".utf8), from: 0) == 6)
+        let split = [UInt8](repeating: 0x61, count: size - 4) + Array("\u{1B}[<0;5;3M".utf8)
+        #expect(RawInputDecoder.chunkEnd(split, from: 0) == size - 4)
+        #expect(RawInputDecoder.chunkEnd(split, from: size - 4) == split.count)
+        let sgr = try Self.decoder("xterm-256color")
+        #expect(sgr.decode(split).last == .click(column: 4, row: 2))
+        let x10 = try Self.decoder("tmux-256color")
+        for _ in 0..<50 {
+            #expect(x10.decode(unfinished) == [.key(.character("a")), .key(.character("b"))])
+        }
+    }
+
     /// Found by FuzzKeys: an X10 report whose row byte is below the offset (0x01) decoded to a
     /// click at row -32, which reached the UI.
     @Test("a mouse report outside the screen is no click")
