@@ -149,7 +149,10 @@ struct RunCommand: AsyncParsableCommand {
         defer { terminal.restore() }
         var setup = setup
         if !terminal.isUTF8 { setup.forceASCII = true }
-        logger.info("terminal \(terminal.terminalName), colours \(terminal.colorSupport), UTF-8 \(terminal.isUTF8)")
+        // The number of colours, not the enum case: interpolating an enum reflects over it,
+        // which costs the start about 2 million instructions (ARCHITECTURE.md, "Start").
+        logger.info(
+            "terminal \(terminal.terminalName), colours \(terminal.colorSupport.rawValue), UTF-8 \(terminal.isUTF8)")
         let runtime = ShellRuntime(terminal: terminal, setup: setup)
         return await runtime.run()
     }
