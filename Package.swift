@@ -43,7 +43,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The demo app is found in the sources or the installation, not through SwiftPM's
-            // resource accessor, which would link full Foundation (ARCHITECTURE.md, "Start").
+            // resource accessor, which would link full Foundation (ARCHITECTURE.md, "No full Foundation").
             exclude: ["DemoApp"]
         ),
         .testTarget(name: "ZappModelTests", dependencies: ["ZappModel"]),

@@ -9,7 +9,7 @@ import CProcess
 /// the group reaches what it started too), with every signal at its default disposition and
 /// none blocked, the given descriptors as its standard streams and no other descriptor of
 /// ZappShell's. Hooks (`ProcessRunner`) and the browser (`BrowserLauncher`) run this way; it
-/// replaces Foundation's `Process`, which would link full Foundation (ARCHITECTURE.md, "Start").
+/// replaces Foundation's `Process`, which would link full Foundation (ARCHITECTURE.md, "Child processes").
 public struct ChildProcess: Sendable {
     /// How a process ended.
     public struct Termination: Sendable, Hashable {

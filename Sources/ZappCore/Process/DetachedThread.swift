@@ -8,7 +8,7 @@ import CProcess
 /// A thread of its own for one piece of blocking work (reading a pipe, waiting for a child
 /// process, a curl transfer), started with pthreads and detached. Foundation's `Thread` would
 /// link full Foundation into the binary, and Dispatch's global queues start libdispatch's
-/// thread-pool monitor (ARCHITECTURE.md, "Start").
+/// thread-pool monitor (ARCHITECTURE.md, "Child processes").
 public enum DetachedThread {
     /// Runs `body` on a new thread named `name` (at most 15 bytes are kept); false when the
     /// system could not start one (`body` then never runs).

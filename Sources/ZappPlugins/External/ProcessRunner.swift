@@ -42,7 +42,7 @@ enum ProcessRunFailure: Error, Sendable, Hashable {
 /// and standard error concurrently (so a chatty process never blocks on a full pipe), each on a
 /// `DetachedThread` of its own, as is the wait for its exit; hands each standard-error line to
 /// `onErrorLine`, and kills the process and its process group on timeout or cancellation
-/// (ARCHITECTURE.md, "Start": why not Foundation's `Process` or swift-subprocess).
+/// (ARCHITECTURE.md, "Child processes": why not Foundation's `Process` or swift-subprocess).
 struct ProcessRunner: Sendable {
     /// The most standard output kept; a process printing more is killed.
     static let outputLimit = 4 * 1024 * 1024

@@ -8,7 +8,7 @@ import Foundation
 /// `zapp-shell init` work from any working directory, from a build as well as from an installed
 /// copy. It is not a SwiftPM resource: the accessor SwiftPM generates for resources uses
 /// Foundation's `Bundle`, which would link full Foundation and ICU into the binary
-/// (ARCHITECTURE.md, "Start").
+/// (ARCHITECTURE.md, "No full Foundation").
 enum BundledDemoApp {
     /// The folder that holds the demo app, in the sources (`Sources/zapp-shell/DemoApp`) and in
     /// an installation (`share/zapp-shell/DemoApp`).

@@ -74,7 +74,7 @@ struct FileLogHandler: LogHandler {
 
     /// The current time in UTC as ISO 8601 (`2026-11-23T12:36:40Z`), as `Date.formatted(.iso8601)`
     /// writes it, from `gmtime_r`: the format style's first use costs the start about a
-    /// millisecond (ARCHITECTURE.md, "Start").
+    /// millisecond (ARCHITECTURE.md, "No full Foundation").
     static func timestamp(_ seconds: time_t = time(nil)) -> String {
         var seconds = seconds
         var parts = tm()
