@@ -49,12 +49,13 @@ enum BundledDemoApp {
             && fileManager.fileExists(atPath: folder.appendingPathComponent("plugin_configurations.json").path)
     }
 
-    /// The folder of the running executable with symbolic links resolved.
+    /// The folder of the running executable with symbolic links resolved (the kernel's
+    /// `/proc/self/exe` names the file itself, so no path component needs resolving again).
     private static func resolvedExecutableFolder() -> URL? {
         guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             return nil
         }
-        return URL(fileURLWithPath: target).resolvingSymlinksInPath().deletingLastPathComponent()
+        return URL(fileURLWithPath: target).deletingLastPathComponent()
     }
 }
 
