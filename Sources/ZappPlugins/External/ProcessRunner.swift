@@ -64,7 +64,7 @@ struct ProcessRunner: Sendable {
         case .regularFile: guard access(path, X_OK) == 0 else { throw .notExecutable(path) }
         }
 
-        guard let standardInput = Pipe(), let standardOutput = Pipe(), let standardError = Pipe() else {
+        guard let (standardInput, standardOutput, standardError) = Pipe.three() else {
             throw .launchFailed(String(cString: strerror(errno)))
         }
         let exited = Latch<ProcessResult>()
@@ -218,6 +218,22 @@ struct ProcessRunner: Sendable {
         func closeBoth() {
             close(reading)
             close(writing)
+        }
+
+        /// Pipes for standard input, output and error; nil (none left open) when the system
+        /// refuses one.
+        static func three() -> (Pipe, Pipe, Pipe)? {
+            guard let first = Pipe() else { return nil }
+            guard let second = Pipe() else {
+                first.closeBoth()
+                return nil
+            }
+            guard let third = Pipe() else {
+                first.closeBoth()
+                second.closeBoth()
+                return nil
+            }
+            return (first, second, third)
         }
     }
 
