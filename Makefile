@@ -11,7 +11,7 @@
 
 SWIFT ?= swift
 BUILD_FLAGS ?=
-# The release (and installed) binary links the Swift runtime and Foundation statically: no Swift
+# The release (and installed) binary links the Swift runtime and FoundationEssentials statically (no ICU): no Swift
 # shared libraries to find and relocate at start (see README, "Performance"). Nothing links libcurl:
 # HTTP opens the runtime library (libcurl.so.4, package libcurl4) on the first request.
 RELEASE_FLAGS ?= --static-swift-stdlib

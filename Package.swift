@@ -28,9 +28,11 @@ let package = Package(
         ),
         // libcurl's few functions and constants, opened with dlopen on the first request (no -lcurl).
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        // posix_spawn's and pthreads' GNU extensions for ChildProcess and DetachedThread (ZappCore/Process).
+        .target(name: "CProcess", path: "Sources/CProcess"),
         .target(name: "ZappModel"),
-        .target(name: "ZappCore", dependencies: ["ZappModel", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "ZappPlugins", dependencies: ["CCurl", "ZappCore", "ZappModel", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ZappCore", dependencies: ["CProcess", "ZappModel", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ZappPlugins", dependencies: ["CCurl", "CProcess", "ZappCore", "ZappModel", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ShellUI", dependencies: ["ZappCore", "ZappModel"]),
         .target(name: "CursesTerminal", dependencies: ["CNCurses", "ShellUI"]),
         .executableTarget(
@@ -40,7 +42,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("DemoApp")]
+            // The demo app is found in the sources or the installation, not through SwiftPM's
+            // resource accessor, which would link full Foundation (ARCHITECTURE.md, "No full Foundation").
+            exclude: ["DemoApp"]
         ),
         .testTarget(name: "ZappModelTests", dependencies: ["ZappModel"]),
         .testTarget(name: "ZappCoreTests", dependencies: ["ZappCore", "ZappModel"]),

@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `zapp-shell` command: runs a Zapp app configuration in the terminal.
 @main
@@ -13,15 +20,16 @@ struct ZappShellCommand: AsyncParsableCommand {
     )
 
     /// Runs the command line. Arguments that can only mean `run` (no subcommand name, no help,
-    /// version or completion request) are parsed by `RunCommand` alone: the root parser reflects
-    /// over the properties of every subcommand first, which costs the interactive start several
-    /// milliseconds (README, "Performance"). Whatever `RunCommand` rejects goes through the root
+    /// version or completion request) are parsed by `RunCommand` alone, the common ones without
+    /// swift-argument-parser at all (`RunCommand.quickParse`): the root parser reflects over the
+    /// properties of every subcommand first, which costs the interactive start several
+    /// milliseconds (ARCHITECTURE.md, "Start"). Whatever `RunCommand` rejects goes through the root
     /// parser, so its messages, help and exit statuses stay the same. On the main actor, so that
     /// `run` reads the app and starts the terminal without a hop between executors.
     @MainActor
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if isPlainRun(arguments), let command = try? RunCommand.parse(arguments) {
+        if isPlainRun(arguments), let command = RunCommand.quickParse(arguments) ?? (try? RunCommand.parse(arguments)) {
             do {
                 try await command.start()
             } catch {
@@ -50,7 +58,7 @@ struct ZappShellCommand: AsyncParsableCommand {
         if !message.isEmpty {
             if code == .success { Console.print(message) } else { Console.printError(message) }
         }
-        Foundation.exit(code.rawValue)
+        Glibc.exit(code.rawValue)
     }
 
     /// Whether `arguments` name no subcommand and ask for no help, version or completions.

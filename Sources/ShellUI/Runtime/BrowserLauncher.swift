@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import ZappCore
 
 /// Opens a web link with the user's `$BROWSER`, the way `ShellEffect.openBrowser` asks: no
 /// shell is involved. `$BROWSER` may list several commands separated by `:` (the first is
@@ -14,7 +22,7 @@ public enum BrowserLauncher {
         var words = command.split(whereSeparator: \.isWhitespace).map(String.init)
         guard !words.isEmpty else { return nil }
         if words.contains(where: { $0.contains("%s") }) {
-            words = words.map { $0.replacingOccurrences(of: "%s", with: url) }
+            words = words.map { $0.replacing("%s", with: url) }
         } else {
             words.append(url)
         }
@@ -30,25 +38,29 @@ public enum BrowserLauncher {
         guard let executable = resolve(arguments[0], path: environment["PATH"] ?? "/usr/bin:/bin") else {
             return "\(arguments[0]) not found"
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = Array(arguments.dropFirst())
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let status: Int32? = await withCheckedContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(returning: nil)
-            }
+        let nullDevice = Glibc.open("/dev/null", O_RDWR | O_CLOEXEC)
+        let process: ChildProcess
+        do {
+            defer { if nullDevice >= 0 { close(nullDevice) } }
+            guard nullDevice >= 0 else { return "\(arguments[0]) could not be started" }
+            process = try ChildProcess.spawn(
+                path: executable.path, arguments: Array(arguments.dropFirst()),
+                standardInput: nullDevice, standardOutput: nullDevice, standardError: nullDevice)
+        } catch {
+            return "\(arguments[0]) could not be started: \(error)"
         }
-        switch status {
-        case nil: return "\(arguments[0]) could not be started"
-        case 0?: return nil
-        case let code?: return "\(arguments[0]) exited with status \(code)"
+        let ended: ChildProcess.Termination? = await withCheckedContinuation { continuation in
+            let waiting = DetachedThread.start(name: "zapp-shell browser") {
+                continuation.resume(returning: process.waitForExit())
+            }
+            if !waiting { continuation.resume(returning: nil) }
+        }
+        switch ended {
+        case nil: return nil
+        case let termination? where termination.signalled:
+            return "\(arguments[0]) ended by signal \(termination.status)"
+        case let termination? where termination.status == 0: return nil
+        case let termination?: return "\(arguments[0]) exited with status \(termination.status)"
         }
     }
 

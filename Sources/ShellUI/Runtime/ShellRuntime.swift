@@ -64,6 +64,7 @@ public final class ShellRuntime {
         view.browser = setup.browser
         view.phase = .splash(message: "Starting \(setup.app.name)…")
         model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
+        model.holdSplash()
     }
 
     // MARK: - The loop
@@ -94,6 +95,8 @@ public final class ShellRuntime {
         startStartup()
         let inbox = inbox
         fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
+        // The held splash's moment (ShellModel.splashDue) needs a tick even if nothing is posted.
+        scheduleTick()
     }
 
     /// Reads the themes `t` cycles through, off the main actor, once the startup has drawn its
@@ -144,6 +147,11 @@ public final class ShellRuntime {
         let size = terminal.size
         if size.columns != model.columns || size.rows != model.rows {
             send(.terminal(.resize(columns: size.columns, rows: size.rows)))
+        }
+        // A held splash: no frame until there is something to show (ShellViewState.isBlank).
+        if model.view.isBlank {
+            needsRender = false
+            return
         }
         var canvas = Canvas(columns: model.columns, rows: model.rows)
         let hitMap = ShellView.render(model.view, into: &canvas)

@@ -42,7 +42,7 @@ public struct ComponentItem: Sendable, Hashable {
 
     /// The screen picker a `pickerKey` names.
     static func picker(forKey key: String, in app: ZappApp) -> UIComponent? {
-        if let mark = key.range(of: "#ui_components[", options: .backwards), key.hasSuffix("]"),
+        if let mark = key.ranges(of: "#ui_components[").last, key.hasSuffix("]"),
             let index = Int(key[mark.upperBound..<key.index(before: key.endIndex)]),
             let screen = app.screen(id: String(key[..<mark.lowerBound])), screen.uiComponents.indices.contains(index),
             screen.uiComponents[index].id == nil

@@ -37,6 +37,9 @@ public struct ShellViewState: Sendable {
     public var traceLines: [String]
     public var toast: Toast?
     public var phase: StartupPhase
+    /// The splash is not drawn yet (`ShellModel.splashDue`): a start that reaches its root
+    /// within `ShellModel.splashDelay` draws the root as its first frame, with no splash before.
+    public var isSplashHeld = false
     /// Advanced by the update code on a timer while something is busy.
     public var spinnerFrame: Int
 
@@ -138,4 +141,11 @@ public struct ShellViewState: Sendable {
 
     /// The top pane, which has the keyboard.
     public var topPane: PaneState? { panes.last }
+
+    /// Nothing to draw yet: a held splash with no pane over it. The runtime flushes no frame
+    /// then, so the terminal shows nothing of the app until there is something to show.
+    public var isBlank: Bool {
+        guard case .splash = phase else { return false }
+        return isSplashHeld && panes.isEmpty
+    }
 }

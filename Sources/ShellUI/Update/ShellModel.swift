@@ -21,6 +21,9 @@ public struct ShellModel: Sendable {
 
     /// How long an activity runs before its spinner appears, in milliseconds.
     public static let spinnerDelay = 150
+    /// How long the start may take before its splash is drawn, in milliseconds (most starts
+    /// reach their root sooner, and then draw it as their first frame).
+    public static let splashDelay = 150
     /// How often a spinner turns, in milliseconds.
     public static let tickInterval = 100
     /// How long file changes must settle before a watched app is reloaded, in milliseconds
@@ -49,6 +52,8 @@ public struct ShellModel: Sendable {
     public var reloadDue: Int?
     /// Whether a reload is running.
     public var isReloading: Bool
+    /// When a held splash is drawn (`ShellViewState.isSplashHeld`); nil when none is held.
+    public var splashDue: Int?
     /// Whether the startup sequence has ended (root shown, startup hooks and deep link done).
     public var isStartupComplete: Bool
     private(set) var lastIssuedID: Int
@@ -66,8 +71,22 @@ public struct ShellModel: Sendable {
         exitStatus = nil
         isStartupComplete = false
         reloadDue = nil
+        splashDue = nil
         isReloading = false
         lastIssuedID = 0
+    }
+
+    /// Holds the splash until `splashDelay` after `now`: it is drawn then unless the start
+    /// has reached its root (or failed) before.
+    public mutating func holdSplash() {
+        view.isSplashHeld = true
+        splashDue = now + Self.splashDelay
+    }
+
+    /// Draws a held splash from now on, or forgets the hold once the start is past its splash.
+    mutating func releaseSplash() {
+        view.isSplashHeld = false
+        splashDue = nil
     }
 
     /// A new id for an activity or a pane.

@@ -31,6 +31,7 @@ extension ShellUpdate {
             break
         }
         model.view.phase = .running
+        model.releaseSplash()
         model.view.menuSelection = currentRootMenuIndex(model)
         model.view.connect(itemID: model.view.navigation.rootItemID, target: model.view.navigation.currentScreenID)
         clampSelections(&model)
@@ -48,6 +49,7 @@ extension ShellUpdate {
         }
         show(navigation, &model)
         model.view.phase = .running
+        model.releaseSplash()
         model.view.menuSelection = currentRootMenuIndex(model)
     }
 
@@ -55,6 +57,7 @@ extension ShellUpdate {
     /// failed for good ends the app with status 1.
     static func startupEnded(_ outcome: StartupSequence.Outcome, _ model: inout ShellModel) -> [ShellEffect] {
         model.isStartupComplete = true
+        model.releaseSplash()
         switch outcome {
         case .loadingFailed:
             return model.exitStatus == nil ? quit(&model, status: 1) : []

@@ -65,6 +65,7 @@ public enum ShellUpdate {
             return []
         case .phase(let phase):
             model.view.phase = phase
+            if case .splash = phase {} else { model.releaseSplash() }
             return []
         case .appLoaded(let app, let rootKind):
             appLoaded(app, rootKind: rootKind, &model)
@@ -242,6 +243,7 @@ public enum ShellUpdate {
     // MARK: - Time
 
     private static func tick(_ model: inout ShellModel) {
+        if let due = model.splashDue, model.now >= due { model.releaseSplash() }
         if let activity = model.activity, model.now - activity.startedAt >= ShellModel.spinnerDelay {
             model.view.spinnerFrame &+= 1
             if model.view.topPane == nil {
@@ -272,6 +274,7 @@ public enum ShellUpdate {
         }
         if let expiry = model.toastExpiry { consider(expiry) }
         if let reload = model.reloadDue { consider(reload) }
+        if let splash = model.splashDue { consider(splash) }
         return due
     }
 

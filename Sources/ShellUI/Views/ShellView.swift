@@ -19,7 +19,7 @@ public enum ShellView {
         }
         switch state.phase {
         case .splash(let message):
-            ChromeViews.drawSplash(message: message, context: context, canvas: &canvas)
+            if !state.isSplashHeld { ChromeViews.drawSplash(message: message, context: context, canvas: &canvas) }
             drawPanes(of: state, context: context, canvas: &canvas, hits: &hits)
             return hits
         case .loadingFailed(let message):

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns a feed's bytes into a `Feed`, recognising the format by content rather than by the
 /// URL's extension or the server's content type (Pipes2 is served as

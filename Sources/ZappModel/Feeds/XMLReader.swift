@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension XMLReader {
     /// An element of a small XML tree: its qualified name, the namespace its prefix resolves to,

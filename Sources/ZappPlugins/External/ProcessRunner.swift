@@ -1,10 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CProcess
+import ZappCore
+import ZappModel
 
 /// How a finished process ended and what it printed on standard output.
 struct ProcessResult: Sendable {
@@ -30,10 +37,12 @@ enum ProcessRunFailure: Error, Sendable, Hashable {
     case cancelled
 }
 
-/// Runs one process with Foundation's `Process` and pipes, no shell: writes `input` to its
-/// standard input (from a thread of its own), reads standard output and standard error concurrently (so a chatty process
-/// never blocks on a full pipe), hands each standard-error line to `onErrorLine`, and kills the
-/// process (and its process group, which Foundation gives it on Linux) on timeout or cancellation.
+/// Runs one process (`ChildProcess`: posix_spawn, no shell, a process group of its own) with
+/// pipes for its standard streams: writes `input` to its standard input, reads standard output
+/// and standard error concurrently (so a chatty process never blocks on a full pipe), each on a
+/// `DetachedThread` of its own, as is the wait for its exit; hands each standard-error line to
+/// `onErrorLine`, and kills the process and its process group on timeout or cancellation
+/// (ARCHITECTURE.md, "Child processes": why not Foundation's `Process` or swift-subprocess).
 struct ProcessRunner: Sendable {
     /// The most standard output kept; a process printing more is killed.
     static let outputLimit = 4 * 1024 * 1024
@@ -49,23 +58,15 @@ struct ProcessRunner: Sendable {
         onErrorLine: @escaping @Sendable (String) -> Void
     ) async throws(ProcessRunFailure) -> ProcessResult {
         let path = executable.path
-        guard FileManager.default.fileExists(atPath: path) else { throw .notFound(path) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-            FileManager.default.isExecutableFile(atPath: path)
-        else { throw .notExecutable(path) }
+        switch FileSystem.kind(atPath: path) {
+        case .missing: throw .notFound(path)
+        case .directory, .other: throw .notExecutable(path)
+        case .regularFile: guard access(path, X_OK) == 0 else { throw .notExecutable(path) }
+        }
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        let standardInput = Pipe()
-        let standardOutput = Pipe()
-        let standardError = Pipe()
-        process.standardInput = standardInput
-        process.standardOutput = standardOutput
-        process.standardError = standardError
-
+        guard let (standardInput, standardOutput, standardError) = Pipe.three() else {
+            throw .launchFailed(String(cString: strerror(errno)))
+        }
         let exited = Latch<ProcessResult>()
         let output = Locked(Data())
         let streamsDone = Latch<Bool>()
@@ -77,26 +78,37 @@ struct ProcessRunner: Sendable {
             }) { streamsDone.fire(true) }
         }
         let overflowed = Locked(false)
-        process.terminationHandler = { finished in
-            exited.fire(ProcessResult(
-                status: finished.terminationStatus, signalled: finished.terminationReason == .uncaughtSignal,
-                standardOutput: Data()))
-        }
+        let process: ChildProcess
         do {
-            try await Self.launch(process)
+            process = try await Self.launch(
+                path: path, arguments: arguments, workingDirectory: workingDirectory?.path,
+                standardInput: standardInput.reading, standardOutput: standardOutput.writing,
+                standardError: standardError.writing)
         } catch {
-            throw .launchFailed(Self.reason(error))
+            [standardInput, standardOutput, standardError].forEach { $0.closeBoth() }
+            throw .launchFailed(error.description)
         }
-        let processID = process.processIdentifier
+        // The child's ends are the child's now: the reads below end when it (and whatever it
+        // started) has closed them.
+        close(standardInput.reading)
+        close(standardOutput.writing)
+        close(standardError.writing)
+        let processID = process.id
         let stop: @Sendable () -> Void = { Self.killGroup(of: processID, leaderRunning: exited.delivered == nil) }
 
-        Thread {
+        Self.background("zapp-shell wait", stop: stop) {
+            let termination = process.waitForExit()
+            exited.fire(ProcessResult(
+                status: termination.status, signalled: termination.signalled, standardOutput: Data()))
+        }
+        Self.background("zapp-shell stdin", stop: stop) {
             Self.blockBrokenPipeSignal()
-            Self.writeAll(input, to: standardInput.fileHandleForWriting.fileDescriptor)
-            try? standardInput.fileHandleForWriting.close()
-        }.start()
-        Self.background {
-            Self.readAll(standardOutput.fileHandleForReading.fileDescriptor) { chunk in
+            Self.writeAll(input, to: standardInput.writing)
+            close(standardInput.writing)
+        }
+        Self.background("zapp-shell stdout", stop: stop) {
+            defer { close(standardOutput.reading) }
+            Self.readAll(standardOutput.reading) { chunk in
                 let tooLarge = output.withLock { data in
                     data.append(chunk)
                     return data.count > Self.outputLimit
@@ -110,9 +122,10 @@ struct ProcessRunner: Sendable {
             }
             streamEnded()
         }
-        Self.background {
+        Self.background("zapp-shell stderr", stop: stop) {
+            defer { close(standardError.reading) }
             var pending = Data()
-            Self.readAll(standardError.fileHandleForReading.fileDescriptor) { chunk in
+            Self.readAll(standardError.reading) { chunk in
                 pending.append(chunk)
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                     onErrorLine(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
@@ -148,40 +161,29 @@ struct ProcessRunner: Sendable {
         return result
     }
 
-    /// Writing to a process that has exited must fail with EPIPE, not kill ZappShell. The signal
-    /// is blocked in the writer thread only (ignoring it process-wide would be inherited by every
-    /// hook process); a SIGPIPE left pending is discarded when that thread ends.
-    /// Starts `process`, retrying for up to a second while its file is busy (ETXTBSY: still open
-    /// for writing, for instance just saved, or inherited by another process being started at
-    /// that moment).
-    private static func launch(_ process: Process) async throws {
+    /// Starts the process, retrying for up to a second while its file is busy (ETXTBSY: still
+    /// open for writing, for instance just saved, or inherited by another process being started
+    /// at that moment). The error's description is the system's reason ("Text file busy").
+    private static func launch(
+        path: String, arguments: [String], workingDirectory: String?,
+        standardInput: Int32, standardOutput: Int32, standardError: Int32
+    ) async throws(ChildProcess.SpawnError) -> ChildProcess {
         var attempts = 1
         while true {
             do {
-                return try process.run()
-            } catch where posixCode(of: error) == ETXTBSY && attempts < 50 {
+                return try ChildProcess.spawn(
+                    path: path, arguments: arguments, workingDirectory: workingDirectory,
+                    standardInput: standardInput, standardOutput: standardOutput, standardError: standardError)
+            } catch where error.code == ETXTBSY && attempts < 50 {
                 attempts += 1
-                try await Task.sleep(for: .milliseconds(20))
+                try? await Task.sleep(for: .milliseconds(20))
             }
         }
     }
 
-    /// Why a launch failed, in words: the system's reason ("Text file busy", "Permission
-    /// denied") rather than Foundation's generic file error.
-    private static func reason(_ error: any Error) -> String {
-        guard let code = posixCode(of: error) else { return error.localizedDescription }
-        return String(cString: strerror(code))
-    }
-
-    /// The POSIX error code behind a launch error, if there is one.
-    private static func posixCode(of error: any Error) -> Int32? {
-        let error = error as NSError
-        if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
-        guard let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
-        else { return nil }
-        return Int32(underlying.code)
-    }
-
+    /// Writing to a process that has exited must fail with EPIPE, not kill ZappShell. The signal
+    /// is blocked in the writer thread only (ignoring it process-wide would be inherited by every
+    /// hook process); a SIGPIPE left pending is discarded when that thread ends.
     private static func blockBrokenPipeSignal() {
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -189,8 +191,50 @@ struct ProcessRunner: Sendable {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
-    private static func background(_ work: @escaping @Sendable () -> Void) {
-        DispatchQueue.global(qos: .utility).async(execute: work)
+    /// Runs blocking work on a thread of its own. When the system cannot start one, the
+    /// process group is killed first (`stop`) and the work runs inline, where it then ends at
+    /// once: a process that cannot be watched is not left running.
+    private static func background(
+        _ name: String, stop: @Sendable () -> Void, _ work: @escaping @Sendable () -> Void
+    ) {
+        if !DetachedThread.start(name: name, work) {
+            stop()
+            work()
+        }
+    }
+
+    /// A pipe whose descriptors are closed on exec (the child gets its end through dup2).
+    private struct Pipe: Sendable {
+        let reading: Int32
+        let writing: Int32
+
+        init?() {
+            var ends: [Int32] = [-1, -1]
+            guard zapp_pipe_cloexec(&ends) == 0 else { return nil }
+            reading = ends[0]
+            writing = ends[1]
+        }
+
+        func closeBoth() {
+            close(reading)
+            close(writing)
+        }
+
+        /// Pipes for standard input, output and error; nil (none left open) when the system
+        /// refuses one.
+        static func three() -> (Pipe, Pipe, Pipe)? {
+            guard let first = Pipe() else { return nil }
+            guard let second = Pipe() else {
+                first.closeBoth()
+                return nil
+            }
+            guard let third = Pipe() else {
+                first.closeBoth()
+                second.closeBoth()
+                return nil
+            }
+            return (first, second, third)
+        }
     }
 
     /// Kills the process's group; the process itself too while it has not been reaped (its id

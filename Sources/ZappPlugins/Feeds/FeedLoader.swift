@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ZappCore
 import ZappModel
 
@@ -55,7 +59,7 @@ public actor FeedLoader: FeedLoading {
     private static func fetch(_ source: String, folder: URL?, timeout: Double, maximumBytes: Int) async
         -> Result<Data, FeedLoadError>
     {
-        let trimmed = source.trimmingCharacters(in: .whitespaces)
+        let trimmed = source.trimmingWhitespace
         guard !trimmed.isEmpty else { return .failure(FeedLoadError("the source is empty")) }
         let lowered = trimmed.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
@@ -93,14 +97,12 @@ public actor FeedLoader: FeedLoading {
     }
 
     private static func read(_ file: URL, shown: String, maximumBytes: Int) -> Result<Data, FeedLoadError> {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-        } catch {
-            return .failure(FeedLoadError("no such file: \(shown)"))
+        switch FileSystem.kind(atPath: file.path) {
+        case .missing: return .failure(FeedLoadError("no such file: \(shown)"))
+        case .directory: return .failure(FeedLoadError("\(shown) is a folder, not a feed"))
+        case .regularFile, .other: break
         }
-        if attributes[.type] as? FileAttributeType == .typeDirectory { return .failure(FeedLoadError("\(shown) is a folder, not a feed")) }
-        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maximumBytes { return .failure(tooLarge(size, maximumBytes)) }
+        if let size = FileSystem.size(atPath: file.path), size > maximumBytes { return .failure(tooLarge(size, maximumBytes)) }
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return .failure(FeedLoadError("cannot read \(shown)"))
         }

@@ -1,5 +1,9 @@
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// libcurl, opened with `dlopen` when the first request is made: no `-lcurl` at link time, so a

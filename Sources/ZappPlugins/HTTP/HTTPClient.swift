@@ -1,5 +1,13 @@
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import ZappCore
 
 /// A response: status code, body and content type.
 public struct HTTPResponse: Sendable {
@@ -111,11 +119,11 @@ public struct HTTPClient: Sendable {
         }
         let transfer = CurlTransfer(request)
         let result = Latch<Result<CurlTransfer.Response, CurlTransfer.Failure>>()
-        let thread = Thread { result.fire(transfer.perform(with: library)) }
-        thread.name = "zapp-shell HTTP"
         // curl enforces the time limit; the latch's own limit (a little later) is a safety net.
         let outcome = await withTaskCancellationHandler {
-            thread.start()
+            if !DetachedThread.start(name: "zapp-shell HTTP", { result.fire(transfer.perform(with: library)) }) {
+                result.fire(.failure(.curl(code: -1, message: "cannot start a thread for the request", systemError: 0)))
+            }
             return await result.wait(upTo: .milliseconds(Int(request.timeout * 1000) + 2000))
         } onCancel: {
             transfer.cancel()

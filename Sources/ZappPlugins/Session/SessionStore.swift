@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Logging
+import ZappModel
 
 #if canImport(Glibc)
 import Glibc
@@ -95,7 +96,7 @@ public actor SessionStore {
             return nil
         } catch {
             if !FileManager.default.fileExists(atPath: fileURL.path) { return nil }
-            logger.warning("cannot read the session file \(fileURL.path): \(error.localizedDescription); signed out")
+            logger.warning("cannot read the session file \(fileURL.path): \(FileSystem.reason(error)); signed out")
             return nil
         }
         do {
@@ -144,7 +145,7 @@ public actor SessionStore {
     }
 
     private static func describe(_ error: any Error) -> String {
-        (error as? SessionStoreError)?.description ?? error.localizedDescription
+        (error as? SessionStoreError)?.description ?? FileSystem.reason(error)
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `zapp-shell init DIR`: writes the bundled demo app (ZappTV) into DIR as a starting point
 /// for a new app configuration.
@@ -51,6 +55,6 @@ struct InitCommand: ParsableCommand {
     static func shellQuoted(_ path: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
         if !path.isEmpty && path.allSatisfy({ safe.contains($0) }) { return path }
-        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "'" + path.replacing("'", with: "'\\''") + "'"
     }
 }

@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import ShellUI
 import ZappCore
 import ZappModel
@@ -171,7 +178,7 @@ struct RenderCommand: AsyncParsableCommand {
     static func parse<T: RawRepresentable & CaseIterable>(_ text: String, as type: T.Type, option: String) throws -> T
     where T.RawValue == String {
         if let value = T(rawValue: text) { return value }
-        if let value = T.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(text.replacingOccurrences(of: "-", with: "_")) == .orderedSame }) {
+        if let value = T.allCases.first(where: { $0.rawValue.lowercased() == text.replacing("-", with: "_").lowercased() }) {
             return value
         }
         throw ValidationError("\(option): expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
@@ -179,7 +186,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     private static func fail(_ message: String) -> Never {
         Console.printError("zapp-shell render: " + message)
-        Foundation.exit(1)
+        Glibc.exit(1)
     }
 }
 

@@ -1,6 +1,13 @@
 import ArgumentParser
 import CursesTerminal
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import ShellUI
 import ZappCore
@@ -64,8 +71,10 @@ struct RunCommand: AsyncParsableCommand {
     /// starting the terminal need no hop between executors (README, "Performance").
     @MainActor
     func start() async throws {
+        // Read once: each read of ProcessInfo's environment builds the dictionary anew.
+        let environment = ProcessInfo.processInfo.environment
         do {
-            try TerminalRefusal.check()
+            try TerminalRefusal.check(environment: environment)
         } catch {
             Self.fail("\(error)")
         }
@@ -79,19 +88,19 @@ struct RunCommand: AsyncParsableCommand {
         let plugins = self.plugins
 
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? PluginEnvironment.defaultStateDirectory()
+            ?? PluginEnvironment.defaultStateDirectory(environment: environment)
         let logURL = log.map { URL(fileURLWithPath: $0) } ?? stateDirectory.appendingPathComponent("zapp-shell.log")
         let logFile: FileLogHandler.File
         do {
             logFile = try FileLogHandler.File(url: logURL)
         } catch {
-            Self.fail("cannot open the log file \(logURL.path): \(error.localizedDescription)")
+            Self.fail("cannot open the log file \(logURL.path): \(FileSystem.reason(error))")
         }
         let logger = Logger(label: "zapp-shell") { label in FileLogHandler(label: label, file: logFile) }
         logger.info("starting \(loaded.app.name) (state directory \(stateDirectory.path))")
         for warning in loaded.warnings { logger.warning("\(warning.description)") }
 
-        let current = Self.theme(theme)
+        let current = Self.theme(theme, environment: environment)
         let setup = ShellSetup(
             app: loaded.app,
             loadApp: {
@@ -116,30 +125,34 @@ struct RunCommand: AsyncParsableCommand {
                     return warnings
                 }
             },
-            browser: Self.browser(),
+            browser: Self.browser(environment: environment),
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
             loadTheme: Self.themeFile(theme))
         let options = CursesTerminal.Options(noColor: noColor)
-        let status = try await Self.runInteractive(setup: setup, options: options, logger: logger)
+        let status = try await Self.runInteractive(
+            setup: setup, options: options, environment: environment, logger: logger)
         logger.info("exit status \(status)")
         if status != 0 { throw ExitCode(status) }
     }
 
     /// Starts ncurses and the event loop on the main actor; the terminal is restored on return.
     @MainActor
-    private static func runInteractive(setup: ShellSetup, options: CursesTerminal.Options, logger: Logger) async throws
-        -> Int32
-    {
+    private static func runInteractive(
+        setup: ShellSetup, options: CursesTerminal.Options, environment: [String: String], logger: Logger
+    ) async throws -> Int32 {
         let terminal: CursesTerminal
         do {
-            terminal = try CursesTerminal(options: options)
+            terminal = try CursesTerminal(options: options, environment: environment)
         } catch {
             fail("\(error)")
         }
         defer { terminal.restore() }
         var setup = setup
         if !terminal.isUTF8 { setup.forceASCII = true }
-        logger.info("terminal \(terminal.terminalName), colours \(terminal.colorSupport), UTF-8 \(terminal.isUTF8)")
+        // The number of colours, not the enum case: interpolating an enum reflects over it,
+        // which costs the start about 2 million instructions (ARCHITECTURE.md, "Start").
+        logger.info(
+            "terminal \(terminal.terminalName), colours \(terminal.colorSupport.rawValue), UTF-8 \(terminal.isUTF8)")
         let runtime = ShellRuntime(terminal: terminal, setup: setup)
         return await runtime.run()
     }
@@ -177,9 +190,9 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// The theme for `--theme NAME|PATH` (the ThemeCatalog lookup, reading only that theme's file).
-    private static func theme(_ option: String?) -> Theme {
+    private static func theme(_ option: String?, environment: [String: String]) -> Theme {
         let folders = ThemeCatalog.searchFolders(
-            environment: ProcessInfo.processInfo.environment, executableURL: ThemeCatalog.currentExecutableURL)
+            environment: environment, executableURL: ThemeCatalog.currentExecutableURL)
         do {
             return try ThemeCatalog.resolveOne(option, folders: folders)
         } catch {
@@ -201,12 +214,12 @@ struct RunCommand: AsyncParsableCommand {
     /// Prints `zapp-shell: message` to stderr and exits with status 1 (the terminal untouched).
     static func fail(_ message: String) -> Never {
         Console.printError("zapp-shell: \(message)")
-        Foundation.exit(1)
+        Glibc.exit(1)
     }
 
     /// `$BROWSER` when it names a command.
-    static func browser() -> String? {
-        guard let value = ProcessInfo.processInfo.environment["BROWSER"], !value.allSatisfy(\.isWhitespace) else {
+    static func browser(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let value = environment["BROWSER"], !value.allSatisfy(\.isWhitespace) else {
             return nil
         }
         return value

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ZappModel
 
 /// `zapp-shell schema river|plugins|content-types|theme`: prints the JSON Schema (draft 2020-12)

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ZappModel
 
 /// `zapp-shell themes`: lists the themes that can be used with `--theme NAME` and where each
@@ -21,7 +25,7 @@ struct ThemesCommand: ParsableCommand {
         let width = max(8, catalog.entries.map(\.name.count).max() ?? 0)
         var lines: [String] = []
         for entry in catalog.entries {
-            let name = entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let name = entry.name + String(repeating: " ", count: max(0, width - entry.name.count))
             let place = entry.file?.path ?? "compiled in"
             let source = "(\(entry.source.rawValue))"
             switch entry.result {

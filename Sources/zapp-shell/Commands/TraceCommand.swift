@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Logging
 import ZappCore
 import ZappModel
@@ -91,8 +95,8 @@ struct TraceCommand: AsyncParsableCommand {
             guard let equals = answer.firstIndex(of: "=") else {
                 throw ValidationError("--answer '\(answer)': expected IDENTIFIER=ANSWER with ANSWER one of \(choices)")
             }
-            let identifier = String(answer[..<equals]).trimmingCharacters(in: .whitespaces)
-            let value = String(answer[answer.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+            let identifier = answer[..<equals].trimmingWhitespace
+            let value = answer[answer.index(after: equals)...].trimmingWhitespace
             guard !identifier.isEmpty else {
                 throw ValidationError("--answer '\(answer)': the plugin identifier is empty")
             }

@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import ZappModel
 
 /// `zapp-shell validate [APP | FILE...] [--json]`: checks an app, or single configuration
@@ -40,7 +47,7 @@ struct ValidateCommand: AsyncParsableCommand {
         if json { Console.printJSON(report.json) } else { Console.print(report.text) }
         // The process ends here, with the loaded apps still alive: freeing the models of a
         // large app one by one would only delay the exit (about 30 ms for 5,000 screens).
-        withExtendedLifetime(loaded) { Foundation.exit(report.exitCode) }
+        withExtendedLifetime(loaded) { Glibc.exit(report.exitCode) }
     }
 
     /// Validates the inputs as `validate` does and returns the report.
@@ -95,8 +102,7 @@ struct ValidateCommand: AsyncParsableCommand {
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileSystem.isDirectory(atPath: path)
     }
 }
 

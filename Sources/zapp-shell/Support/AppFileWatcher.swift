@@ -1,5 +1,10 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ZappModel
 
 #if canImport(Glibc)
 import Glibc
@@ -75,12 +80,12 @@ final class AppFileWatcher: Sendable {
         while !queue.isEmpty, result.count < maximumFolders {
             let folder = queue.removeFirst()
             guard seen.insert(folder.path).inserted else { continue }
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            guard FileSystem.isDirectory(atPath: folder.path) else { continue }
             result.append(folder)
-            let children = (try? manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
-            for child in children.sorted(by: { $0.path < $1.path }) where !child.lastPathComponent.hasPrefix(".") {
-                if (try? child.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { queue.append(child) }
+            let children = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in children.sorted() where !name.hasPrefix(".") {
+                let child = folder.appendingPathComponent(name)
+                if FileSystem.isDirectory(atPath: child.path) { queue.append(child) }
             }
         }
         return result

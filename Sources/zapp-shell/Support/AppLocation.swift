@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ZappModel
 import ZappPlugins
 
@@ -61,7 +65,7 @@ enum AppLocation: Equatable {
 
     /// Writes one progress line to stderr (stdout stays the command's output).
     static let reportOnStandardError: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        Console.writeStandardError(line + "\n")
     }
 
     // MARK: Remote apps

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import ZappModel
 
 /// The commands' stdout and stderr. Every line goes through `TextSanitizer`: plain text with
@@ -19,6 +26,17 @@ enum Console {
 
     /// Writes text and a line break to stderr.
     static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((TextSanitizer.visible(text, keepingLineBreaks: true) + "\n").utf8))
+        writeStandardError(TextSanitizer.visible(text, keepingLineBreaks: true) + "\n")
+    }
+
+    /// Writes `text` to stderr as it is, all of it (a short write is continued).
+    static func writeStandardError(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }

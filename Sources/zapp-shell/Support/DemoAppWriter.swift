@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ZappModel
 
 /// Copies an app folder (normally the bundled demo app) into a destination folder, keeping its
 /// layout: every regular file is copied, scripts (a `#!` first line or an executable source)
@@ -11,19 +16,11 @@ struct DemoAppWriter {
     /// The paths of the files under `source`, relative to it, sorted.
     func relativeFilePaths() throws -> [String] {
         let root = source.standardizedFileURL.resolvingSymlinksInPath()
-        guard let enumerator = fileManager.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [])
-        else {
+        guard let subpaths = try? fileManager.subpathsOfDirectory(atPath: root.path) else {
             throw DemoAppWriterError.unreadableSource(source.path)
         }
-        var paths: [String] = []
-        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        for case let url as URL in enumerator {
-            let values = try url.resourceValues(forKeys: [.isRegularFileKey])
-            guard values.isRegularFile == true else { continue }
-            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-            guard path.hasPrefix(rootPath) else { continue }
-            paths.append(String(path.dropFirst(rootPath.count)))
+        let paths = subpaths.filter {
+            FileSystem.kind(atPath: root.appendingPathComponent($0).path) == .regularFile
         }
         guard !paths.isEmpty else { throw DemoAppWriterError.unreadableSource(source.path) }
         return paths.sorted()
@@ -37,16 +34,16 @@ struct DemoAppWriter {
     @discardableResult
     func write(to destination: URL, force: Bool) throws -> [String] {
         let paths = try relativeFilePaths()
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: destination.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if FileSystem.kind(atPath: destination.path) != .missing, !FileSystem.isDirectory(atPath: destination.path) {
             throw DemoAppWriterError.destinationIsNotAFolder(destination.path)
         }
 
         var existing: [String] = []
         for path in paths {
             let target = destination.appendingPathComponent(path)
-            guard fileManager.fileExists(atPath: target.path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue { throw DemoAppWriterError.folderInTheWay(target.path) }
+            let kind = FileSystem.kind(atPath: target.path)
+            guard kind != .missing else { continue }
+            if kind == .directory { throw DemoAppWriterError.folderInTheWay(target.path) }
             existing.append(path)
         }
         if !existing.isEmpty && !force {
@@ -76,10 +73,7 @@ struct DemoAppWriter {
     }
 
     private static func reason(_ error: Error) -> String {
-        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError {
-            return posix.localizedDescription
-        }
-        return error.localizedDescription
+        FileSystem.reason(error)
     }
 }
 

@@ -1,0 +1,15 @@
+#ifndef ZAPP_CPROCESS_H
+#define ZAPP_CPROCESS_H
+
+#include <spawn.h>
+
+/// GNU extensions (and pipe2) that Swift's Glibc module does not show (they need _GNU_SOURCE): the working
+/// directory and the descriptors of a process started by `ChildProcess`, and a thread's name.
+/// Each returns 0 or an errno value; on systems without the extension they do nothing and return 0.
+int zapp_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path);
+int zapp_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int lowest);
+int zapp_set_thread_name(const char *name);
+/// pipe2(ends, O_CLOEXEC): both ends closed on exec; -1 with errno set on failure.
+int zapp_pipe_cloexec(int ends[2]);
+
+#endif
