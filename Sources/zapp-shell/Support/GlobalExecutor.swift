@@ -35,12 +35,14 @@ final class GlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendabl
     private let timerChanged: ConditionLock.Condition
     // Guarded by `lock`:
     private var ready = JobHeap<ReadyKey>()
-    private var delayed = JobHeap<DelayedKey>()
+    /// Delayed jobs, one heap per `Timeline`.
+    private var delayed = Timeline.allCases.map { _ in JobHeap<DelayedKey>() }
     private var sequence: UInt64 = 0
     private var threads = 0
     private var idleThreads = 0
     private var wakeupsPending = 0
     private var timerStarted = false
+    private var delayedTotal = 0
 
     init(width: Int, threadName: String = "zapp-worker") {
         self.width = max(width, 1)
@@ -63,8 +65,11 @@ final class GlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendabl
         static var defaultExecutor: any TaskExecutor { GlobalExecutor.shared }
     }
 
-    /// Delayed jobs waiting for their deadline (for tests).
-    var delayedCount: Int { lock.withLock { delayed.count } }
+    /// How many jobs were given a deadline (tests check that sleeps reach this executor).
+    var delayedJobs: Int { lock.withLock { delayedTotal } }
+
+    /// How many threads run jobs (the timer's not counted).
+    var threadCount: Int { lock.withLock { threads } }
 
     // MARK: Enqueueing
 
@@ -77,16 +82,21 @@ final class GlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendabl
         guard let delay = delay as? Duration else {
             return Self.fallback.enqueue(job, after: delay, tolerance: tolerance, clock: clock)
         }
-        schedule(UnownedJob(job), at: MonotonicTime.now.adding(delay))
+        let timeline: Timeline = clock is SuspendingClock ? .suspending : .continuous
+        schedule(UnownedJob(job), on: timeline, at: timeline.now.adding(delay))
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
-        // Read the job's clock first: the deadline on the monotonic clock, read later, is then
-        // never earlier than the instant asked for.
-        guard let remaining = clock.now.duration(to: instant) as? Duration else {
-            return Self.fallback.enqueue(job, at: instant, tolerance: tolerance, clock: clock)
+        if let instant = instant as? ContinuousClock.Instant {
+            schedule(UnownedJob(job), on: .continuous, at: ContinuousClock().systemEpoch.duration(to: instant).nanosecondsRoundedUp)
+        } else if let instant = instant as? SuspendingClock.Instant {
+            schedule(UnownedJob(job), on: .suspending, at: SuspendingClock().systemEpoch.duration(to: instant).nanosecondsRoundedUp)
+        } else if let remaining = clock.now.duration(to: instant) as? Duration {
+            // Another clock: as long from now on the continuous clock, read after the job's clock.
+            schedule(UnownedJob(job), on: .continuous, at: Timeline.continuous.now.adding(remaining))
+        } else {
+            Self.fallback.enqueue(job, at: instant, tolerance: tolerance, clock: clock)
         }
-        schedule(UnownedJob(job), at: MonotonicTime.now.adding(remaining))
     }
 
     /// For clocks whose durations are not `Duration` (none of the standard library's): the
@@ -109,11 +119,12 @@ final class GlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendabl
         }
     }
 
-    private func schedule(_ job: UnownedJob, at deadline: Int64) {
+    private func schedule(_ job: UnownedJob, on timeline: Timeline, at deadline: Int64) {
         lock.withLock {
-            guard deadline > MonotonicTime.now else { return makeReady(job) }
-            let earliest = delayed.first?.deadline
-            delayed.push(job, key: DelayedKey(deadline: deadline, sequence: nextSequence()))
+            delayedTotal += 1
+            guard deadline > timeline.now else { return makeReady(job) }
+            let earliest = delayed[timeline.rawValue].first?.deadline
+            delayed[timeline.rawValue].push(job, key: DelayedKey(deadline: deadline, sequence: nextSequence()))
             if !timerStarted {
                 timerStarted = true
                 startThread(named: "zapp-timer") { $0.keepTime() }
@@ -146,22 +157,30 @@ final class GlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendabl
         }
     }
 
-    /// The timer thread: waits until the earliest deadline (without a timeout while no job is
-    /// delayed), then makes every job that is due ready.
+    /// The timer thread: makes every delayed job that is due ready, then waits until the
+    /// earliest deadline (without a timeout while no job is delayed). A deadline is checked on
+    /// its own clock, so a wait that ends early only waits again.
     private func keepTime() {
         lock.lock()
         while true {
-            guard let next = delayed.first?.deadline else {
+            var wakeUp: Int64?
+            for timeline in Timeline.allCases {
+                let now = timeline.now
+                while let first = delayed[timeline.rawValue].first, first.deadline <= now,
+                    let job = delayed[timeline.rawValue].pop()
+                {
+                    makeReady(job)
+                }
+                if let first = delayed[timeline.rawValue].first {
+                    // Read after the job's clock: the moment is never early.
+                    let moment = MonotonicTime.now.adding(.nanoseconds(first.deadline - now))
+                    wakeUp = min(wakeUp ?? moment, moment)
+                }
+            }
+            if let wakeUp {
+                timerChanged.wait(until: wakeUp)
+            } else {
                 timerChanged.wait()
-                continue
-            }
-            let now = MonotonicTime.now
-            guard next <= now else {
-                timerChanged.wait(until: next)
-                continue
-            }
-            while let first = delayed.first, first.deadline <= now, let job = delayed.pop() {
-                makeReady(job)
             }
         }
     }
@@ -202,6 +221,20 @@ final class GlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendabl
         }
     }
 
+    /// The clocks a delayed job waits on. Each deadline is kept on its own clock (nanoseconds
+    /// since its `systemEpoch`), so equal instants stay equal and a suspension of the machine,
+    /// which only the continuous clock counts, moves neither kind early.
+    private enum Timeline: Int, CaseIterable {
+        case continuous, suspending
+
+        var now: Int64 {
+            switch self {
+            case .continuous: ContinuousClock().systemEpoch.duration(to: .now).nanosecondsRoundedUp
+            case .suspending: SuspendingClock().systemEpoch.duration(to: .now).nanosecondsRoundedUp
+            }
+        }
+    }
+
     /// Earlier deadline first, then first come.
     private struct DelayedKey: Comparable {
         var deadline: Int64
@@ -218,18 +251,23 @@ final class GlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendabl
 private let setThreadName: (@convention(c) (pthread_t, UnsafePointer<CChar>) -> CInt)? =
     dlsym(nil, "pthread_setname_np").map { unsafeBitCast($0, to: (@convention(c) (pthread_t, UnsafePointer<CChar>) -> CInt).self) }
 
-extension Int64 {
-    /// This many nanoseconds plus `duration`, rounded up to a whole nanosecond, never before
-    /// self and at most about 292 years on.
-    fileprivate func adding(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        guard seconds >= 0, attoseconds >= 0 else { return self }
-        let nanoseconds = (attoseconds + 999_999_999) / 1_000_000_000
+extension Duration {
+    /// Whole nanoseconds, rounded up; zero for a negative duration, at most `Int64.max`.
+    fileprivate var nanosecondsRoundedUp: Int64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflow else { return .max }
-        let (sum, overflowSum) = self.addingReportingOverflow(scaled)
-        guard !overflowSum else { return .max }
-        return sum.addingReportingOverflow(nanoseconds).overflow ? .max : sum + nanoseconds
+        let (sum, overflowSum) = scaled.addingReportingOverflow((attoseconds + 999_999_999) / 1_000_000_000)
+        return overflowSum ? .max : sum
+    }
+}
+
+extension Int64 {
+    /// These nanoseconds plus `duration`, never before them, at most `Int64.max`.
+    fileprivate func adding(_ duration: Duration) -> Int64 {
+        let (sum, overflow) = addingReportingOverflow(duration.nanosecondsRoundedUp)
+        return overflow ? .max : sum
     }
 }
 #else

@@ -3,8 +3,6 @@
 struct JobHeap<Key: Comparable> {
     private var entries: [(key: Key, job: UnownedJob)] = []
 
-    var count: Int { entries.count }
-
     /// The least key.
     var first: Key? { entries.first?.key }
 
