@@ -10,9 +10,9 @@ import Foundation
 /// The process's global executor (ARCHITECTURE.md, "The loop"): where every task runs that is not
 /// on an actor, and where every `Task.sleep` waits. A few threads of its own, made when work
 /// finds none idle (at most `width`), run the ready jobs, highest priority first and in the order
-/// they came; one more thread waits for the earliest deadline of the delayed jobs, exactly (no
-/// leeway, on `CLOCK_MONOTONIC`), and without a timeout while none is waiting. An idle process
-/// therefore makes no system call for it.
+/// they came; one more thread waits for the earliest deadline of the delayed jobs (no leeway:
+/// a deadline is checked on the clock it was given on, never met early), and without a timeout
+/// while none is waiting. An idle process therefore makes no system call for it.
 ///
 /// Why not the runtime's executor: on Linux it runs jobs on libdispatch's default
 /// (non-overcommit) root queues, whose first worker thread starts a thread-pool monitor that
@@ -223,7 +223,9 @@ final class GlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendabl
 
     /// The clocks a delayed job waits on. Each deadline is kept on its own clock (nanoseconds
     /// since its `systemEpoch`), so equal instants stay equal and a suspension of the machine,
-    /// which only the continuous clock counts, moves neither kind early.
+    /// which only the continuous clock counts, moves neither kind early. (The timer waits on
+    /// `CLOCK_MONOTONIC`, which stops during a suspension: a continuous deadline that passes
+    /// while the machine sleeps is met when the wait that was running ends.)
     private enum Timeline: Int, CaseIterable {
         case continuous, suspending
 
