@@ -25,9 +25,11 @@ struct ZappShellCommand: AsyncParsableCommand {
     /// properties of every subcommand first, which costs the interactive start several
     /// milliseconds (ARCHITECTURE.md, "Start"). Whatever `RunCommand` rejects goes through the root
     /// parser, so its messages, help and exit statuses stay the same. On the main actor, so that
-    /// `run` reads the app and starts the terminal without a hop between executors.
+    /// `run` reads the app and starts the terminal without a hop between executors. Tasks run on
+    /// `GlobalExecutor`, installed before anything else (ARCHITECTURE.md, "The loop").
     @MainActor
     static func main() async {
+        GlobalExecutor.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if isPlainRun(arguments), let command = RunCommand.quickParse(arguments) ?? (try? RunCommand.parse(arguments)) {
             do {

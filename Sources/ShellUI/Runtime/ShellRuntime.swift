@@ -446,15 +446,16 @@ public final class ShellRuntime {
         await services.opener.runPostHooks(for: screen, dataDict: dataDict)
     }
 
-    /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) once, on a Dispatch queue
-    /// rather than the cooperative pool (they block a thread, and use two on a large app),
+    /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) once, on a serial dispatch
+    /// queue of their own rather than the executor's threads (they block a thread, and use two
+    /// on a large app; a serial queue starts no libdispatch monitor, ARCHITECTURE.md, "Time"),
     /// after home is drawn (or the startup ended without it), and posts their warnings unless
     /// the app was replaced meanwhile.
     private func startDeferredChecks() {
         guard !checksStarted, let check = setup.checkWarnings else { return }
         checksStarted = true
         let inbox = inbox
-        DispatchQueue.global(qos: .utility).async {
+        DispatchQueue(label: "zapp-shell.checks").async {
             let warnings = check()
             Task { @MainActor [weak self] in
                 guard let self, !self.appReplaced else { return }

@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -42,7 +41,7 @@ enum ConcurrentRiverDecoder {
         let otherParts = Mutex<[JSONArrayPartition.Part: DecodedPart?]>([:])
         // Lane 0 parses the first part from the start (the whole array on one processor); lane 1
         // finds the cuts and then parses the other parts, each on a thread of its own.
-        DispatchQueue.concurrentPerform(iterations: count > 1 ? 2 : 1) { lane in
+        ParallelLanes.run(count > 1 ? 2 : 1) { lane in
             if lane == 0 {
                 let decoded = decode(data, from: start, firstElement: 0, file: file) { firstPartEnd.stops(at: $0) }
                 firstPart.withLock { $0 = consume decoded }
@@ -53,7 +52,7 @@ enum ConcurrentRiverDecoder {
                 let cut = parts[0].end, firstPartEnd.publish(cut)
             else { return }
             let rest = Array(parts.dropFirst())
-            DispatchQueue.concurrentPerform(iterations: rest.count) { number in
+            ParallelLanes.run(rest.count) { number in
                 let part = rest[number]
                 let decoded = decode(data, from: part.start, firstElement: part.firstElement, file: file) {
                     $0 >= part.end ?? .max

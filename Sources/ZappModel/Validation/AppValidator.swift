@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -173,7 +172,7 @@ private struct AppCheck: Sendable {
         emptyCheck.diagnostics = []
         let start = emptyCheck
         let found = Mutex([[Diagnostic]](repeating: [], count: ranges.count))
-        DispatchQueue.concurrentPerform(iterations: ranges.count) { number in
+        ParallelLanes.run(ranges.count) { number in
             var part = start
             part.checkScreens(in: ranges[number])
             let diagnostics = part.diagnostics

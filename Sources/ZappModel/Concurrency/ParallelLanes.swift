@@ -1,0 +1,27 @@
+import Dispatch
+
+/// Runs lanes of work at once and waits for all of them: lane 0 on the calling thread, each other
+/// lane on a serial dispatch queue of its own. Used instead of `DispatchQueue.concurrentPerform`,
+/// whose worker threads belong to libdispatch's default (non-overcommit) pool, the first of which
+/// starts libdispatch's thread-pool monitor: a timer that then wakes the process every second for
+/// as long as it runs (ARCHITECTURE.md, "Time"). Serial queues run on the overcommit pool, which
+/// has no monitor.
+enum ParallelLanes {
+    /// Calls `lane(0)` … `lane(count - 1)` at once and returns when every call has returned.
+    static func run(_ count: Int, _ lane: (Int) -> Void) {
+        guard count > 1 else {
+            if count == 1 { lane(0) }
+            return
+        }
+        withoutActuallyEscaping(lane) { lane in
+            // Every call returns before `run` does, so the closure outlives none of them.
+            nonisolated(unsafe) let lane = lane
+            let group = DispatchGroup()
+            for number in 1..<count {
+                DispatchQueue(label: "zapp-shell.lane").async(group: group) { lane(number) }
+            }
+            lane(0)
+            group.wait()
+        }
+    }
+}
