@@ -54,6 +54,10 @@ scenario_idle_wakeups() {
     keys "$s" Escape
     check "idle: the sign-in pane is dismissed" wait_gone "$s" "Sign in to open Premium." || return
     check "idle: no pool monitor after a login pane" no_pool_monitor "$s"
+    choose_menu_item "$s" 5
+    choose_menu_item "$s" 8
+    check "idle: Late Night opens once its external hook allows it" wait_for "$s" "After hours (18+)" || return
+    check "idle: no pool monitor after an external hook" no_pool_monitor "$s"
     keys "$s" r
     check "idle: r reloads the app" wait_for "$s" "Reloaded" || return
     check "idle: its message expires (a timer on the executor)" wait_gone "$s" "Reloaded" || return
