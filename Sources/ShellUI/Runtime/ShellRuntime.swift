@@ -31,6 +31,8 @@ public final class ShellRuntime {
     private var tickTask: (due: Int, task: Task<Void, Never>)?
     private var retryWaiter: CheckedContinuation<Bool, Never>?
     private var frameWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Frames flushed so far: work that waits for "the next frame" counts from when it asked.
+    private var framesDrawn = 0
     private var batchWaiters: [CheckedContinuation<Void, Never>] = []
     private var traceTask: Task<Void, Never>?
     private var fileWatch: AnyObject?
@@ -104,8 +106,9 @@ public final class ShellRuntime {
     private func loadThemes() {
         guard !themesRequested, let loadThemes = setup.loadThemes else { return }
         themesRequested = true
+        let asked = framesDrawn
         runInBackground { runtime in
-            await runtime.nextFrame()
+            await runtime.frame(after: asked)
             guard runtime.model.exitStatus == nil else { return }
             let themes = await Task.detached { loadThemes() }.value
             runtime.inbox.post(.themesLoaded(themes))
@@ -158,6 +161,7 @@ public final class ShellRuntime {
         terminal.flush(canvas)
         _ = ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds)
         needsRender = false
+        framesDrawn += 1
         let waiters = frameWaiters
         frameWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
@@ -466,7 +470,13 @@ public final class ShellRuntime {
 
     /// Waits until the next frame has been flushed (at once when the loop has ended).
     private func nextFrame() async {
-        guard model.exitStatus == nil else { return }
+        await frame(after: framesDrawn)
+    }
+
+    /// Waits until a frame later than the `count`th has been flushed: at once when it already
+    /// was (work started by a task may begin after the frame it waits for) or the loop has ended.
+    private func frame(after count: Int) async {
+        guard model.exitStatus == nil, framesDrawn <= count else { return }
         await withCheckedContinuation { frameWaiters.append($0) }
     }
 
