@@ -76,9 +76,16 @@ public enum JSONParser {
 
 // MARK: - The parser
 
-private struct Parser {
-    let bytes: UnsafeBufferPointer<UInt8>
+/// The parser's state over one text (also used by `JSONArrayIndex`'s scan, which shares its
+/// string, number and encoding checks).
+struct Parser {
+    /// The text (`var` so that a parser's caches can be kept for another buffer: `JSONArrayIndex.ElementParser`).
+    var bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// A known line start (its byte offset and 1-based line number) at or before every offset
+    /// reported: a parse of one element of a large text counts lines from there, not from the
+    /// start of the text.
+    var lineOrigin = (offset: 0, line: 1)
     /// Keys written twice (key, byte offset); located only once parsing is done.
     var duplicateKeys: [(key: String, offset: Int)] = []
     /// Keys, their offsets and values of all open containers, innermost last: each container
@@ -903,9 +910,9 @@ private struct Parser {
 
     /// The duplicate keys with their lines and columns, found in one pass over the input.
     func locatedDuplicateKeys() -> [JSONDuplicateKey] {
-        guard !duplicateKeys.isEmpty else { return [] }
-        var lineStarts = [0]
-        for position in 0..<bytes.count where bytes[position] == 0x0A { lineStarts.append(position + 1) }
+        guard let last = duplicateKeys.map(\.offset).max() else { return [] }
+        var lineStarts = [lineOrigin.offset]
+        for position in lineOrigin.offset..<last where bytes[position] == 0x0A { lineStarts.append(position + 1) }
         return duplicateKeys.map { duplicate in
             var low = 0
             var high = lineStarts.count - 1
@@ -914,7 +921,8 @@ private struct Parser {
                 if lineStarts[middle] <= duplicate.offset { low = middle } else { high = middle - 1 }
             }
             let column = columnCount(from: lineStarts[low], to: duplicate.offset)
-            return JSONDuplicateKey(key: duplicate.key, offset: duplicate.offset, line: low + 1, column: column)
+            return JSONDuplicateKey(
+                key: duplicate.key, offset: duplicate.offset, line: lineOrigin.line + low, column: column)
         }
     }
 
@@ -931,10 +939,11 @@ private struct Parser {
 
     /// 1-based line and column (in Unicode scalars) of a byte offset.
     func position(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
         let end = min(offset, bytes.count)
-        var position = 0
+        let origin = end >= lineOrigin.offset ? lineOrigin : (offset: 0, line: 1)
+        var line = origin.line
+        var lineStart = origin.offset
+        var position = origin.offset
         while position < end {
             if bytes[position] == 0x0A {
                 line += 1

@@ -157,7 +157,10 @@ public enum AppLoader {
     /// cycles: `AppValidator`) out of the result, to be run later by
     /// `AppLoadResult.completingChecks()`: none of them can stop the app, so `run` shows its
     /// first frame without waiting for them (a river with no screens is still checked at once,
-    /// since that stops it).
+    /// since that stops it). It also leaves the river's decoding for later: the river is only
+    /// scanned (`JSONArrayIndex`: a syntax error still refuses the app here), its screens are
+    /// decoded when first read (`LazyRiver`), and the decoding diagnostics join the deferred
+    /// checks' (the same diagnostics, in the same order, once completed).
     public static func load(
         river: consuming Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String,
         pluginsFile: String, deferringChecks: Bool = false
@@ -165,9 +168,17 @@ public enum AppLoader {
         var pluginDiagnostics: [Diagnostic] = []
         var files = [riverFile]
 
-        let river = decodeRiver(consume river, file: riverFile)
-        let decodedRiver = river.decoded
-        var riverDiagnostics = river.diagnostics
+        // `run`: a river that scans (valid JSON, an array of screens) is decoded screen by screen
+        // when needed; any other is decoded now, which reports it as an eager load does.
+        var bytes: Data? = consume river
+        let lazyRiver = deferringChecks ? LazyRiver(scanning: bytes!, file: riverFile) : nil
+        var decodedRiver: (screens: [ScreenModel], sourceMap: RiverSourceMap)?
+        var riverDiagnostics: [Diagnostic] = []
+        if let whole = bytes.take(), lazyRiver == nil {
+            let river = decodeRiver(consume whole, file: riverFile)
+            decodedRiver = river.decoded
+            riverDiagnostics = river.diagnostics
+        }
 
         var plugins: [PluginConfiguration] = []
         var pluginsUsable = true
@@ -198,7 +209,11 @@ public enum AppLoader {
 
         var app: ZappApp?
         var checks: DeferredChecks?
-        if let decodedRiver {
+        if let lazyRiver {
+            let candidate = ZappApp(river: lazyRiver, plugins: plugins, folder: folder, name: name)
+            checks = DeferredChecks(app: candidate, river: lazyRiver, riverFile: riverFile, pluginsKnown: pluginsUsable)
+            app = candidate
+        } else if let decodedRiver {
             let candidate = ZappApp(screens: decodedRiver.screens, plugins: plugins, folder: folder, name: name)
             checks = DeferredChecks(
                 app: candidate, riverFile: riverFile, pluginsKnown: pluginsUsable, sourceMap: decodedRiver.sourceMap,
