@@ -183,7 +183,7 @@ private struct ArrayScanner {
             return
         }
         while true {
-            let key = try skipKey()
+            let key = try skipKey(recording: true)
             let valueStart = index
             try skipValue(open: 2)
             if let key { members[first + key] = valueStart..<index }
@@ -201,14 +201,15 @@ private struct ArrayScanner {
         }
     }
 
-    /// `"key" :` and the layout after it; the key's position in `keys`, if it is one of them.
-    mutating func skipKey() throws(JSONSyntaxError) -> Int? {
+    /// `"key" :` and the layout after it; when `recording`, the key's position in `keys`, if it
+    /// is one of them.
+    mutating func skipKey(recording: Bool = false) throws(JSONSyntaxError) -> Int? {
         skipLayout()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw refused() }
         let quote = index
         let escaped = try skipString()
         var found: Int?
-        if !keys.isEmpty {
+        if recording, !keys.isEmpty {
             if escaped {
                 var copy = parser
                 copy.index = quote
@@ -325,6 +326,8 @@ private struct ArrayScanner {
     }
 
     /// Whitespace, counting lines (a line break can only be layout: strings cannot hold one).
+    /// The indentation after a line break is skipped eight spaces at a time.
+    @inline(__always)
     mutating func skipLayout() {
         var position = index
         while position < bytes.count {
@@ -335,12 +338,27 @@ private struct ArrayScanner {
                 position += 1
                 line += 1
                 lineStart = position
+                position = skipSpaces(from: position)
             default:
                 index = position
                 return
             }
         }
         index = position
+    }
+
+    /// The first position from `position` on that is not a space (or the last word's start).
+    func skipSpaces(from position: Int) -> Int {
+        guard let base = bytes.baseAddress else { return position }
+        let raw = UnsafeRawPointer(base)
+        var position = position
+        while position &+ 8 <= bytes.count {
+            let other = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                ^ 0x2020_2020_2020_2020
+            if other != 0 { return position &+ (other.trailingZeroBitCount &>> 3) }
+            position &+= 8
+        }
+        return position
     }
 
     /// The error for a text the parser refuses too (it reports it precisely).

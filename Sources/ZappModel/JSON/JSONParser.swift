@@ -512,18 +512,21 @@ struct Parser {
 
     /// The first position from `position` on that is not plain ASCII string content (a quote, a
     /// backslash, a control character or a non-ASCII byte), or the end: eight bytes at a time.
+    /// In a word holding such a byte, the lowest flag marks the first one exactly (the borrows
+    /// of the subtractions only run towards higher bytes), so the position is exact; only the
+    /// last few bytes of the text (less than a word) are left to the caller's byte loop.
     func skipPlainASCII(from position: Int) -> Int {
         guard let base = bytes.baseAddress else { return position }
         let raw = UnsafeRawPointer(base)
         var position = position
         while position &+ 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
             let high: UInt64 = 0x8080_8080_8080_8080
             let ones: UInt64 = 0x0101_0101_0101_0101
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
-            let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word
-            if special & high != 0 { break }
+            let special = (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word) & high
+            if special != 0 { return position &+ (special.trailingZeroBitCount &>> 3) }
             position &+= 8
         }
         return position
