@@ -14,9 +14,10 @@ import Glibc
 /// is scanned so before the first frame and its screens decoded when they are needed
 /// (ARCHITECTURE.md, "Load checks after the first frame").
 ///
-/// The scan throws on any text the parser refuses; its message is not the parser's, so a
+/// The scan throws on any array the parser refuses; its message is not the parser's, so a
 /// caller reports a refused text by parsing it (`JSONParser.parse`), which says precisely
-/// where and why. A text whose top level is not an array gives nil.
+/// where and why. A text whose top level is not an array gives nil without being checked
+/// further (the caller parses it).
 ///
 /// For each element that is an object it also records where the values of a few named
 /// members lie (`memberKeys`; the last one when a key is written twice, as the parser keeps
@@ -42,7 +43,8 @@ public struct JSONArrayIndex: Sendable {
     /// Where each recorded member's value lies: `memberKeys.count` entries per element.
     private let members: [Range<Int>?]
 
-    /// Scans `data`; nil when its top level is not an array. Throws when the text is not JSON.
+    /// Scans `data`; nil when its top level is not an array (the rest is not checked then).
+    /// Throws when the array is not JSON.
     public init?(scanning data: Data, memberKeys: [String] = []) throws(JSONSyntaxError) {
         let keys = memberKeys.map { Array($0.utf8) }
         let scanned: Result<(elements: [Element], members: [Range<Int>?])?, JSONSyntaxError> = data.withUnsafeBytes { raw in

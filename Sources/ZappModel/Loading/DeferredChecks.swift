@@ -42,8 +42,7 @@ public struct DeferredChecks: Sendable {
             return AppValidator.checkRiver(app, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: sourceMap)
         }
         let decoded = river.decodeAll()
-        var checked = ZappApp(screens: decoded.screens, plugins: app.plugins, folder: app.folder, name: app.name)
-        checked.contentTypes = app.contentTypes
+        let checked = ZappApp(screens: decoded.screens, plugins: app.plugins, folder: app.folder, name: app.name)
         return decoded.diagnostics
             + AppValidator.checkRiver(checked, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: decoded.sourceMap)
     }
