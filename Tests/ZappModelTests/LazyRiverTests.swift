@@ -89,6 +89,27 @@ struct LazyRiverTests {
         #expect(codes.isSuperset(of: [.duplicateKey, .type, .ignoredEntry, .unknownTarget, .homeScreen]))
     }
 
+    /// Read from a file, the river's bytes are its own: decoding them all gives their memory back
+    /// as it goes (every 512 screens), and the result is still the eager one.
+    @Test func aLargeAppFolderGivesItsBytesBack() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var text = String(decoding: RiverGenerator.river(screens: 2_000), as: UTF8.self)
+        text = text.replacingOccurrences(of: #""name": "Screen number 1999""#, with: #""name": 1999, "name": "x""#)
+        try Data(text.utf8).write(to: folder.appendingPathComponent("river.json"))
+        try RiverGenerator.plugins.write(to: folder.appendingPathComponent("plugin_configurations.json"))
+        let eager = AppLoader.load(path: folder.path)
+        let lazy = AppLoader.load(path: folder.path, deferringChecks: true)
+        let app = try #require(lazy.app)
+        #expect(app.screen(id: "screen-1999")?.name == "x")
+        let completed = lazy.completingChecks()
+        #expect(completed.diagnostics == eager.diagnostics)
+        #expect(completed.diagnostics.contains { $0.code == .duplicateKey && $0.description.contains("river.json:") })
+        #expect(app.screens.array == eager.app?.screens.array)
+        // The deferred search for an id reads decoded screens only now (the bytes are gone).
+        #expect(app.screens.first(holding: "hero-1500") { $0.uiComponents.first { $0.id == "hero-1500" }?.id } == "hero-1500")
+    }
+
     /// A syntax error refuses the app at once, with the eager load's line:column message.
     @Test func aSyntaxErrorIsReportedAsWhenEager() {
         let text = "[\n {\"id\": \"home\", \"home\": true},\n {\"id\": \"b\" \"name\": \"x\"}\n]"

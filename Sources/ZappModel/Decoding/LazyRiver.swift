@@ -43,14 +43,19 @@ final class LazyRiver: Sendable {
     /// The members of a screen that are read before it is decoded.
     private static let memberKeys = ["id", "home"]
 
+    /// Whether `decodeAll` may give the memory of decoded screens' bytes back: only when the
+    /// river owns them (no other `Data` shares their storage).
+    private let releasesBytes: Bool
+
     /// Scans `data`; nil when it is not an array of at least one element (or not JSON: the
-    /// eager path reports it).
-    init?(scanning data: Data, file: String) {
+    /// eager path reports it). `releasingBytes`: nothing else holds `data`'s storage.
+    init?(scanning data: Data, file: String, releasingBytes: Bool = false) {
         guard data.count <= ConfigurationFileReader.maximumSize,
             let index = try? JSONArrayIndex(scanning: data, memberKeys: Self.memberKeys), !index.elements.isEmpty
         else { return nil }
         self.file = file
         self.index = index
+        releasesBytes = releasingBytes
         var ids: [String] = []
         var homeFlags: [Bool] = []
         ids.reserveCapacity(index.elements.count)
@@ -85,11 +90,18 @@ final class LazyRiver: Sendable {
     }
 
     /// Decodes every screen not decoded yet and releases the bytes: the screens, and the
-    /// diagnostics and source map an eager load of the river gives.
+    /// diagnostics and source map an eager load of the river gives. The screens are decoded in
+    /// order, and the memory of the bytes before the first screen not decoded yet is given back
+    /// as it goes (no screen before it reads them again), so the bytes and all the models are
+    /// not held at once.
     func decodeAll() -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap) {
         var parser = JSONArrayIndex.ElementParser()
-        for position in 0..<count where !isDecoded(position) {
-            _ = decode(position, parser: &parser)
+        var released = 0
+        for position in 0..<count {
+            if !isDecoded(position) { _ = decode(position, parser: &parser) }
+            if position % Self.releaseStride == Self.releaseStride - 1 {
+                released = release(from: released, to: index.elements[position].end)
+            }
         }
         bytes.withLock { $0 = nil }
         let all = decoded.withLock { $0.map { $0! } }
@@ -114,9 +126,7 @@ final class LazyRiver: Sendable {
     func positions(mayHolding text: String) -> [Int] {
         let needle = Array(text.utf8)
         let plain = !needle.isEmpty && !needle.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-        let data = bytes.withLock { $0 }
-        let done = decoded.withLock { $0.map { $0 != nil } }
-        guard plain, let data else { return Array(0..<count) }
+        guard plain, let data = bytes.withLock({ $0 }) else { return Array(0..<count) }
         var hits = [Bool](repeating: false, count: count)
         data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
@@ -133,7 +143,35 @@ final class LazyRiver: Sendable {
                 }
             }
         }
+        // Read after the search: bytes given back during it belong to screens decoded by then.
+        let done = decoded.withLock { $0.map { $0 != nil } }
         return (0..<count).filter { done[$0] || hits[$0] || index.elements[$0].hasEscapes }
+    }
+
+    /// How many screens `decodeAll` decodes between two releases of their bytes.
+    private static let releaseStride = 512
+
+    /// Gives back the whole memory pages of the bytes from offset `start` to `end` (screens that
+    /// are all decoded); returns where the next release starts. The pages read as zeros after
+    /// that, which only `positions(mayHolding:)` may still look at (and it counts decoded
+    /// screens in without their bytes).
+    private func release(from start: Int, to end: Int) -> Int {
+        #if canImport(Glibc)
+        guard releasesBytes, let data = bytes.withLock({ $0 }) else { return end }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard page > 0 else { return start }
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            let address = Int(bitPattern: base)
+            let first = (address + start + page - 1) / page * page
+            let last = (address + end) / page * page
+            guard last > first, let pages = UnsafeMutableRawPointer(bitPattern: first) else { return }
+            _ = madvise(pages, last - first, MADV_DONTNEED)
+        }
+        return end
+        #else
+        return start
+        #endif
     }
 
     /// The offset of the first occurrence of `needle` at or after `from`.

@@ -89,7 +89,7 @@ public enum AppLoader {
         }
         var result = load(
             river: consume river, plugins: plugins, name: folder.lastPathComponent, folder: folder, riverFile: riverShown,
-            pluginsFile: pluginsShown, deferringChecks: deferringChecks)
+            pluginsFile: pluginsShown, deferringChecks: deferringChecks, riverIsOwned: true)
         addContentTypes(from: folder, shown: sibling(of: riverShown, named: ContentTypes.fileName), to: &result)
         return result
     }
@@ -165,13 +165,24 @@ public enum AppLoader {
         river: consuming Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String,
         pluginsFile: String, deferringChecks: Bool = false
     ) -> AppLoadResult {
+        load(
+            river: river, plugins: source, name: name, folder: folder, riverFile: riverFile, pluginsFile: pluginsFile,
+            deferringChecks: deferringChecks, riverIsOwned: false)
+    }
+
+    /// `riverIsOwned`: nothing else holds the river's bytes (they were just read from its file),
+    /// so a lazy river may give their memory back as its screens are decoded (`LazyRiver.decodeAll`).
+    static func load(
+        river: consuming Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String,
+        pluginsFile: String, deferringChecks: Bool, riverIsOwned: Bool
+    ) -> AppLoadResult {
         var pluginDiagnostics: [Diagnostic] = []
         var files = [riverFile]
 
         // `run`: a river that scans (valid JSON, an array of screens) is decoded screen by screen
         // when needed; any other is decoded now, which reports it as an eager load does.
         var bytes: Data? = consume river
-        let lazyRiver = deferringChecks ? LazyRiver(scanning: bytes!, file: riverFile) : nil
+        let lazyRiver = deferringChecks ? LazyRiver(scanning: bytes!, file: riverFile, releasingBytes: riverIsOwned) : nil
         var decodedRiver: (screens: [ScreenModel], sourceMap: RiverSourceMap)?
         var riverDiagnostics: [Diagnostic] = []
         if let whole = bytes.take(), lazyRiver == nil {
