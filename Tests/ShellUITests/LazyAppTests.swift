@@ -11,11 +11,13 @@ import ZappModel
 @Suite struct LazyAppTests {
     static let screenCount = 400
 
-    /// A folder with a river of `screenCount` screens: home with a root menu whose items name no
-    /// feed, and screen 300 (named by no menu item) whose bar shows a logo read from a file.
+    /// A folder with a river of `screenCount` screens, over `AppLoader.lazyRiverMinimumSize` (each
+    /// screen carries 3 KB of configuration): home with a root menu whose items name no feed, and
+    /// screen 300 (named by no menu item) whose bar shows a logo read from a file.
     static func folder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazy-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        let padding = String(repeating: "configuration ", count: 220)
         var screens: [String] = []
         for index in 0..<screenCount {
             let menu = index == 0
@@ -23,7 +25,7 @@ import ZappModel
                 : ""
             let assets = index == 300 ? #""assets": {"app_logo": "assets/far.txt"}, "styles": {"presentation_style": "logo"},"# : ""
             screens.append(
-                #"{"id": "screen-\#(index)", "name": "Screen \#(index)", "home": \#(index == 0), "navigations": [\#(menu) {"category": "nav_bar", "navigation_type": "bar", \#(assets) "nav_items": [{"id": "n-\#(index)", "title": "Next", "type": "button", "data": {"target": "screen-\#((index + 1) % screenCount)"}}]}], "ui_components": [{"component_type": "list", "data": {"title": "Items of \#(index)", "items": [{"title": "Only item"}]}}]}"#)
+                #"{"id": "screen-\#(index)", "name": "Screen \#(index)", "home": \#(index == 0), "navigations": [\#(menu) {"category": "nav_bar", "navigation_type": "bar", \#(assets) "nav_items": [{"id": "n-\#(index)", "title": "Next", "type": "button", "data": {"target": "screen-\#((index + 1) % screenCount)"}}]}], "ui_components": [{"component_type": "list", "data": {"title": "Items of \#(index)", "items": [{"title": "Only item"}]}}], "general": {"notes": "\#(padding)"}}"#)
         }
         try Data(("[\n" + screens.joined(separator: ",\n") + "\n]").utf8).write(to: folder.appendingPathComponent("river.json"))
         try Data(
@@ -31,6 +33,8 @@ import ZappModel
                 .utf8
         ).write(to: folder.appendingPathComponent("plugin_configurations.json"))
         try Data("FAR LOGO\n".utf8).write(to: folder.appendingPathComponent("assets/far.txt"))
+        let size = try Data(contentsOf: folder.appendingPathComponent("river.json")).count
+        #expect(size >= AppLoader.lazyRiverMinimumSize)
         return folder
     }
 
@@ -66,6 +70,16 @@ import ZappModel
         canvas = Canvas(columns: 100, rows: 30)
         ShellView.render(model.view, into: &canvas)
         #expect(canvas.plainText.contains("FAR LOGO"))
+    }
+
+    /// A small river (the demo's) is decoded at once even by `run`'s load.
+    @Test func aSmallAppIsDecodedAtOnce() throws {
+        let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/zapp-shell/DemoApp")
+        let result = AppLoader.load(path: demo.path, deferringChecks: true)
+        let app = try #require(result.app)
+        #expect(app.screens.decoded.count == app.screens.count)
+        #expect(result.deferredChecks != nil)
     }
 
     /// The same frames as an app loaded eagerly.

@@ -32,7 +32,8 @@ struct DeferredChecksTests {
             AppLoader.load(river: river, plugins: plugins),
             AppLoader.load(
                 river: river, plugins: plugins.map(AppLoader.PluginsSource.data) ?? .absent, name: "app", folder: nil,
-                riverFile: AppLoader.riverFileName, pluginsFile: AppLoader.pluginsFileName, deferringChecks: true)
+                riverFile: AppLoader.riverFileName, pluginsFile: AppLoader.pluginsFileName, deferringChecks: true,
+                lazyMinimumSize: 0)
         )
     }
 

@@ -20,7 +20,7 @@ struct LazyRiverTests {
             pluginsFile: "plugin_configurations.json")
         let lazy = AppLoader.load(
             river: river, plugins: plugins, name: "app", folder: nil, riverFile: "river.json",
-            pluginsFile: "plugin_configurations.json", deferringChecks: true)
+            pluginsFile: "plugin_configurations.json", deferringChecks: true, lazyMinimumSize: 0)
         if let app = lazy.app, let eagerApp = eager.app {
             // Before anything is decoded: the ids, the home screen, every lookup by id.
             #expect(app.screens.count == eagerApp.screens.count, sourceLocation: sourceLocation)
@@ -115,7 +115,7 @@ struct LazyRiverTests {
         let text = "[\n {\"id\": \"home\", \"home\": true},\n {\"id\": \"b\" \"name\": \"x\"}\n]"
         let lazy = AppLoader.load(
             river: Fixtures.data(text), plugins: .absent, name: "app", folder: nil, riverFile: "river.json",
-            pluginsFile: "plugin_configurations.json", deferringChecks: true)
+            pluginsFile: "plugin_configurations.json", deferringChecks: true, lazyMinimumSize: 0)
         let eager = AppLoader.load(river: Fixtures.data(text), plugins: nil)
         #expect(lazy.app == nil)
         #expect(lazy.deferredChecks == nil)
@@ -129,7 +129,7 @@ struct LazyRiverTests {
         let app = try #require(
             AppLoader.load(
                 river: river, plugins: .data(RiverGenerator.plugins), name: "app", folder: nil, riverFile: "river.json",
-                pluginsFile: "plugin_configurations.json", deferringChecks: true
+                pluginsFile: "plugin_configurations.json", deferringChecks: true, lazyMinimumSize: 0
             ).app)
         #expect(app.screens.decoded.isEmpty)
         let home = try #require(app.homeScreen)

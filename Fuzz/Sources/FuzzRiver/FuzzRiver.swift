@@ -15,7 +15,7 @@ public func fuzzRiver(_ bytes: UnsafeRawPointer, _ size: Int) -> CInt {
         (result.app != nil) == !result.hasBlockingErrors, "an app was returned beside errors that stop it")
     let lazy = AppLoader.load(
         river: data, plugins: .data(FixtureApp.plugins), name: "app", folder: nil, riverFile: AppLoader.riverFileName,
-        pluginsFile: AppLoader.pluginsFileName, deferringChecks: true)
+        pluginsFile: AppLoader.pluginsFileName, deferringChecks: true, lazyMinimumSize: 0)
     Invariant.require((lazy.app != nil) == (result.app != nil), "the lazy load refuses another app than the eager one")
     if let app = lazy.app, let eager = result.app {
         Invariant.require(app.homeScreen == eager.homeScreen, "the lazy load finds another home screen")

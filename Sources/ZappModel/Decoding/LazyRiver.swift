@@ -39,6 +39,9 @@ final class LazyRiver: Sendable {
     /// The bytes, until every screen is decoded.
     private let bytes: Mutex<Data?>
     private let decoded: Mutex<[DecodedScreen?]>
+    /// The parser of screens decoded on demand, kept for its string caches (setting them up
+    /// costs more than parsing a small screen).
+    private let onDemand = Mutex(JSONArrayIndex.ElementParser())
 
     /// The members of a screen that are read before it is decoded.
     private static let memberKeys = ["id", "home"]
@@ -75,8 +78,7 @@ final class LazyRiver: Sendable {
     /// The screen at `position`, decoded now if it was not yet.
     func screen(at position: Int) -> ScreenModel {
         if let done = decoded.withLock({ $0[position]?.screen }) { return done }
-        var parser = JSONArrayIndex.ElementParser()
-        return decode(position, parser: &parser).screen
+        return onDemand.withLock { parser in decode(position, parser: &parser).screen }
     }
 
     /// True when the screen at `position` has been decoded.
