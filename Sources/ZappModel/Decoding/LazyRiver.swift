@@ -39,8 +39,8 @@ final class LazyRiver: Sendable {
     /// The bytes, until every screen is decoded.
     private let bytes: Mutex<Data?>
     private let decoded: Mutex<[DecodedScreen?]>
-    /// The parser of screens decoded on demand, kept for its string caches (setting them up
-    /// costs more than parsing a small screen).
+    /// The parser of screens decoded on demand, kept so that its string caches are set up once
+    /// rather than for each screen.
     private let onDemand = Mutex(JSONArrayIndex.ElementParser())
 
     /// The members of a screen that are read before it is decoded.
