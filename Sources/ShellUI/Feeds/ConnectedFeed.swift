@@ -8,7 +8,9 @@ enum ConnectedFeed {
     /// The target screen and feed source of the nav item with this id (root menu of the
     /// home screen, then every screen's nav bar), when it has both.
     /// The screens are walked in place: copying every navigation into one array first cost
-    /// more than the search on a large app (it runs on every activation).
+    /// more than the search on a large app (it runs on every activation). Only screens whose
+    /// JSON may hold the id are read, so a river decoded lazily stays so (the root's own
+    /// activation runs before the first frame).
     static func link(itemID: String, in app: ZappApp) -> (target: String, source: String)? {
         func link(in navigations: [NavigationModel]) -> (target: String, source: String)? {
             for navigation in navigations {
@@ -21,10 +23,7 @@ enum ConnectedFeed {
             return nil
         }
         if let home = app.homeScreen, let found = link(in: home.navigations) { return found }
-        for index in app.screens.indices {
-            if let found = link(in: app.screens[index].navigations) { return found }
-        }
-        return nil
+        return app.screens.first(holding: itemID) { link(in: $0.navigations) }
     }
 
     /// Items are compared in place (a copy of each item on the way cost most of the search).

@@ -49,7 +49,7 @@ public struct ComponentItem: Sendable, Hashable {
         {
             return screen.uiComponents[index]
         }
-        return app.screens.lazy.flatMap(\.uiComponents).first { $0.id == key }
+        return app.screens.first(holding: key) { screen in screen.uiComponents.first { $0.id == key } }
     }
 
     public static func items(of component: UIComponent) -> [ComponentItem] {

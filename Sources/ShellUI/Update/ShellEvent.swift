@@ -51,6 +51,7 @@ public enum ShellEvent: Sendable, Hashable {
     case notice(String, isError: Bool)
     /// The load's deferred checks (`ShellSetup.checkWarnings`) ended: every warning of the
     /// app as it started, in `validate`'s order, replacing those known at the first frame.
+    /// Every screen of the app is decoded by then (its bars' assets are read again).
     case loadWarningsChecked([String])
     /// The themes `t` cycles through, read after the first frame (`ShellSetup.loadThemes`).
     case themesLoaded([Theme])

@@ -101,6 +101,9 @@ public enum ShellUpdate {
             return []
         case .loadWarningsChecked(let warnings):
             model.view.loadWarnings = warnings
+            // Every screen is decoded now: read the bars' assets of all of them (ARCHITECTURE.md,
+            // "Load checks after the first frame").
+            model.view.assets = AssetStore(app: model.view.app)
             clampSelections(&model)
             return []
         case .themesLoaded(let themes):

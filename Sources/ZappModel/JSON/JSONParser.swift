@@ -76,9 +76,16 @@ public enum JSONParser {
 
 // MARK: - The parser
 
-private struct Parser {
-    let bytes: UnsafeBufferPointer<UInt8>
+/// The parser's state over one text (also used by `JSONArrayIndex`'s scan, which shares its
+/// string, number and encoding checks).
+struct Parser {
+    /// The text (`var` so that a parser's caches can be kept for another buffer: `JSONArrayIndex.ElementParser`).
+    var bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// A known line start (its byte offset and 1-based line number) at or before every offset
+    /// reported: a parse of one element of a large text counts lines from there, not from the
+    /// start of the text.
+    var lineOrigin = (offset: 0, line: 1)
     /// Keys written twice (key, byte offset); located only once parsing is done.
     var duplicateKeys: [(key: String, offset: Int)] = []
     /// Keys, their offsets and values of all open containers, innermost last: each container
@@ -505,18 +512,21 @@ private struct Parser {
 
     /// The first position from `position` on that is not plain ASCII string content (a quote, a
     /// backslash, a control character or a non-ASCII byte), or the end: eight bytes at a time.
+    /// In a word holding such a byte, the lowest flag marks the first one exactly (the borrows
+    /// of the subtractions only run towards higher bytes), so the position is exact; only the
+    /// last few bytes of the text (less than a word) are left to the caller's byte loop.
     func skipPlainASCII(from position: Int) -> Int {
         guard let base = bytes.baseAddress else { return position }
         let raw = UnsafeRawPointer(base)
         var position = position
         while position &+ 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
             let high: UInt64 = 0x8080_8080_8080_8080
             let ones: UInt64 = 0x0101_0101_0101_0101
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
-            let special = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word
-            if special & high != 0 { break }
+            let special = (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word) & high
+            if special != 0 { return position &+ (special.trailingZeroBitCount &>> 3) }
             position &+= 8
         }
         return position
@@ -903,9 +913,9 @@ private struct Parser {
 
     /// The duplicate keys with their lines and columns, found in one pass over the input.
     func locatedDuplicateKeys() -> [JSONDuplicateKey] {
-        guard !duplicateKeys.isEmpty else { return [] }
-        var lineStarts = [0]
-        for position in 0..<bytes.count where bytes[position] == 0x0A { lineStarts.append(position + 1) }
+        guard let last = duplicateKeys.map(\.offset).max() else { return [] }
+        var lineStarts = [lineOrigin.offset]
+        for position in lineOrigin.offset..<last where bytes[position] == 0x0A { lineStarts.append(position + 1) }
         return duplicateKeys.map { duplicate in
             var low = 0
             var high = lineStarts.count - 1
@@ -914,7 +924,8 @@ private struct Parser {
                 if lineStarts[middle] <= duplicate.offset { low = middle } else { high = middle - 1 }
             }
             let column = columnCount(from: lineStarts[low], to: duplicate.offset)
-            return JSONDuplicateKey(key: duplicate.key, offset: duplicate.offset, line: low + 1, column: column)
+            return JSONDuplicateKey(
+                key: duplicate.key, offset: duplicate.offset, line: lineOrigin.line + low, column: column)
         }
     }
 
@@ -931,10 +942,11 @@ private struct Parser {
 
     /// 1-based line and column (in Unicode scalars) of a byte offset.
     func position(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
         let end = min(offset, bytes.count)
-        var position = 0
+        let origin = end >= lineOrigin.offset ? lineOrigin : (offset: 0, line: 1)
+        var line = origin.line
+        var lineStart = origin.offset
+        var position = origin.offset
         while position < end {
             if bytes[position] == 0x0A {
                 line += 1

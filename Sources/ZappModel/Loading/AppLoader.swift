@@ -18,6 +18,10 @@ public enum AppLoader {
     /// The name of a published layout's river, read when a folder has no river.json.
     public static let publishedRiverFileName = "rivers.json"
     public static let pluginsFileName = "plugin_configurations.json"
+    /// Rivers smaller than this are decoded at once even when `run` defers the checks: the first
+    /// frame of a small app reads most of its screens anyway (the demo's reads 15 of 21), so
+    /// scanning first would only add work.
+    public static let lazyRiverMinimumSize = 1 << 20
 
     /// Loads the app at a path as the user typed it: a folder, or a river.json file.
     /// Messages name files through this path (`myapp/river.json`). `pluginsPath` (`--plugins`)
@@ -89,7 +93,7 @@ public enum AppLoader {
         }
         var result = load(
             river: consume river, plugins: plugins, name: folder.lastPathComponent, folder: folder, riverFile: riverShown,
-            pluginsFile: pluginsShown, deferringChecks: deferringChecks)
+            pluginsFile: pluginsShown, deferringChecks: deferringChecks, riverIsOwned: true)
         addContentTypes(from: folder, shown: sibling(of: riverShown, named: ContentTypes.fileName), to: &result)
         return result
     }
@@ -157,17 +161,43 @@ public enum AppLoader {
     /// cycles: `AppValidator`) out of the result, to be run later by
     /// `AppLoadResult.completingChecks()`: none of them can stop the app, so `run` shows its
     /// first frame without waiting for them (a river with no screens is still checked at once,
-    /// since that stops it).
+    /// since that stops it). It also leaves the river's decoding for later: the river is only
+    /// scanned (`JSONArrayIndex`: a syntax error still refuses the app here), its screens are
+    /// decoded when first read (`LazyRiver`), and the decoding diagnostics join the deferred
+    /// checks' (the same diagnostics, in the same order, once completed).
+    ///
+    /// `lazyMinimumSize`: a smaller river is decoded at once (`lazyRiverMinimumSize`; tests and
+    /// the fuzz target pass 0 to load small rivers lazily too).
     public static func load(
         river: consuming Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String,
-        pluginsFile: String, deferringChecks: Bool = false
+        pluginsFile: String, deferringChecks: Bool = false, lazyMinimumSize: Int = lazyRiverMinimumSize
+    ) -> AppLoadResult {
+        load(
+            river: river, plugins: source, name: name, folder: folder, riverFile: riverFile, pluginsFile: pluginsFile,
+            deferringChecks: deferringChecks, lazyMinimumSize: lazyMinimumSize, riverIsOwned: false)
+    }
+
+    /// `riverIsOwned`: nothing else holds the river's bytes (they were just read from its file),
+    /// so a lazy river may give their memory back as its screens are decoded (`LazyRiver.decodeAll`).
+    static func load(
+        river: consuming Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String,
+        pluginsFile: String, deferringChecks: Bool, lazyMinimumSize: Int = lazyRiverMinimumSize, riverIsOwned: Bool
     ) -> AppLoadResult {
         var pluginDiagnostics: [Diagnostic] = []
         var files = [riverFile]
 
-        let river = decodeRiver(consume river, file: riverFile)
-        let decodedRiver = river.decoded
-        var riverDiagnostics = river.diagnostics
+        // `run`: a large river that scans (valid JSON, an array of screens) is decoded screen by
+        // screen when needed; any other is decoded now, which reports it as an eager load does.
+        var bytes: Data? = consume river
+        let lazyRiver = deferringChecks && bytes!.count >= lazyMinimumSize
+            ? LazyRiver(scanning: bytes!, file: riverFile, releasingBytes: riverIsOwned) : nil
+        var decodedRiver: (screens: [ScreenModel], sourceMap: RiverSourceMap)?
+        var riverDiagnostics: [Diagnostic] = []
+        if let whole = bytes.take(), lazyRiver == nil {
+            let river = decodeRiver(consume whole, file: riverFile)
+            decodedRiver = river.decoded
+            riverDiagnostics = river.diagnostics
+        }
 
         var plugins: [PluginConfiguration] = []
         var pluginsUsable = true
@@ -198,7 +228,11 @@ public enum AppLoader {
 
         var app: ZappApp?
         var checks: DeferredChecks?
-        if let decodedRiver {
+        if let lazyRiver {
+            let candidate = ZappApp(river: lazyRiver, plugins: plugins, folder: folder, name: name)
+            checks = DeferredChecks(app: candidate, river: lazyRiver, riverFile: riverFile, pluginsKnown: pluginsUsable)
+            app = candidate
+        } else if let decodedRiver {
             let candidate = ZappApp(screens: decodedRiver.screens, plugins: plugins, folder: folder, name: name)
             checks = DeferredChecks(
                 app: candidate, riverFile: riverFile, pluginsKnown: pluginsUsable, sourceMap: decodedRiver.sourceMap,

@@ -1,9 +1,13 @@
-/// The cross-reference checks of a loaded river (`AppValidator`: targets, hooks, home,
-/// duplicate ids, hook cycles), kept to run later. None of them can stop an app from running,
-/// so `run` shows its first frame without waiting for them and adds their warnings when they
-/// arrive; `AppLoadResult.completingChecks()` puts them where an eager load puts them.
+/// The work of loading a river that `run` leaves for after its first frame: the river's
+/// cross-reference checks (`AppValidator`: targets, hooks, home, duplicate ids, hook cycles)
+/// and, for a river scanned rather than decoded (`LazyRiver`), decoding the screens not read
+/// yet with their diagnostics. None of it can stop an app from running, so `run` shows its
+/// first frame without waiting and adds the warnings when they arrive;
+/// `AppLoadResult.completingChecks()` puts them where an eager load puts them.
 public struct DeferredChecks: Sendable {
     let app: ZappApp
+    /// The river whose screens are still to be decoded; nil when they were decoded at load.
+    let river: LazyRiver?
     let riverFile: String
     /// False when the plugin configurations could not be loaded (checks that need them are skipped).
     let pluginsKnown: Bool
@@ -12,8 +16,34 @@ public struct DeferredChecks: Sendable {
     /// diagnostics, before the plugin configurations'.
     let position: Int
 
-    /// Runs the checks (on several threads for a large app); every diagnostic names the river.
+    init(app: ZappApp, riverFile: String, pluginsKnown: Bool, sourceMap: RiverSourceMap, position: Int) {
+        self.app = app
+        river = nil
+        self.riverFile = riverFile
+        self.pluginsKnown = pluginsKnown
+        self.sourceMap = sourceMap
+        self.position = position
+    }
+
+    /// For a river decoded lazily: its decoding diagnostics come first in the load's list.
+    init(app: ZappApp, river: LazyRiver, riverFile: String, pluginsKnown: Bool) {
+        self.app = app
+        self.river = river
+        self.riverFile = riverFile
+        self.pluginsKnown = pluginsKnown
+        sourceMap = RiverSourceMap()
+        position = 0
+    }
+
+    /// Runs the checks (on several threads for a large app), after decoding the screens not
+    /// decoded yet; every diagnostic names the river.
     public func run() -> [Diagnostic] {
-        AppValidator.checkRiver(app, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: sourceMap)
+        guard let river else {
+            return AppValidator.checkRiver(app, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: sourceMap)
+        }
+        let decoded = river.decodeAll()
+        let checked = ZappApp(screens: decoded.screens, plugins: app.plugins, folder: app.folder, name: app.name)
+        return decoded.diagnostics
+            + AppValidator.checkRiver(checked, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: decoded.sourceMap)
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// A loaded Zapp app: its screens (river.json) and plugins (plugin_configurations.json),
 /// with the folder that relative asset paths resolve against.
 public struct ZappApp: Sendable, Hashable {
-    public var screens: [ScreenModel]
+    /// The river's screens, decoded or (as `run` loads an app) decoded as they are first read.
+    public private(set) var screens: ScreenList
     public var plugins: [PluginConfiguration]
     /// The app folder (asset paths and external-hook commands are relative to it); nil for in-memory apps.
     public var folder: URL?
@@ -20,13 +21,23 @@ public struct ZappApp: Sendable, Hashable {
     private var pluginIndex: [String: Int]
 
     public init(screens: [ScreenModel], plugins: [PluginConfiguration], folder: URL? = nil, name: String = "app") {
-        self.screens = screens
+        self.init(list: ScreenList(screens), plugins: plugins, folder: folder, name: name)
+    }
+
+    /// An app whose screens are decoded as they are first read (`AppLoader`'s `deferringChecks`).
+    init(river: LazyRiver, plugins: [PluginConfiguration], folder: URL?, name: String) {
+        self.init(list: ScreenList(river: river), plugins: plugins, folder: folder, name: name)
+    }
+
+    private init(list: ScreenList, plugins: [PluginConfiguration], folder: URL?, name: String) {
+        self.screens = list
         self.plugins = plugins
         self.folder = folder
         self.name = name
         var screenIndex: [String: Int] = [:]
-        for (offset, screen) in screens.enumerated() where screenIndex[screen.id] == nil {
-            screenIndex[screen.id] = offset
+        screenIndex.reserveCapacity(list.count)
+        for (offset, id) in list.ids.enumerated() where screenIndex[id] == nil {
+            screenIndex[id] = offset
         }
         var pluginIndex: [String: Int] = [:]
         for (offset, plugin) in plugins.enumerated() where pluginIndex[plugin.identifier] == nil {
@@ -48,7 +59,7 @@ public struct ZappApp: Sendable, Hashable {
 
     /// The home screen (the first with `home: true`, else the first screen).
     public var homeScreen: ScreenModel? {
-        screens.first { $0.isHome } ?? screens.first
+        screens.homeIndex.map { screens[$0] }
     }
 
     /// The plugin configuration with this identifier.

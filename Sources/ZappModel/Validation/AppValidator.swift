@@ -136,7 +136,7 @@ private struct AppCheck: Sendable {
         var screenIDs = Set<String>(minimumCapacity: app.screens.count)
         for index in app.screens.indices where !app.screens[index].id.isEmpty { screenIDs.insert(app.screens[index].id) }
         self.screenIDs = screenIDs
-        suggestions = SuggestionIndex(screens: app.screens)
+        suggestions = SuggestionIndex(screens: app.screens.array)
     }
 
     mutating func error(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, hint: String? = nil) {

@@ -1,0 +1,99 @@
+/// The screens of a river, in file order: held decoded (an eager load, an app built in code)
+/// or decoded as they are first read (`run`'s load, `LazyRiver`). Reading a screen of a lazy
+/// list decodes it then, so code that walks every screen works either way, but does the
+/// decoding work there; what the first frame needs reads only the screens it shows.
+public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
+    private enum Storage: Sendable {
+        case decoded([ScreenModel])
+        case lazy(LazyRiver)
+    }
+
+    private let storage: Storage
+
+    public init(_ screens: [ScreenModel]) {
+        storage = .decoded(screens)
+    }
+
+    init(river: LazyRiver) {
+        storage = .lazy(river)
+    }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .decoded(let screens): screens.count
+        case .lazy(let river): river.count
+        }
+    }
+
+    public subscript(position: Int) -> ScreenModel {
+        switch storage {
+        case .decoded(let screens): screens[position]
+        case .lazy(let river): river.screen(at: position)
+        }
+    }
+
+    /// Every screen, as an array (a lazy list decodes the screens not decoded yet).
+    public var array: [ScreenModel] {
+        switch storage {
+        case .decoded(let screens): screens
+        case .lazy: Array(self)
+        }
+    }
+
+    /// The screens decoded so far, in order (all of them unless the list is lazy).
+    public var decoded: [ScreenModel] {
+        switch storage {
+        case .decoded(let screens): screens
+        case .lazy(let river): river.decodedScreens
+        }
+    }
+
+    /// The first non-nil `match` over the screens in order, reading only the screens whose JSON
+    /// may hold `text` (a string that every matching screen holds, such as the id looked for):
+    /// a lazy list leaves the others undecoded.
+    public func first<Match>(holding text: String, where match: (ScreenModel) -> Match?) -> Match? {
+        switch storage {
+        case .decoded(let screens):
+            for index in screens.indices {
+                if let found = match(screens[index]) { return found }
+            }
+        case .lazy(let river):
+            for position in river.positions(mayHolding: text) {
+                if let found = match(river.screen(at: position)) { return found }
+            }
+        }
+        return nil
+    }
+
+    /// Where the home screen is: the first marked `home`, else the first; nil when there are no
+    /// screens. A lazy list knows the marks without decoding the screens.
+    var homeIndex: Int? {
+        switch storage {
+        case .decoded(let screens):
+            return screens.firstIndex { $0.isHome } ?? (screens.isEmpty ? nil : 0)
+        case .lazy(let river):
+            return river.homeFlags.firstIndex(of: true) ?? 0
+        }
+    }
+
+    /// Each screen's id, in order (read without decoding a lazy list).
+    var ids: [String] {
+        switch storage {
+        case .decoded(let screens): screens.map(\.id)
+        case .lazy(let river): river.ids
+        }
+    }
+
+    /// Lists are equal when they hold equal screens; two views of one lazy river are equal
+    /// without decoding it.
+    public static func == (lhs: ScreenList, rhs: ScreenList) -> Bool {
+        if case .lazy(let left) = lhs.storage, case .lazy(let right) = rhs.storage, left === right { return true }
+        return lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+    }
+}
