@@ -55,6 +55,9 @@ struct ZappShellCommand: AsyncParsableCommand {
     /// errors echo the arguments; help; the version) through `Console`, so an escape sequence in
     /// an argument is shown, not acted on.
     static func exitReporting(_ error: any Error) -> Never {
+        // A plain status (how `run` ends) has no message: ArgumentParser's message for it
+        // reflects over every command first, a millisecond at each quit.
+        if let status = error as? ExitCode { Glibc.exit(status.rawValue) }
         let code = exitCode(for: error)
         let message = fullMessage(for: error)
         if !message.isEmpty {
