@@ -20,6 +20,7 @@ struct FrameEncoder: Sendable {
     /// The screen holds only blanks in the default colours (it was just cleared).
     private var screenIsBlank = false
     private var styles: [CellStyle: PenStyle] = [:]
+    private var lastStyle: (style: CellStyle, pen: PenStyle)?
 
     init(codes: TerminalCodes, mapper: ColorMapper, isUTF8: Bool) {
         self.codes = codes
@@ -133,8 +134,7 @@ struct FrameEncoder: Sendable {
         guard let last = changed.last(where: { $0 < end }) else { return nil }
         let count = last - column
         // ASCII only: terminals that have REP (tmux among them) repeat only a plain character.
-        guard count > 1, Self.repeatLength(count) < count, cell.grapheme.utf8.count == 1,
-            let byte = cell.grapheme.utf8.first, (0x20..<0x7F).contains(byte)
+        guard count > 1, Self.repeatLength(count) < count, let byte = cell.singleByte, (0x20..<0x7F).contains(byte)
         else { return nil }
         output.append(contentsOf: [0x1B, UInt8(ascii: "[")])
         TerminalPen.appendDecimal(count, to: &output)
@@ -242,18 +242,21 @@ struct FrameEncoder: Sendable {
     @discardableResult
     private func write(_ cell: Cell, column: Int, cells: UnsafeBufferPointer<Cell>, to output: inout [UInt8]) -> Int {
         let width = column + 1 < cells.count && cells[column + 1].isContinuation ? 2 : 1
-        let grapheme = cell.grapheme
-        var safe = true
-        for scalar in grapheme.unicodeScalars {
-            let value = scalar.value
-            if value < 0x20 || (0x7F...0x9F).contains(value) || (!isUTF8 && value > 0x7E) {
+        let start = output.count
+        cell.appendUTF8(to: &output)
+        // Controls (C0, DEL, and C1 as UTF-8's C2 80–9F), or anything not ASCII for a terminal
+        // that is not UTF-8, checked on the bytes just written.
+        var safe = output.count > start
+        var previous: UInt8 = 0
+        for byte in output[start...] {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F && byte >= 0x80) || (!isUTF8 && byte > 0x7E) {
                 safe = false
                 break
             }
+            previous = byte
         }
-        if safe && !grapheme.isEmpty {
-            output.append(contentsOf: grapheme.utf8)
-        } else {
+        if !safe {
+            output.removeSubrange(start...)
             // A last guard (the canvas already made controls visible): one `?` per column.
             output.append(contentsOf: repeatElement(UInt8(ascii: "?"), count: width))
         }
@@ -262,7 +265,12 @@ struct FrameEncoder: Sendable {
 
     /// How the terminal draws `style` (cached: a frame has few styles).
     private mutating func penStyle(_ style: CellStyle) -> PenStyle {
-        if let known = styles[style] { return known }
+        // Neighbouring cells mostly share a style: compare before hashing.
+        if let last = lastStyle, last.style == style { return last.pen }
+        if let known = styles[style] {
+            lastStyle = (style, known)
+            return known
+        }
         let colored = codes.colorFormat != .none
         let result = PenStyle(
             foreground: colored ? mapper.colorNumber(for: style.foreground) : -1,
@@ -271,6 +279,7 @@ struct FrameEncoder: Sendable {
         )
         if styles.count > 4096 { styles.removeAll(keepingCapacity: true) }
         styles[style] = result
+        lastStyle = (style, result)
         return result
     }
 
@@ -280,6 +289,6 @@ struct FrameEncoder: Sendable {
     }
 
     private static func isBlank(_ cell: Cell) -> Bool {
-        !cell.isContinuation && cell.grapheme == " "
+        !cell.isContinuation && cell.singleByte == 0x20
     }
 }

@@ -74,6 +74,25 @@ public struct Cell: Sendable, Hashable {
         set { (low, high) = GraphemeStore.pack(newValue) }
     }
 
+    /// The grapheme's one byte when it is a single byte (ASCII), without making a string.
+    public var singleByte: UInt8? {
+        high == 1 << 56 ? UInt8(truncatingIfNeeded: low) : nil
+    }
+
+    /// Appends the grapheme's UTF-8 bytes to `output`; only an interned (long) grapheme makes
+    /// a string. The terminal's frame writer calls this for every cell it writes.
+    public func appendUTF8(to output: inout [UInt8]) {
+        let count = Int(high >> 56)
+        if count == Int(GraphemeStore.internedMarker) {
+            output.append(contentsOf: grapheme.utf8)
+            return
+        }
+        for offset in 0..<count {
+            let word = offset < 8 ? low : high
+            output.append(UInt8(truncatingIfNeeded: word >> UInt64((offset % 8) * 8)))
+        }
+    }
+
     public static let blank = Cell()
 }
 
