@@ -50,7 +50,15 @@ enum PythonSchemaValidator {
         """#
 
     /// Validates the cases against the four schemas, all in one python3 process.
-    static func validate(_ cases: [Case]) throws -> Report {
+    /// Validates on a thread of its own: python3 runs for a while, and the wait must not hold one
+    /// of the few threads every suite's tasks share.
+    static func validate(_ cases: [Case]) async throws -> Report {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try validateBlocking(cases) }) }.start()
+        }
+    }
+
+    private static func validateBlocking(_ cases: [Case]) throws -> Report {
         var schemas = JSONObject()
         for schema in InputSchema.allCases { schemas[schema.rawValue] = schema.document }
         let payload: JSONValue = [
@@ -136,8 +144,8 @@ struct SchemaValidationTests {
     }
 
     @Test("the four schemas are valid JSON Schema 2020-12 documents with $schema, $id and a title")
-    func schemasAreValid() throws {
-        let report = try PythonSchemaValidator.validate([])
+    func schemasAreValid() async throws {
+        let report = try await PythonSchemaValidator.validate([])
         #expect(report.schemaErrors.isEmpty, "\(report.schemaErrors)")
         for schema in InputSchema.allCases {
             let document = schema.document
@@ -149,7 +157,7 @@ struct SchemaValidationTests {
     }
 
     @Test("the demo app, the examples, the fixtures and the shipped themes are valid, for the schema and the decoder")
-    func projectFilesAreValid() throws {
+    func projectFilesAreValid() async throws {
         var cases: [PythonSchemaValidator.Case] = [
             .init(label: "DemoApp/river.json", schema: "river", text: try Self.file("Sources/zapp-shell/DemoApp/river.json")),
             .init(label: "DemoApp/plugin_configurations.json", schema: "plugins", text: try Self.file("Sources/zapp-shell/DemoApp/plugin_configurations.json")),
@@ -163,7 +171,7 @@ struct SchemaValidationTests {
         #expect(themes.count >= 4)
         cases += try themes.sorted().map { .init(label: "themes/\($0)", schema: "theme", text: try Self.file("themes/\($0)")) }
         cases += Self.lenient
-        let report = try PythonSchemaValidator.validate(cases)
+        let report = try await PythonSchemaValidator.validate(cases)
         for item in cases {
             #expect(report.results[item.label] == [], "\(item.label): the schema refuses it")
             #expect(Self.decoderErrors(item.schema, item.text) == [], "\(item.label): the decoder refuses it")
@@ -173,7 +181,7 @@ struct SchemaValidationTests {
     @Test(
         "the real-world corpus is valid: configurations against the plugins schema, manifests against #/$defs/manifest",
         .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: the real-world corpus checks are skipped"))
-    func corpusIsValid() throws {
+    func corpusIsValid() async throws {
         // examples-fullscreen has a trailing comma: it is not JSON, a syntax error for the parser
         // (line 26, column 5) before any schema applies, so it is left out here.
         let configurations = Corpus.files(matching: ".plugin_configurations.json").filter { !$0.hasPrefix("examples-fullscreen") }
@@ -184,7 +192,7 @@ struct SchemaValidationTests {
         } + manifests.map { name in
             PythonSchemaValidator.Case(label: name, schema: "plugins#/$defs/manifest", text: try String(contentsOf: Corpus.folder.appendingPathComponent(name), encoding: .utf8))
         }
-        let report = try PythonSchemaValidator.validate(cases)
+        let report = try await PythonSchemaValidator.validate(cases)
         for item in cases {
             #expect(report.results[item.label] == [], "\(item.label): the schema refuses it")
             #expect(Self.decoderErrors(item.schema, item.text) == [], "\(item.label): the decoder refuses it")
@@ -192,12 +200,12 @@ struct SchemaValidationTests {
     }
 
     @Test("on every bad fixture the schema and the decoder both refuse")
-    func badFixturesAreRefusedByBoth() throws {
+    func badFixturesAreRefusedByBoth() async throws {
         let bad = Self.bad + [
             // Runs with warnings, but validate reports its unknown enum values as errors.
             PythonSchemaValidator.Case(label: "LenientLoadingTests.flawedRiver", schema: "river", text: LenientLoadingTests.flawedRiver)
         ]
-        let report = try PythonSchemaValidator.validate(bad)
+        let report = try await PythonSchemaValidator.validate(bad)
         for item in bad {
             #expect(report.results[item.label]?.isEmpty == false, "\(item.label): the schema accepts \(item.text)")
             #expect(!Self.decoderErrors(item.schema, item.text).isEmpty, "\(item.label): the decoder accepts \(item.text)")
@@ -205,13 +213,13 @@ struct SchemaValidationTests {
     }
 
     @Test("the one known difference: configuration_json as a string that holds no JSON object")
-    func knownDifference() throws {
+    func knownDifference() async throws {
         // JSON Schema cannot parse a string as JSON (contentMediaType is an annotation only), so
         // the schema accepts any string there; the decoder reads the string and refuses it.
         let item = PythonSchemaValidator.Case(
             label: "configuration_json string", schema: "plugins",
             text: #"[{"plugin": {"identifier": "a", "type": "general"}, "configuration_json": "not json"}]"#)
-        let report = try PythonSchemaValidator.validate([item])
+        let report = try await PythonSchemaValidator.validate([item])
         #expect(report.results[item.label] == [])
         #expect(Self.decoderErrors(item.schema, item.text).count == 1)
     }

@@ -59,8 +59,15 @@ struct OutputChannelTests {
         return try #require(FileManager.default.isExecutableFile(atPath: built.path) ? built : nil, "zapp-shell is not built")
     }
 
-    /// Runs zapp-shell and returns its status, stdout and stderr bytes.
-    static func run(_ arguments: [String], executable: URL? = nil) throws -> (status: Int32, out: [UInt8], err: [UInt8]) {
+    /// Runs zapp-shell and returns its status, stdout and stderr bytes. The wait for the child
+    /// happens on a thread of its own, not on one of the few threads every suite's tasks share.
+    static func run(_ arguments: [String], executable: URL? = nil) async throws -> (status: Int32, out: [UInt8], err: [UInt8]) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try runBlocking(arguments, executable: executable) }) }.start()
+        }
+    }
+
+    private static func runBlocking(_ arguments: [String], executable: URL?) throws -> (status: Int32, out: [UInt8], err: [UInt8]) {
         let process = Process()
         process.executableURL = try executable ?? Self.executable()
         process.arguments = arguments
@@ -88,17 +95,17 @@ struct OutputChannelTests {
             .map { "U+" + String($0.value, radix: 16, uppercase: true) }
     }
 
-    @Test func validateTextAndJSON() throws {
+    @Test func validateTextAndJSON() async throws {
         let app = try Self.app(Self.hostileRiver)
         defer { try? FileManager.default.removeItem(at: app) }
-        let text = try Self.run(["validate", app.path])
+        let text = try await Self.run(["validate", app.path])
         #expect(text.status == 1)
         #expect(Self.controls(in: text.out) == [])
         let report = String(decoding: text.out, as: UTF8.self)
         #expect(report.contains(#"got "ontop\u{1B}]0;PWNED\u{7}\u{1B}[2J\u{9B}31m\u{202E}""#))
         #expect(report.contains(#"targets "x\u{1B}]0;PWNED"#))
 
-        let json = try Self.run(["validate", "--json", app.path])
+        let json = try await Self.run(["validate", "--json", app.path])
         #expect(json.status == 1)
         #expect(Self.controls(in: json.out) == [])
         #expect(try JSONSerialization.jsonObject(with: Data(json.out)) is [String: Any])
@@ -107,12 +114,12 @@ struct OutputChannelTests {
     /// A flawed app runs (its dangling target and bad style are warnings), and neither output
     /// carries a control.
     @Test(arguments: [["render", "--screen", "home"], ["trace", "--screen", "home"]])
-    func flawedAppRunsClean(_ command: [String]) throws {
+    func flawedAppRunsClean(_ command: [String]) async throws {
         let app = try Self.app(Self.hostileRiver)
         defer { try? FileManager.default.removeItem(at: app) }
         var arguments = command
         arguments.insert(app.path, at: 1)
-        let result = try Self.run(arguments)
+        let result = try await Self.run(arguments)
         #expect(result.status == 0, "\(command)")
         #expect(Self.controls(in: result.err) == [], "\(command)")
         #expect(Self.controls(in: result.out) == [], "\(command)")
@@ -121,12 +128,12 @@ struct OutputChannelTests {
     /// A refusal (a river that does not parse) names the app's folder, whose name holds the
     /// payload: escaped on stderr.
     @Test(arguments: [["render", "--screen", "home"], ["trace", "--screen", "home"]])
-    func refusalsOnStderr(_ command: [String]) throws {
+    func refusalsOnStderr(_ command: [String]) async throws {
         let app = try Self.app("[", folderSuffix: "\u{1B}]0;PWNED\u{7}")
         defer { try? FileManager.default.removeItem(at: app) }
         var arguments = command
         arguments.insert(app.path, at: 1)
-        let result = try Self.run(arguments)
+        let result = try await Self.run(arguments)
         #expect(result.status == 1)
         #expect(Self.controls(in: result.err) == [], "\(command)")
         #expect(String(decoding: result.err, as: UTF8.self).contains(#"\u{1B}]0;PWNED\u{7}"#))
@@ -136,34 +143,34 @@ struct OutputChannelTests {
     /// `run` needs a terminal before it loads the app: `script` gives it one (its output
     /// lines end in CR LF).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-    func runRefusalOnATerminal() throws {
+    func runRefusalOnATerminal() async throws {
         let app = try Self.app("[", folderSuffix: "\u{1B}]0;PWNED\u{7}")
         defer { try? FileManager.default.removeItem(at: app) }
         let command = "'\(try Self.executable().path)' run '\(app.path)'"
-        let result = try Self.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+        let result = try await Self.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
         #expect(result.status == 1)
         let text = String(decoding: result.out, as: UTF8.self).replacingOccurrences(of: "\r", with: "")
         #expect(Self.controls(in: Array(text.utf8)) == [])
         #expect(text.contains(#"\u{1B}]0;PWNED\u{7}"#))
     }
 
-    @Test func renderAndTraceOfAnAppShowingThePayload() throws {
+    @Test func renderAndTraceOfAnAppShowingThePayload() async throws {
         let app = try Self.app(Self.titledRiver)
         defer { try? FileManager.default.removeItem(at: app) }
-        let frame = try Self.run(["render", app.path, "--screen", "home", "--size", "60x8"])
+        let frame = try await Self.run(["render", app.path, "--screen", "home", "--size", "60x8"])
         #expect(frame.status == 0)
         #expect(Self.controls(in: frame.out) == [])
         #expect(String(decoding: frame.out, as: UTF8.self).contains("Btn"))
-        let coloured = try Self.run(["render", app.path, "--screen", "home", "--size", "60x8", "--color"])
+        let coloured = try await Self.run(["render", app.path, "--screen", "home", "--size", "60x8", "--color"])
         #expect(coloured.status == 0)
         #expect(coloured.out.contains(0x1B), "colour sequences are there")
         #expect(Self.controls(in: coloured.out, allowingColour: true) == [])
 
-        let trace = try Self.run(["trace", app.path, "--screen", "home"])
+        let trace = try await Self.run(["trace", app.path, "--screen", "home"])
         #expect(trace.status == 0)
         #expect(Self.controls(in: trace.out) == [])
         #expect(String(decoding: trace.out, as: UTF8.self).contains(#"navigate to home "Home\u{1B}]0;PWNED"#))
-        let json = try Self.run(["trace", app.path, "--screen", "home", "--json"])
+        let json = try await Self.run(["trace", app.path, "--screen", "home", "--json"])
         #expect(json.status == 0)
         #expect(Self.controls(in: json.out) == [])
         let object = try JSONSerialization.jsonObject(with: Data(json.out)) as? [String: Any]
@@ -179,20 +186,20 @@ struct OutputChannelTests {
         ["trace", "--screen", "home", "--answer", "x\u{1B}]0;PWNED\u{7}=maybe"],
         ["validate", "--\u{1B}]0;PWNED\u{7}"],
     ])
-    func usageErrorsAreEscaped(_ arguments: [String]) throws {
-        let result = try Self.run(arguments)
+    func usageErrorsAreEscaped(_ arguments: [String]) async throws {
+        let result = try await Self.run(arguments)
         #expect(result.status == 64, "\(arguments)")
         #expect(Self.controls(in: result.err) == [], "\(arguments)")
         #expect(String(decoding: result.err, as: UTF8.self).contains(#"\u{1B}]0;PWNED\u{7}"#), "\(arguments)")
         #expect(result.out.isEmpty)
-        let help = try Self.run(["render", "--help"])
+        let help = try await Self.run(["render", "--help"])
         #expect(help.status == 0)
         #expect(String(decoding: help.out, as: UTF8.self).contains("--screen"))
     }
 
     /// A screen whose id and name hold escape sequences, a bidi override, a mark stack and a
     /// 10,000-character name: validate (text and JSON), render and trace stay clean and bounded.
-    @Test func hostileScreenIdentifiers() throws {
+    @Test func hostileScreenIdentifiers() async throws {
         let zalgo = "Z" + String(repeating: "\u{0301}", count: 50)
         let long = String(repeating: "n", count: 10_000)
         let river = """
@@ -203,18 +210,18 @@ struct OutputChannelTests {
             """
         let app = try Self.app(river)
         defer { try? FileManager.default.removeItem(at: app) }
-        let text = try Self.run(["validate", app.path])
+        let text = try await Self.run(["validate", app.path])
         #expect(Self.controls(in: text.out) == [])
         #expect(Self.controls(in: text.err) == [])
         let report = String(decoding: text.out, as: UTF8.self)
         #expect(report.contains(#"s\u{1B}]0;PWNED\u{7}"#), "the duplicate id is named, escaped")
         #expect(!report.contains(long), "a 10,000-character name is cut")
-        let json = try Self.run(["validate", "--json", app.path])
+        let json = try await Self.run(["validate", "--json", app.path])
         #expect(Self.controls(in: json.out) == [])
         for command in [["render", "--screen", "twice", "--size", "60x8"], ["render", "--screen", "twice", "--size", "60x8", "--color"], ["trace", "--screen", "home"], ["render", "--screen", "s\u{1B}]0;PWNED\u{7}x"]] {
             var arguments = command
             arguments.insert(app.path, at: 1)
-            let result = try Self.run(arguments)
+            let result = try await Self.run(arguments)
             #expect(Self.controls(in: result.out, allowingColour: command.contains("--color")) == [], "\(command)")
             #expect(Self.controls(in: result.err) == [], "\(command)")
         }

@@ -67,8 +67,8 @@ struct RenderCommandTests {
     }
 
     @Test("the built zapp-shell: render --format png exits 64 on stderr, svg and html are documents")
-    func formatsEndToEnd() throws {
-        let refused = try OutputChannelTests.run(["render", "--screen", "home", "--format", "png"])
+    func formatsEndToEnd() async throws {
+        let refused = try await OutputChannelTests.run(["render", "--screen", "home", "--format", "png"])
         #expect(refused.status == 64)
         #expect(refused.out.isEmpty)
         #expect(String(decoding: refused.err, as: UTF8.self).contains("expected one of text, ansi, svg, html"))
@@ -76,7 +76,7 @@ struct RenderCommandTests {
         let dark = "#1B1F27"  // the base background of the shipped dark theme
         let theme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("themes/dark.json").path
-        let svg = try OutputChannelTests.run(["render", "--screen", "home", "--size", "60x12", "--theme", theme, "--format", "svg"])
+        let svg = try await OutputChannelTests.run(["render", "--screen", "home", "--size", "60x12", "--theme", theme, "--format", "svg"])
         #expect(svg.status == 0)
         let svgText = String(decoding: svg.out, as: UTF8.self)
         let picture = try XMLDocument(xmlString: svgText, options: [])
@@ -85,7 +85,7 @@ struct RenderCommandTests {
         #expect(svgText.contains("fill=\"\(dark)\""))
         #expect(svgText.contains("╭") || svgText.contains("┏"))
 
-        let html = try OutputChannelTests.run(["render", "--screen", "home", "--size", "60x12", "--theme", theme, "--format", "html"])
+        let html = try await OutputChannelTests.run(["render", "--screen", "home", "--size", "60x12", "--theme", theme, "--format", "html"])
         #expect(html.status == 0)
         let page = String(decoding: html.out, as: UTF8.self)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
