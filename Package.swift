@@ -28,9 +28,10 @@ let package = Package(
         ),
         // libcurl's few functions and constants, opened with dlopen on the first request (no -lcurl).
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
-        // posix_spawn's and pthreads' GNU extensions for ChildProcess and DetachedThread (ZappCore/Process).
+        // posix_spawn's, pthreads' and sched_getaffinity's GNU extensions for ChildProcess and DetachedThread
+        // (ZappCore/Process) and Processors (ZappModel/Concurrency).
         .target(name: "CProcess", path: "Sources/CProcess"),
-        .target(name: "ZappModel"),
+        .target(name: "ZappModel", dependencies: ["CProcess"]),
         .target(name: "ZappCore", dependencies: ["CProcess", "ZappModel", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ZappPlugins", dependencies: ["CCurl", "CProcess", "ZappCore", "ZappModel", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ShellUI", dependencies: ["ZappCore", "ZappModel"]),

@@ -2,6 +2,7 @@
 #include "CProcess.h"
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <unistd.h>
 
 int zapp_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
@@ -42,4 +43,16 @@ int zapp_pipe_cloexec(int ends[2]) {
     fcntl(ends[1], F_SETFD, FD_CLOEXEC);
     return 0;
 #endif
+}
+
+int zapp_available_processors(void) {
+#if defined(__GLIBC__)
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+        int count = CPU_COUNT(&set);
+        if (count > 0) return count;
+    }
+#endif
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    return online > 0 ? (int)online : 1;
 }

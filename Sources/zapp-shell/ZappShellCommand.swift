@@ -19,17 +19,29 @@ struct ZappShellCommand: AsyncParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
+    /// The process's entry point: installs the executors before any task exists — tasks run on
+    /// `GlobalExecutor`, the main actor on the main thread (`MainThreadExecutor`) — and runs the
+    /// command line as the main actor's first job (ARCHITECTURE.md, "The loop"). Synchronous, not
+    /// swift-argument-parser's `async` main: the runtime's async main would have queued its task
+    /// on libdispatch's main queue before this code could install anything.
+    static func main() {
+        GlobalExecutor.install()
+        Task { @MainActor in
+            await runCommandLine()
+            Glibc.exit(0)
+        }
+        MainThreadExecutor.runForever()
+    }
+
     /// Runs the command line. Arguments that can only mean `run` (no subcommand name, no help,
     /// version or completion request) are parsed by `RunCommand` alone, the common ones without
     /// swift-argument-parser at all (`RunCommand.quickParse`): the root parser reflects over the
     /// properties of every subcommand first, which costs the interactive start several
     /// milliseconds (ARCHITECTURE.md, "Start"). Whatever `RunCommand` rejects goes through the root
     /// parser, so its messages, help and exit statuses stay the same. On the main actor, so that
-    /// `run` reads the app and starts the terminal without a hop between executors. Tasks run on
-    /// `GlobalExecutor`, installed before anything else (ARCHITECTURE.md, "The loop").
+    /// `run` reads the app and starts the terminal without a hop between executors.
     @MainActor
-    static func main() async {
-        GlobalExecutor.install()
+    static func runCommandLine() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if isPlainRun(arguments), let command = RunCommand.quickParse(arguments) ?? (try? RunCommand.parse(arguments)) {
             do {

@@ -9,6 +9,9 @@
 int zapp_spawn_file_actions_addchdir(posix_spawn_file_actions_t *actions, const char *path);
 int zapp_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int lowest);
 int zapp_set_thread_name(const char *name);
+/// The processors in this process's affinity mask (sched_getaffinity, CPU_COUNT); on failure or without the
+/// extension, the processors online (sysconf), at least 1.
+int zapp_available_processors(void);
 /// pipe2(ends, O_CLOEXEC): both ends closed on exec; -1 with errno set on failure.
 int zapp_pipe_cloexec(int ends[2]);
 

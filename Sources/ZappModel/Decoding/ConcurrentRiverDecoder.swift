@@ -28,7 +28,7 @@ enum ConcurrentRiverDecoder {
     static let firstPartAllowance = 0.10
 
     /// Decodes `data` on up to `threads` threads; nil leaves it to the whole-tree path.
-    static func decode(_ data: Data, file: String, threads: Int = ProcessInfo.processInfo.activeProcessorCount)
+    static func decode(_ data: Data, file: String, threads: Int = Processors.available)
         -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap)?
     {
         let count = min(max(threads, 1), maximumThreads)

@@ -161,7 +161,7 @@ private struct AppCheck: Sendable {
     /// checked in ranges on several threads; the diagnostics stay in screen order.
     mutating func checkScreens() {
         let count = app.screens.count
-        let threads = count >= Self.concurrentScreenCount ? min(ProcessInfo.processInfo.activeProcessorCount, 8) : 1
+        let threads = count >= Self.concurrentScreenCount ? min(Processors.available, 8) : 1
         guard threads > 1 else {
             checkScreens(in: app.screens.indices)
             return

@@ -1,6 +1,7 @@
 #if os(Linux) && compiler(>=6.3) && compiler(<6.4)
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
 import Glibc
+import ZappModel
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -52,16 +53,17 @@ final class GlobalExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendabl
     }
 
     /// The executor `install()` makes the default: as many threads as processors, at least two.
-    static let shared = GlobalExecutor(width: max(ProcessInfo.processInfo.activeProcessorCount, 2))
+    static let shared = GlobalExecutor(width: max(Processors.available, 2))
 
-    /// Makes `shared` the default executor of tasks, keeping the main actor's. Call first thing
-    /// in the process, before any task runs: jobs already given to the runtime's executor stay there.
+    /// Makes `shared` the default executor of tasks and `MainThreadExecutor.shared` the main
+    /// actor's. Call first thing in the process, before any task exists: jobs already given to
+    /// the runtime's executors stay there.
     static func install() {
         _createExecutors(factory: Factory.self)
     }
 
     private enum Factory: ExecutorFactory {
-        static var mainExecutor: any MainExecutor { MainActor.executor }
+        static var mainExecutor: any MainExecutor { MainThreadExecutor.shared }
         static var defaultExecutor: any TaskExecutor { GlobalExecutor.shared }
     }
 
