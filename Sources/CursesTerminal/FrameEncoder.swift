@@ -129,17 +129,30 @@ struct FrameEncoder: Sendable {
     ) -> Int? {
         guard codes.repeatCharacter, let next = changed.first, next == column + 1 else { return nil }
         let cell = cells[column]
+        // ASCII only: terminals that have REP (tmux among them) repeat only a plain character.
+        // Checked before the run is measured, so a run of anything else is not scanned per cell.
+        guard let byte = cell.singleByte, (0x20..<0x7F).contains(byte) else { return nil }
         var end = column + 1
         while end < visibleColumns, cells[end] == cell, end + 1 >= cells.count || !cells[end + 1].isContinuation { end += 1 }
-        guard let last = changed.last(where: { $0 < end }) else { return nil }
+        guard let last = Self.lastChanged(in: changed, before: end) else { return nil }
         let count = last - column
-        // ASCII only: terminals that have REP (tmux among them) repeat only a plain character.
-        guard count > 1, Self.repeatLength(count) < count, let byte = cell.singleByte, (0x20..<0x7F).contains(byte)
-        else { return nil }
+        guard count > 1, Self.repeatLength(count) < count else { return nil }
         output.append(contentsOf: [0x1B, UInt8(ascii: "[")])
         TerminalPen.appendDecimal(count, to: &output)
         output.append(UInt8(ascii: "b"))
         return count
+    }
+
+    /// The last of the changed columns (ascending) before `end`, found by halving: a row's
+    /// cells each ask, so a scan from the row's end would make a full row quadratic.
+    private static func lastChanged(in changed: ArraySlice<Int>, before end: Int) -> Int? {
+        var low = changed.startIndex
+        var high = changed.endIndex
+        while low < high {
+            let middle = low + (high - low) / 2
+            if changed[middle] < end { low = middle + 1 } else { high = middle }
+        }
+        return low > changed.startIndex ? changed[low - 1] : nil
     }
 
     /// Bytes for `count` blanks after a written one, with REP where the terminal has it.
@@ -208,7 +221,7 @@ struct FrameEncoder: Sendable {
         let cellStyle = cells[column].style
         var end = column + 1
         while end < visibleColumns, Self.isBlank(cells[end]), cells[end].style == cellStyle { end += 1 }
-        let lastChanged = changed.last(where: { $0 < end }) ?? column
+        let lastChanged = Self.lastChanged(in: changed, before: end) ?? column
         var sequence: [UInt8]
         if end == visibleColumns && reachesRowEnd && codes.eraseLine {
             sequence = [0x1B, UInt8(ascii: "["), UInt8(ascii: "K")]
