@@ -80,8 +80,11 @@ struct ZappShellCommand: AsyncParsableCommand {
 
     /// Whether `arguments` name no subcommand and ask for no help, version or completions.
     static func isPlainRun(_ arguments: [String]) -> Bool {
-        let names = Set(configuration.subcommands.map { $0._commandName } + ["help"])
-        if let first = arguments.first, names.contains(first) { return false }
+        // The subcommands' names only when there is a first argument: each name builds its
+        // command's configuration.
+        if let first = arguments.first, first == "help" || configuration.subcommands.contains(where: { $0._commandName == first }) {
+            return false
+        }
         return !arguments.contains { argument in
             argument == "-h" || argument == "--help" || argument == "--version" || argument.hasPrefix("--generate-")
                 || argument.hasPrefix("--experimental-")

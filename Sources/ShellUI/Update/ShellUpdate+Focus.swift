@@ -100,10 +100,14 @@ extension ShellUpdate {
         return list.firstIndex { $0.action == .selectRootItem(rootItemID) || $0.id == rootItemID } ?? 0
     }
 
-    /// Keeps selections inside their lists after the layout changed.
+    /// Keeps selections inside their lists after the layout changed. Each area's items are
+    /// laid out once (a screen's are its whole content): how many there are does not depend on
+    /// which one is selected.
     static func clampSelections(_ model: inout ShellModel) {
+        var counts: [FocusArea: Int] = [:]
         for area in FocusArea.allCases {
             let count = items(area, model).count
+            counts[area] = count
             let current = selection(area, model)
             if count == 0 {
                 if current != 0 { setSelection(0, area, &model) }
@@ -111,7 +115,7 @@ extension ShellUpdate {
                 setSelection(min(max(current, 0), count - 1), area, &model)
             }
         }
-        if items(model.view.focus, model).isEmpty, !items(.screen, model).isEmpty || model.view.focus == .rootMenu {
+        if counts[model.view.focus] == 0, counts[.screen] != 0 || model.view.focus == .rootMenu {
             model.view.focus = .screen
         }
     }

@@ -9,8 +9,6 @@ extension RunCommand {
     /// missing value — returns nil, and the caller parses with `RunCommand.parse`, so its
     /// messages and exit statuses stay the parser's.
     static func quickParse(_ arguments: [String]) -> RunCommand? {
-        let valued: Set<String> = ["--plugins", "--theme", "--state-dir", "--open", "--log"]
-        let flags: Set<String> = ["--watch", "--ascii", "--no-color"]
         var values: [String: String] = [:]
         var setFlags: Set<String> = []
         var app: String?
@@ -23,7 +21,7 @@ extension RunCommand {
                 app = argument
                 continue
             }
-            if flags.contains(argument) {
+            if quickFlags.contains(argument) {
                 guard setFlags.insert(argument).inserted else { return nil }
                 continue
             }
@@ -38,7 +36,7 @@ extension RunCommand {
                 value = arguments[index]
                 index += 1
             }
-            guard valued.contains(name), !value.isEmpty, !value.hasPrefix("-"), values.updateValue(value, forKey: name) == nil else {
+            guard quickValuedOptions.contains(name), !value.isEmpty, !value.hasPrefix("-"), values.updateValue(value, forKey: name) == nil else {
                 return nil
             }
         }
@@ -54,4 +52,8 @@ extension RunCommand {
         command.noColor = setFlags.contains("--no-color")
         return command
     }
+
+    /// `run`'s options that take a value, and its flags, as `quickParse` reads them.
+    private static let quickValuedOptions: Set<String> = ["--plugins", "--theme", "--state-dir", "--open", "--log"]
+    private static let quickFlags: Set<String> = ["--watch", "--ascii", "--no-color"]
 }

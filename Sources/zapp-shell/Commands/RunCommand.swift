@@ -71,8 +71,8 @@ struct RunCommand: AsyncParsableCommand {
     /// starting the terminal need no hop between executors (README, "Performance").
     @MainActor
     func start() async throws {
-        // Read once: each read of ProcessInfo's environment builds the dictionary anew.
-        let environment = ProcessInfo.processInfo.environment
+        // Read once, from `environ` (ProcessEnvironment: ARCHITECTURE.md, "Start").
+        let environment = ProcessEnvironment.current()
         do {
             try TerminalRefusal.check(environment: environment)
         } catch {
