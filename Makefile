@@ -6,7 +6,7 @@
 #   make install PREFIX=$$HOME/.local            install elsewhere
 #   make readme-pictures                          redraw the README's pictures (docs/*.svg)
 #   BUILD_FLAGS="--scratch-path .build-x"        extra flags for every swift build/test
-#   RELEASE_FLAGS=                               release build without the static Swift runtime or lld
+#   RELEASE_FLAGS=                               release build without the static Swift runtime, lld or prespecialization
 #   make fuzz FUZZ_SECONDS=300 FUZZ_TARGETS=FuzzJSON   fuzz longer, or only some targets
 
 SWIFT ?= swift
@@ -17,7 +17,10 @@ BUILD_FLAGS ?=
 # With glibc 2.36 or later it is linked by the toolchain's lld with packed relative relocations (DT_RELR): the
 # loader then applies its 45,000 relative relocations from an 8 KB bitmap instead of a 1 MB table at every start.
 RELR_FLAGS := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($$2, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) print "-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs" }')
-RELEASE_FLAGS ?= --static-swift-stdlib $(RELR_FLAGS)
+# Its generic types used with concrete arguments get their metadata from the compiler
+# (-prespecialize-generic-metadata): the runtime then builds fewer of them at the first use, each
+# by demangling a name and scanning all 4,000 protocol conformances for its requirements.
+RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -prespecialize-generic-metadata $(RELR_FLAGS)
 PREFIX ?= /usr/local
 ARGS ?=
 # `make fuzz`: how long each fuzz target runs (all at once), and which (empty: all of Fuzz/).
