@@ -14,7 +14,9 @@ import Logging
 public final class TraceLog: Sendable {
     private struct State {
         var stored: [HookTrace] = []
-        var observers: [UUID: AsyncStream<HookTrace>.Continuation] = [:]
+        /// Keyed by a number of their own (a `UUID` would read /dev/urandom before the first frame).
+        var observers: [Int: AsyncStream<HookTrace>.Continuation] = [:]
+        var nextObserver = 0
     }
 
     private let state = Mutex(State())
@@ -62,8 +64,11 @@ public final class TraceLog: Sendable {
     /// A stream of the entries appended from now on; it ends when the consumer stops iterating.
     public func updates() -> AsyncStream<HookTrace> {
         let (stream, continuation) = AsyncStream<HookTrace>.makeStream(bufferingPolicy: .bufferingNewest(capacity))
-        let id = UUID()
-        state.withLock { $0.observers[id] = continuation }
+        let id = state.withLock { state in
+            state.nextObserver += 1
+            state.observers[state.nextObserver] = continuation
+            return state.nextObserver
+        }
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { $0.observers[id] = nil }
         }
