@@ -32,6 +32,22 @@ public enum FileSystem {
         kind(atPath: path) == .directory
     }
 
+    /// The names in the folder at `path` (without `.` and `..`), in no particular order; nil when
+    /// it cannot be read. One `opendir`/`readdir` pass: `FileManager.contentsOfDirectory` took
+    /// 0.2 ms of the first frame to list the four theme files (ARCHITECTURE.md, "Start").
+    public static func entries(atPath path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// The size in bytes of the file at `path`, if it can be read.
     public static func size(atPath path: String) -> Int? {
         var info = stat()

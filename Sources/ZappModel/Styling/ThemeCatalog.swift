@@ -54,7 +54,7 @@ public struct ThemeCatalog: Sendable {
         var entries: [Entry] = []
         var seen: Set<String> = []
         for (folder, source) in folders {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            let names = FileSystem.entries(atPath: folder.path) ?? []
             let files = names.map { folder.appendingPathComponent($0) }
             for file in files.filter({ $0.pathExtension == "json" }).sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
                 let name = file.deletingPathExtension().lastPathComponent
@@ -97,7 +97,7 @@ public struct ThemeCatalog: Sendable {
         }
         let wanted = (nameOrPath.flatMap { $0.isEmpty ? nil : $0 } ?? Theme.defaultDark.name).lowercased()
         for (folder, _) in folders {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            let names = FileSystem.entries(atPath: folder.path) ?? []
             let match = names.filter { $0.hasSuffix(".json") }.sorted().first {
                 String($0.dropLast(5)).lowercased() == wanted
             }
