@@ -7,6 +7,7 @@
 #   make readme-pictures                          redraw the README's pictures (docs/*.svg)
 #   BUILD_FLAGS="--scratch-path .build-x"        extra flags for every swift build/test
 #   RELEASE_FLAGS=                               release build without the static Swift runtime, lld or prespecialization
+#   STATIC_C_LIBS=                               release build with the shared libstdc++ and ncurses
 #   make fuzz FUZZ_SECONDS=300 FUZZ_TARGETS=FuzzJSON   fuzz longer, or only some targets
 
 SWIFT ?= swift
@@ -20,7 +21,12 @@ RELR_FLAGS := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($$2, v
 # Its generic types used with concrete arguments get their metadata from the compiler
 # (-prespecialize-generic-metadata): the runtime then builds fewer of them at the first use, each
 # by demangling a name and scanning all 4,000 protocol conformances for its requirements.
-RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -prespecialize-generic-metadata $(RELR_FLAGS)
+# libgcc is linked statically too, and libstdc++ and ncurses from their archives (STATIC_C_LIBS): the
+# loader maps no shared library but glibc's.
+RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -prespecialize-generic-metadata $(RELR_FLAGS) \
+	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+# Runs the release build with libstdc++ and ncurses linked from their static archives when they are there.
+STATIC_C_LIBS ?= Scripts/with-static-c-libraries.sh
 PREFIX ?= /usr/local
 ARGS ?=
 # `make fuzz`: how long each fuzz target runs (all at once), and which (empty: all of Fuzz/).
@@ -69,7 +75,7 @@ build: deps
 	$(STAMP) $(SWIFT) build $(BUILD_FLAGS)
 
 release: deps
-	$(STAMP) $(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
+	$(STAMP) $(STATIC_C_LIBS) $(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
 
 run: build
 	"$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell" $(ARGS)
