@@ -19,11 +19,14 @@ BUILD_FLAGS ?=
 # loader then applies its 45,000 relative relocations from an 8 KB bitmap instead of a 1 MB table at every start.
 RELR_FLAGS := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($$2, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) print "-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs" }')
 # Its generic types used with concrete arguments get their metadata from the compiler
-# (-prespecialize-generic-metadata): the runtime then builds fewer of them at the first use, each
-# by demangling a name and scanning all 4,000 protocol conformances for its requirements.
+# (-prespecialize-generic-metadata), and the others from their metadata accessors rather than by
+# mangled name (-disable-concrete-type-metadata-mangled-name-accessors): the runtime then builds
+# fewer of them at the first use, and none by demangling a name and scanning all 4,000 protocol
+# conformances for its requirements (the accessor passes their witness tables); 100 KB more code.
 # libgcc is linked statically too, and libstdc++ and ncurses from their archives (STATIC_C_LIBS): the
 # loader maps no shared library but glibc's.
-RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -prespecialize-generic-metadata $(RELR_FLAGS) \
+RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -prespecialize-generic-metadata \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors $(RELR_FLAGS) \
 	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 # Runs the release build with libstdc++ and ncurses linked from their static archives when they are there.
 STATIC_C_LIBS ?= Scripts/with-static-c-libraries.sh
