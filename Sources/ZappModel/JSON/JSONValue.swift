@@ -105,9 +105,27 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 
-    public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
-        var iterator = zip(keys, values).makeIterator()
-        return AnyIterator { iterator.next().map { (key: $0.0, value: $0.1) } }
+    public func makeIterator() -> Iterator {
+        Iterator(keys: keys, values: values)
+    }
+
+    /// The members in order, as `(key:value:)` pairs (a concrete iterator: no boxing or closure
+    /// call per member, as an `AnyIterator` would need).
+    public struct Iterator: IteratorProtocol {
+        private let keys: [String]
+        private let values: [JSONValue]
+        private var position = 0
+
+        fileprivate init(keys: [String], values: [JSONValue]) {
+            self.keys = keys
+            self.values = values
+        }
+
+        public mutating func next() -> (key: String, value: JSONValue)? {
+            guard position < keys.count else { return nil }
+            defer { position += 1 }
+            return (key: keys[position], value: values[position])
+        }
     }
 
     /// Equal when the same keys hold the same values in the same order.

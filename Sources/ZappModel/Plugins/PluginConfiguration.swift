@@ -58,8 +58,12 @@ public struct PluginManifest: Sendable, Hashable {
     /// spaces. The one rule that makes a menu plugin a tab-bar root (`RootKind` in ZappCore).
     public var namesTabBar: Bool {
         [api.className, identifier].compactMap { $0 }.contains { name in
-            let folded = String(name.lowercased().filter { !".-_/ ".contains($0) })
-            return folded.contains("tabbar") || folded.contains("bottomtabs")
+            // Bytes, not `String.contains(_:)`: that one is _StringProcessing's substring
+            // search, whose first use costs a tenth of a millisecond of the start.
+            let folded = Array(name.lowercased().utf8.filter { !".-_/ ".utf8.contains($0) })
+            return folded.indices.contains { start in
+                folded[start...].starts(with: "tabbar".utf8) || folded[start...].starts(with: "bottomtabs".utf8)
+            }
         }
     }
 
