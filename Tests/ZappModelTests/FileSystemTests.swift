@@ -20,4 +20,36 @@ struct FileSystemTests {
         #expect(FileSystem.entries(atPath: folder.appendingPathComponent("missing").path) == nil)
         #expect(FileSystem.entries(atPath: folder.appendingPathComponent("notes.txt").path) == nil)
     }
+
+    @Test("a file's contents are every byte, past the size it had and past one read; failures carry errno")
+    func contentsReadsEveryByte() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-fs-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let large = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let file = folder.appendingPathComponent("river.json")
+        try large.write(to: file)
+        #expect(try FileSystem.contents(atPath: file.path).get() == large)
+        let empty = folder.appendingPathComponent("empty.json")
+        try Data().write(to: empty)
+        #expect(try FileSystem.contents(atPath: empty.path).get() == Data())
+        // /proc files say they are empty and are not: read to the end, not to the size.
+        let status = try FileSystem.contents(atPath: "/proc/self/status").get()
+        #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+        #expect(throws: POSIXError(.ENOENT)) { try FileSystem.contents(atPath: folder.appendingPathComponent("missing").path).get() }
+        #expect(throws: POSIXError(.EISDIR)) { try FileSystem.contents(atPath: folder.path).get() }
+    }
+
+    @Test("a symbolic link's destination is its target as written; anything else has none")
+    func symbolicLinkDestination() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-fs-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../ünïcode/river.json")
+        #expect(FileSystem.destinationOfSymbolicLink(atPath: link.path) == "../ünïcode/river.json")
+        #expect(FileSystem.destinationOfSymbolicLink(atPath: folder.path) == nil)
+        #expect(FileSystem.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("missing").path) == nil)
+        #expect(FileSystem.destinationOfSymbolicLink(atPath: "/proc/self/exe")?.hasPrefix("/") == true)
+    }
 }

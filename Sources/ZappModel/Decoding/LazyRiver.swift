@@ -131,7 +131,7 @@ final class LazyRiver: Sendable {
         guard plain, let data = bytes.withLock({ $0 }) else { return Array(0..<count) }
         var hits = [Bool](repeating: false, count: count)
         data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
+            guard raw.baseAddress != nil else { return }
             var from = 0
             var element = 0
             let elements = index.elements

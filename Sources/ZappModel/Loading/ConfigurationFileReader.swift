@@ -21,22 +21,22 @@ public enum ConfigurationFileReader {
 
     /// The bytes of a file, or the reason it cannot be read.
     public static func read(_ url: URL, file: String) -> Result<Data, Diagnostic> {
-        let manager = FileManager.default
-        switch FileSystem.kind(atPath: url.path) {
+        let path = url.path
+        switch FileSystem.kind(atPath: path) {
         case .missing: return .failure(unreadable(file, "no such file"))
         case .directory: return .failure(unreadable(file, "is a folder, not a file"))
         case .other: return .failure(unreadable(file, "is not a regular file"))
         case .regularFile: break
         }
-        if let size = FileSystem.size(atPath: url.path), size > maximumSize {
+        if let size = FileSystem.size(atPath: path), size > maximumSize {
             return .failure(tooLarge(file, size: size))
         }
-        guard manager.isReadableFile(atPath: url.path) else {
+        switch FileSystem.contents(atPath: path) {
+        case .success(let data):
+            return .success(data)
+        case .failure(let error) where error.code == .EACCES || error.code == .EPERM:
             return .failure(unreadable(file, "permission denied", hint: "check the file's permissions"))
-        }
-        do {
-            return .success(try Data(contentsOf: url))
-        } catch {
+        case .failure(let error):
             return .failure(unreadable(file, "cannot be read (\(FileSystem.reason(error)))"))
         }
     }
