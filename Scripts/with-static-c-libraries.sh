@@ -7,7 +7,8 @@
 # How: a directory with links to the three archives and an `ncursesw.pc` whose `Libs` name that
 # directory first; SwiftPM reads it through PKG_CONFIG_PATH and puts its `-L` before every other, so
 # `-lncursesw -ltinfo` (the CNCurses target) and `-lstdc++` (the Swift runtime's link flags) find the
-# archives. libgcc is the `-static-libgcc` in the Makefile's RELEASE_FLAGS.
+# archives. libgcc is the `-static-libgcc` in the Makefile's RELEASE_FLAGS. (No `Cflags`: SwiftPM
+# drops the system file's `-D` flags anyway, with a warning.)
 #
 # When an archive is missing (libstdc++-dev or libncurses-dev without them), the command runs as it
 # is and links the shared libraries, with a note on stderr.
@@ -37,7 +38,7 @@ Name: ncursesw
 Description: ncurses, linked from its static archives (Scripts/with-static-c-libraries.sh)
 Version: $(pkg-config --modversion ncursesw)
 Libs: -L$dir -lncursesw -ltinfo
-Cflags: $(pkg-config --cflags ncursesw)
+Cflags:
 EOF
 export PKG_CONFIG_PATH="$dir${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
 exec "$@"

@@ -52,4 +52,33 @@ struct FileSystemTests {
         #expect(FileSystem.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("missing").path) == nil)
         #expect(FileSystem.destinationOfSymbolicLink(atPath: "/proc/self/exe")?.hasPrefix("/") == true)
     }
+
+    @Test("a path's parent and a name in a folder are worked out as text, like URL's")
+    func pathsAsText() {
+        for path in ["/usr/local/bin/zapp-shell", "/zapp-shell", "/a/b/", "/a//b", "/"] {
+            #expect(FileSystem.parent(of: path) == URL(fileURLWithPath: path).deletingLastPathComponent().path, "\(path)")
+        }
+        #expect(FileSystem.parent(of: "/usr/local/bin/zapp-shell") == "/usr/local/bin")
+        #expect(FileSystem.parent(of: "/zapp-shell") == "/")
+        #expect(FileSystem.parent(of: "/a/b/") == "/a")
+        #expect(FileSystem.parent(of: "/a//b") == "/a")
+        #expect(FileSystem.parent(of: "relative/name") == "relative")
+        #expect(FileSystem.parent(of: "name") == ".")
+        #expect(FileSystem.parent(of: "/") == "/")
+        #expect(FileSystem.path("themes", in: "/") == "/themes")
+        #expect(FileSystem.path("share/zapp-shell/themes", in: "/usr") == "/usr/share/zapp-shell/themes")
+        #expect(FileSystem.path("river.json", in: "app/") == "app/river.json")
+    }
+
+    @Test("a resolved path has no symbolic link, . or ..; a missing one has none")
+    func resolvedPaths() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-fs-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("real/bin"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link").path, withDestinationPath: "real")
+        let real = try #require(FileSystem.resolvedPath(folder.appendingPathComponent("real/bin").path))
+        #expect(FileSystem.resolvedPath(folder.path + "/link/./bin/../bin") == real)
+        #expect(real.hasSuffix("/real/bin") && !real.contains("/link/"))
+        #expect(FileSystem.resolvedPath(folder.path + "/missing") == nil)
+    }
 }

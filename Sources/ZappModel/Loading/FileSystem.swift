@@ -86,6 +86,34 @@ public enum FileSystem {
         return .success(Data(bytes[..<count]))
     }
 
+    /// `path` with every symbolic link resolved and `.` and `..` removed (`realpath`); nil when
+    /// it does not exist.
+    public static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The folder that holds `path`, without touching the disk: "/" for a name in the root, "."
+    /// for a relative name without a folder.
+    public static func parent(of path: String) -> String {
+        var end = path.utf8.endIndex
+        while end > path.utf8.startIndex, path.utf8[path.utf8.index(before: end)] == UInt8(ascii: "/") {
+            end = path.utf8.index(before: end)
+        }
+        guard let slash = path.utf8[..<end].lastIndex(of: UInt8(ascii: "/")) else { return path.hasPrefix("/") ? "/" : "." }
+        var folderEnd = slash
+        while folderEnd > path.utf8.startIndex, path.utf8[path.utf8.index(before: folderEnd)] == UInt8(ascii: "/") {
+            folderEnd = path.utf8.index(before: folderEnd)
+        }
+        return folderEnd == path.utf8.startIndex ? "/" : String(path[..<folderEnd])
+    }
+
+    /// `name` (a relative path) inside the folder at `folder`.
+    public static func path(_ name: String, in folder: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
     /// The size in bytes of the file at `path`, if it can be read.
     public static func size(atPath path: String) -> Int? {
         var info = stat()

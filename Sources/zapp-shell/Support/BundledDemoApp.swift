@@ -36,15 +36,15 @@ enum BundledDemoApp {
         var candidates: [String] = []
         if let executable = FileSystem.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             // The kernel's /proc/self/exe names the file itself: no component needs resolving.
-            let prefix = parent(of: parent(of: executable))
-            candidates.append((prefix == "/" ? "" : prefix) + "/share/zapp-shell/" + folderName)
+            let prefix = FileSystem.parent(of: FileSystem.parent(of: executable))
+            candidates.append(FileSystem.path("share/zapp-shell/" + folderName, in: prefix))
         }
         candidates.append(sourceFolder)
         return candidates
     }
 
     /// `Sources/zapp-shell/DemoApp` in the checkout this file was compiled from.
-    static let sourceFolder = parent(of: parent(of: #filePath)) + "/" + folderName
+    static let sourceFolder = FileSystem.path(folderName, in: FileSystem.parent(of: FileSystem.parent(of: #filePath)))
 
     /// True when `folder` holds a river and a plugin configurations file.
     static func isDemoApp(_ folder: URL) -> Bool {
@@ -52,14 +52,8 @@ enum BundledDemoApp {
     }
 
     private static func isDemoApp(atPath folder: String) -> Bool {
-        FileSystem.kind(atPath: folder + "/river.json") == .regularFile
-            && FileSystem.kind(atPath: folder + "/plugin_configurations.json") == .regularFile
-    }
-
-    /// The folder that holds `path` (an absolute path): "/" for a name in the root.
-    private static func parent(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+        FileSystem.kind(atPath: FileSystem.path("river.json", in: folder)) == .regularFile
+            && FileSystem.kind(atPath: FileSystem.path("plugin_configurations.json", in: folder)) == .regularFile
     }
 }
 
