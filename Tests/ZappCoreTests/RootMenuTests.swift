@@ -40,4 +40,23 @@ import ZappModel
         #expect(menu.homeItemID == RootMenu.homeItemID)
         #expect(Navigator(app: app, rootMenu: menu, opener: FakeScreenOpener()).initialState.currentScreenID == "only")
     }
+
+    @Test("WEB_URL items open their page; types are matched in any case; other types are unsupported")
+    func webPagesTypeCaseAndUnsupportedTypes() {
+        let menu = NavigationModel(
+            category: .menu, navigationType: "root",
+            navItems: [
+                NavItem(id: "site", title: "Site", type: "WEB_URL", data: NavItemData(source: "https://example.com/help")),
+                NavItem(id: "site-target", title: "Shop", type: "web_url", data: NavItemData(target: "https://shop.example.com")),
+                NavItem(id: "site-none", title: "Nowhere", type: "WEB_URL", data: NavItemData(source: "help")),
+                NavItem(id: "home", title: "Home", type: "LABEL", data: NavItemData(target: "home")),
+                NavItem(id: "live", title: "Live", type: "live_drawer"),
+            ])
+        let app = ZappApp(screens: [ScreenModel(id: "home", name: "Home", isHome: true, navigations: [menu])], plugins: [])
+        let kinds = RootMenu(app: app, kind: .tabBar).items.map(\.kind)
+        #expect(kinds == [
+            .url("https://example.com/help"), .url("https://shop.example.com"), .unavailable(reason: "no web address"),
+            .screen("home"), .unsupported(type: "live_drawer"),
+        ])
+    }
 }

@@ -131,6 +131,28 @@ struct AppValidatorTests {
         #expect(result.app != nil)
     }
 
+    @Test("root-menu items of a type the menu does not show are warnings, nested ones too; nav-bar items are not")
+    func unsupportedRootMenuItemTypes() {
+        let result = loadApp(river: #"""
+            [{"id": "home", "home": true,
+              "navigations": [
+                {"category": "menu", "navigation_type": "menu", "nav_items": [
+                  {"id": "a", "type": "LABEL", "data": {"target": "home"}},
+                  {"id": "b", "type": "live_drawer"},
+                  {"id": "c", "type": "web_url", "data": {"source": "https://example.com"}},
+                  {"id": "d", "type": "nested_menu", "nav_items": [{"id": "e", "type": "chromecast"}]}]},
+                {"category": "nav_bar", "nav_items": [{"id": "f", "type": "live_drawer"}]}]},
+             {"id": "other", "navigations": [{"category": "menu", "nav_items": [{"id": "g", "type": "live_drawer"}]}]}]
+            """#)
+        let shown = "label, button, screen, WEB_URL, header, nested_menu, collapsed, applicaster_epg, applicaster_settings"
+        #expect(lines(result) == [
+            #"river.json: $[0].navigations[0].nav_items[1].type: warning: root menu item "b" has type "live_drawer", which zapp-shell does not show: a side menu greys it out and a tab bar leaves it out (hint: the types the root menu shows: \#(shown))"#,
+            #"river.json: $[0].navigations[0].nav_items[3].nav_items[0].type: warning: root menu item "e" has type "chromecast", which zapp-shell does not show: a side menu greys it out and a tab bar leaves it out (hint: the types the root menu shows: \#(shown))"#,
+        ])
+        #expect(result.diagnostics.allSatisfy { $0.code == .unsupportedMenuItem && !$0.isError })
+        #expect(result.app != nil)
+    }
+
     @Test func hookCycles() {
         let plugins = Fixtures.plugins([("gate", "general", "ZappShell.Gate")])
         let result = loadApp(

@@ -114,8 +114,8 @@ public struct RootMenuItem: Sendable, Hashable, Identifiable {
     /// Classifies a river nav item.
     public init(navItem: NavItem, app: ZappApp) {
         let kind: Kind
-        switch navItem.type {
-        case "label", "button", "screen":
+        switch navItem.menuRole {
+        case .link?:
             if let url = navItem.data.webURL {
                 kind = .url(url)
             } else if let target = navItem.data.target, !target.isEmpty {
@@ -127,11 +127,18 @@ public struct RootMenuItem: Sendable, Hashable, Identifiable {
             } else {
                 kind = .unavailable(reason: "no target")
             }
-        case "header": kind = .header
-        case "nested_menu", "collapsed": kind = .nested
-        case "applicaster_epg": kind = .epg
-        case "applicaster_settings": kind = .settings
-        default: kind = .unsupported(type: navItem.type)
+        case .webPage?:
+            let data = navItem.data
+            if let url = data.webURL ?? [data.source, data.target].compactMap({ $0 }).first(where: \.isWebURL) {
+                kind = .url(url)
+            } else {
+                kind = .unavailable(reason: "no web address")
+            }
+        case .header?: kind = .header
+        case .nested?: kind = .nested
+        case .epg?: kind = .epg
+        case .settings?: kind = .settings
+        case nil: kind = .unsupported(type: navItem.type)
         }
         let title: String
         if !navItem.title.isEmpty {

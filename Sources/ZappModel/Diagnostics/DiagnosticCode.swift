@@ -38,6 +38,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case hookCycle = "hook-cycle"
     /// A plugin's `api.class_name` is not one ZappShell provides.
     case unknownPluginClass = "unknown-plugin-class"
+    /// A root-menu item's `type` is not one the root menu shows (`NavItem.menuTypes`).
+    case unsupportedMenuItem = "unsupported-menu-item"
 
     /// True only for what leaves nothing to show: a file that cannot be read or parsed, a file
     /// of an unknown kind, a river with no screens. This is the one place that decides what

@@ -72,6 +72,34 @@ public struct NavItem: Sendable, Hashable, Identifiable {
     }
 }
 
+extension NavItem {
+    /// What a root-menu item of a `type` is (case ignored); nil for a type the root menu does not
+    /// show. The one list both the menu (`RootMenuItem` in ZappCore) and `validate`'s warning use.
+    public enum MenuRole: Sendable, Hashable {
+        /// `label`, `button`, `screen`: opens its `data.target` (a screen, or a web page).
+        case link
+        /// `WEB_URL`: opens the web page in `data.source` (or an http(s) `data.target`).
+        case webPage
+        case header
+        /// `nested_menu`, `collapsed`: holds nested items.
+        case nested
+        /// `applicaster_epg`, `applicaster_settings`: the white-label EPG and Settings screens.
+        case epg, settings
+    }
+
+    /// The `type`s the root menu shows, as written in the SDK's documents.
+    public static let menuTypes: KeyValuePairs<String, MenuRole> = [
+        "label": .link, "button": .link, "screen": .link, "WEB_URL": .webPage, "header": .header,
+        "nested_menu": .nested, "collapsed": .nested, "applicaster_epg": .epg, "applicaster_settings": .settings,
+    ]
+
+    /// This item's role in the root menu; nil when its type is not one of `menuTypes`.
+    public var menuRole: MenuRole? {
+        let folded = type.lowercased()
+        return Self.menuTypes.first { $0.key.lowercased() == folded }?.value
+    }
+}
+
 /// `nav_items[].data`: the target screen id (or URL) and its data source.
 public struct NavItemData: Sendable, Hashable {
     public var target: String?

@@ -230,9 +230,11 @@ private struct AppCheck: Sendable {
 
     mutating func checkNavigation(_ navigation: NavigationModel, ofScreen index: Int, at path: JSONPath) {
         checkNavItems(navigation.navItems, at: path)
+        let isRootMenu = navigation.category == .menu && app.screens[index].isHome && app.screens[index].menu == navigation
+        if isRootMenu { checkMenuItemTypes(navigation.navItems, at: path) }
         guard pluginsKnown else { return }
         switch navigation.category {
-        case .menu where app.screens[index].isHome && app.screens[index].menu == navigation:
+        case .menu where isRootMenu:
             checkMenuPlugin(navigation, at: path)
         case .navBar:
             guard let type = navigation.navigationType, app.plugin(identifier: type) == nil else { return }
@@ -265,6 +267,20 @@ private struct AppCheck: Sendable {
                 .menuPlugin, path + "navigation_type",
                 "root menu plugin \(Quoted.value(type)) is not a menu plugin (type \(Quoted.value(plugin.manifest.type)))",
                 hint: "name a plugin of type menu")
+        }
+    }
+
+    /// Root-menu items (nested ones too) of a type the menu does not show: a side menu greys
+    /// them out and a tab bar leaves them out, so a tab bar of such items is not drawn at all.
+    mutating func checkMenuItemTypes(_ items: [NavItem], at path: @autoclosure () -> JSONPath) {
+        for (offset, item) in items.enumerated() {
+            if item.menuRole == nil {
+                warning(
+                    .unsupportedMenuItem, path() + "nav_items" + offset + "type",
+                    "root menu item \(Quoted.value(item.id)) has type \(Quoted.value(item.type)), which zapp-shell does not show: a side menu greys it out and a tab bar leaves it out",
+                    hint: "the types the root menu shows: " + NavItem.menuTypes.map(\.key).joined(separator: ", "))
+            }
+            if !item.navItems.isEmpty { checkMenuItemTypes(item.navItems, at: path() + "nav_items" + offset) }
         }
     }
 
