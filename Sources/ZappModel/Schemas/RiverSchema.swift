@@ -96,7 +96,8 @@ enum RiverSchema {
             "id": SchemaTerms.requiredString("The item's id."),
             "title": SchemaTerms.string("The item's label."),
             "type": SchemaTerms.requiredString(
-                "button, live_drawer, applicaster_crossmates, applicaster_feed, chromecast (bar); label, header, nested_menu, collapsed, applicaster_epg, applicaster_settings (menu)."),
+                "button, live_drawer, applicaster_crossmates, applicaster_feed, chromecast (bar); "
+                    + NavItem.menuTypes.map(\.key).joined(separator: ", ") + " (root menu; it does not show others)."),
             "data": SchemaTerms.object(
                 "What the item opens.",
                 properties: [
