@@ -31,6 +31,26 @@ struct FeedLoaderTests {
         #expect(server.requests.count == 2)
     }
 
+    @Test("a remote app's paths are fetched from its server, relative to its folder; local files are not read")
+    func remoteAppFolder() async throws {
+        let server = try LoopbackHTTPServer { request in
+            request.path == "/apps/tv/feeds/home.json" || request.path == "/shared/top.json"
+                ? .init(status: 200, body: Self.feed) : .init(status: 404, body: "")
+        }
+        defer { server.stop() }
+        let loader = FeedLoader(folder: server.url("/apps/tv/"), timeout: 5)
+        #expect(try await loader.load("feeds/home.json", reload: false).get().entries.map(\.title) == ["One", "Two"])
+        #expect(try await loader.load("/shared/top.json", reload: false).get().entries.count == 2)
+        #expect(try await loader.load("../tv/feeds/home.json", reload: false).get().entries.count == 2)
+        #expect(server.requests.map(\.path) == ["/apps/tv/feeds/home.json", "/shared/top.json", "/apps/tv/feeds/home.json"])
+        let local = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: local) }
+        let file = local.appendingPathComponent("feeds/home.json")
+        #expect(await loader.load("file://" + file.path, reload: false)
+            == .failure(FeedLoadError("file://\(file.path) is not read for an app fetched over the network (use http or https)")))
+        #expect(await loader.load("missing.json", reload: false) == .failure(FeedLoadError("HTTP 404 Not Found from 127.0.0.1:\(server.port)")))
+    }
+
     @Test("http: a 404 names the status and the host")
     func notFound() async throws {
         let server = try LoopbackHTTPServer { _ in .init(status: 404, body: "") }

@@ -64,4 +64,32 @@ struct RemoteAppNetworkTests {
         let second = await Self.load(server.url("/app/"))
         #expect(second.loaded, "\(second.message ?? "")")
     }
+
+    @Test("a served content_types.json is read, a missing one is not an error, a failing one is; feeds resolve on the server")
+    func contentTypesAndFeedFolder() async throws {
+        let river = #"[{"id": "home-1", "name": "Home", "home": true}, {"id": "player", "name": "Player"}]"#
+        let server = try LoopbackHTTPServer { request in
+            switch request.path {
+            case "/with/river.json", "/without/river.json", "/broken/river.json": return .init(status: 200, body: river)
+            case "/with/content_types.json": return .init(status: 200, body: #"{"video": {"screen_id": "player"}}"#)
+            case "/broken/content_types.json": return .init(status: 500, body: "")
+            default: return .init(status: 404, body: "")
+            }
+        }
+        defer { server.stop() }
+        let with = await AppLocation.loadRemote(server.url("/with"), timeout: 5, progress: { _ in })
+        #expect(with.app?.contentTypes.screenID(forType: "video") == "player")
+        #expect(with.app?.remoteFolder == server.url("/with/"))
+        #expect(with.app?.folder == nil, "assets and external hooks stay local-only")
+        #expect(with.files.contains(server.url("/with/content_types.json").absoluteString))
+        let without = await AppLocation.loadRemote(server.url("/without/river.json"), timeout: 5, progress: { _ in })
+        #expect(without.app != nil && !without.hasBlockingErrors)
+        #expect(without.app?.contentTypes.screens.isEmpty == true)
+        #expect(without.app?.feedFolder == server.url("/without/"))
+        let broken = await AppLocation.loadRemote(server.url("/broken/"), timeout: 5, progress: { _ in })
+        #expect(broken.app == nil)
+        #expect(broken.diagnostics.map(\.description).contains {
+            $0.contains("/broken/content_types.json: error: cannot be fetched: the server answered HTTP 500")
+        })
+    }
 }

@@ -102,15 +102,20 @@ public enum AppLoader {
     /// with its diagnostics (a file that cannot be parsed stops the app like any other).
     public static func addContentTypes(from folder: URL, shown: String, to result: inout AppLoadResult) {
         let url = folder.appendingPathComponent(ContentTypes.fileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        guard FileSystem.kind(atPath: url.path) != .missing else { return }
         switch ConfigurationFileReader.read(url, file: shown) {
         case .success(let data): addContentTypes(data, shown: shown, to: &result)
-        case .failure(let diagnostic):
-            result.files.append(shown)
-            result.diagnostics.append(diagnostic)
-            result = result.completingChecks()
-            result.app = nil
+        case .failure(let diagnostic): addUnreadableContentTypes(diagnostic, shown: shown, to: &result)
         }
+    }
+
+    /// A `content_types.json` that is there but cannot be read (or fetched): its error stops the
+    /// app, as any configuration file's does.
+    public static func addUnreadableContentTypes(_ diagnostic: Diagnostic, shown: String, to result: inout AppLoadResult) {
+        result.files.append(shown)
+        result.diagnostics.append(diagnostic)
+        result = result.completingChecks()
+        result.app = nil
     }
 
     /// Adds a `content_types.json` read already (its bytes) to the loaded app, with its

@@ -12,6 +12,10 @@ public struct ZappApp: Sendable, Hashable {
     public var plugins: [PluginConfiguration]
     /// The app folder (asset paths and external-hook commands are relative to it); nil for in-memory apps.
     public var folder: URL?
+    /// For an app fetched over HTTP (`zapp-shell run http://…/app/`), the folder's URL, ending in
+    /// `/`: its relative feed sources are fetched from there (`feedFolder`). Assets and external
+    /// hooks stay local-only, so `folder` is nil for such an app.
+    public var remoteFolder: URL?
     /// A display name for messages (the folder name, or "demo").
     public var name: String
     /// `content_types.json`: the screen that opens each type of feed entry (empty when absent).
@@ -65,6 +69,12 @@ public struct ZappApp: Sendable, Hashable {
     /// The plugin configuration with this identifier.
     public func plugin(identifier: String) -> PluginConfiguration? {
         pluginIndex[identifier].map { plugins[$0] }
+    }
+
+    /// What relative feed sources resolve against: the app folder, or the remote folder of an
+    /// app fetched over HTTP.
+    public var feedFolder: URL? {
+        folder ?? remoteFolder
     }
 
     /// Resolves an asset "URL" (`file://` path, absolute path or path relative to the app folder)

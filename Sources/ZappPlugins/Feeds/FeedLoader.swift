@@ -8,7 +8,8 @@ import ZappModel
 
 /// The shell's `FeedLoading`: reads a `data.source` that is an http(s) URL (through
 /// `HTTPClient`), a `file://` URL, an absolute path or a path relative to the app folder,
-/// and parses it by content (`FeedParser`).
+/// and parses it by content (`FeedParser`). For an app fetched over HTTP, a path (relative or
+/// absolute) is fetched from the app's server instead, and local files are not read.
 ///
 /// Loads run concurrently off the caller, each bounded by `timeout` and `maximumBytes`.
 /// Each source is loaded once per session: concurrent requests for it share one load, later
@@ -26,7 +27,8 @@ public actor FeedLoader: FeedLoading {
     private var loads: [String: Task<Result<Feed, FeedLoadError>, Never>] = [:]
 
     /// - Parameters:
-    ///   - folder: the app folder relative paths resolve against (nil: relative paths fail).
+    ///   - folder: the app folder relative paths resolve against (nil: relative paths fail), or
+    ///     the http(s) URL of a remote app's folder (`ZappApp.feedFolder`), ending in `/`.
     ///   - timeout: seconds a load may take as a whole.
     ///   - maximumBytes: the largest feed accepted.
     public init(folder: URL?, timeout: Double = FeedLoader.defaultTimeout, maximumBytes: Int = FeedLoader.defaultMaximumBytes) {
@@ -64,6 +66,15 @@ public actor FeedLoader: FeedLoading {
         let lowered = trimmed.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = URL(string: trimmed), url.host != nil else { return .failure(FeedLoadError("not a valid URL: \(trimmed)")) }
+            return await download(url, timeout: timeout, maximumBytes: maximumBytes)
+        }
+        if let folder, !folder.isFileURL {
+            guard !lowered.hasPrefix("file://"), !trimmed.contains("://") else {
+                return .failure(FeedLoadError("\(trimmed) is not read for an app fetched over the network (use http or https)"))
+            }
+            guard let url = URL(string: trimmed, relativeTo: folder)?.absoluteURL, url.host != nil else {
+                return .failure(FeedLoadError("not a valid path on the app's server: \(trimmed)"))
+            }
             return await download(url, timeout: timeout, maximumBytes: maximumBytes)
         }
         let file: URL

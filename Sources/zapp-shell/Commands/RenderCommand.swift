@@ -123,7 +123,7 @@ struct RenderCommand: AsyncParsableCommand {
         state.navigation = .showing(screen.id, as: position, rootItemID: rootItem, rootScreenID: home)
         state.barOverrides[screen.id] = override
         state.connect(itemID: rootItem, target: screen.id)
-        await loadFeeds(into: &state, columns: size.columns, loader: feeds ?? FeedLoader(folder: app.folder))
+        await loadFeeds(into: &state, columns: size.columns, loader: feeds ?? FeedLoader(folder: app.feedFolder))
         let terminal = HeadlessTerminal(columns: size.columns, rows: size.rows, colorSupport: state.colorSupport)
         var canvas = terminal.makeCanvas()
         ShellView.render(state, into: &canvas)

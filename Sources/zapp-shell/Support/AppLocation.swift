@@ -70,8 +70,9 @@ enum AppLocation: Equatable {
 
     // MARK: Remote apps
 
-    /// Fetches river.json and plugin_configurations.json of an app folder served over HTTP;
-    /// `plugins` is a local plugin list used instead of the served one.
+    /// Fetches river.json, plugin_configurations.json and content_types.json (when the server has
+    /// one) of an app folder served over HTTP; `plugins` is a local plugin list used instead of the
+    /// served one. The app's relative feed sources are then fetched from the same folder.
     static func loadRemote(
         _ url: URL, plugins localPlugins: String? = nil, timeout: TimeInterval = fetchTimeout,
         maximumBytes: Int = fetchMaximumBytes, progress: @Sendable (String) -> Void = reportOnStandardError
@@ -101,23 +102,41 @@ enum AppLocation: Equatable {
             case .success(let data): plugins = .data(data)
             case .failure(let diagnostic): plugins = .unreadable(diagnostic)
             }
-            let name = folder.lastPathComponent.isEmpty ? (url.host ?? "app") : folder.lastPathComponent
-            return AppLoader.load(
-                river: river, plugins: plugins, name: name, folder: nil, riverFile: riverShown, pluginsFile: localPlugins)
-        }
-        progress("Fetching \(pluginsShown) (timeout \(formatted(timeout)) s)…")
-        switch await fetch(pluginsURL, timeout: timeout, maximumBytes: maximumBytes) {
-        case .success(let data):
-            plugins = .data(data)
-        case .failure(let failure) where failure.isNotFound:
-            plugins = .absent
-        case .failure(let failure):
-            plugins = .unreadable(
-                .error(.unreadable, file: pluginsShown, at: .file, "cannot be fetched: \(failure.reason)"))
+        } else {
+            progress("Fetching \(pluginsShown) (timeout \(formatted(timeout)) s)…")
+            switch await fetch(pluginsURL, timeout: timeout, maximumBytes: maximumBytes) {
+            case .success(let data):
+                plugins = .data(data)
+            case .failure(let failure) where failure.isNotFound:
+                plugins = .absent
+            case .failure(let failure):
+                plugins = .unreadable(
+                    .error(.unreadable, file: pluginsShown, at: .file, "cannot be fetched: \(failure.reason)"))
+            }
         }
         let name = folder.lastPathComponent.isEmpty ? (url.host ?? "app") : folder.lastPathComponent
-        return AppLoader.load(
-            river: river, plugins: plugins, name: name, folder: nil, riverFile: riverShown, pluginsFile: pluginsShown)
+        var result = AppLoader.load(
+            river: river, plugins: plugins, name: name, folder: nil, riverFile: riverShown,
+            pluginsFile: localPlugins ?? pluginsShown)
+        guard result.app != nil, !result.hasBlockingErrors else { return result }
+        // content_types.json is optional: a 404 means the app has none.
+        let contentTypesURL = folder.appendingPathComponent(ContentTypes.fileName)
+        let contentTypesShown = contentTypesURL.absoluteString
+        progress("Fetching \(contentTypesShown) (timeout \(formatted(timeout)) s)…")
+        switch await fetch(contentTypesURL, timeout: timeout, maximumBytes: maximumBytes) {
+        case .success(let data):
+            AppLoader.addContentTypes(data, shown: contentTypesShown, to: &result)
+        case .failure(let failure) where failure.isNotFound:
+            break
+        case .failure(let failure):
+            AppLoader.addUnreadableContentTypes(
+                .error(.unreadable, file: contentTypesShown, at: .file, "cannot be fetched: \(failure.reason)"),
+                shown: contentTypesShown, to: &result)
+        }
+        // Relative feed sources are fetched from the app's folder on the server.
+        let folderText = folder.absoluteString
+        result.app?.remoteFolder = folderText.hasSuffix("/") ? folder : URL(string: folderText + "/")
+        return result
     }
 
     /// Why a fetch failed.
