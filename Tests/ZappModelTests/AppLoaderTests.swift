@@ -150,7 +150,22 @@ struct FileRecognitionTests {
         let result = AppLoader.loadFile(data: Fixtures.data(#"{"hello": "world"}"#), file: "x.json")
         #expect(result.kind == nil)
         #expect(result.diagnostics.map(\.description) == [
-            #"x.json: error: is not a river, a plugin configurations file or a plugin manifest (hint: a river is an array of screens ({"id", "navigations", ...}); plugin configurations an array of {"plugin", "configuration_json"}; a manifest an object with "identifier" and "type")"#
+            #"x.json: error: is not a river, a plugin configurations file, a plugin manifest or content types (hint: a river is an array of screens ({"id", "navigations", ...}); plugin configurations an array of {"plugin", "configuration_json"}; a manifest an object with "identifier" and "type"; content types an object of {"screen_id"} by entry type)"#
         ])
+    }
+
+    @Test("content types are recognised by content, or by name when the content says nothing, and checked alone")
+    func contentTypesAlone() {
+        let good = AppLoader.loadFile(data: Fixtures.data(#"{"$schema": "x", "video": {"screen_id": "player"}}"#), file: "types.json")
+        #expect(good.kind == .contentTypes)
+        #expect(good.diagnostics.isEmpty)
+        let flawed = AppLoader.loadFile(data: Fixtures.data(#"{"video": {"screen_id": 5}, "show": []}"#), file: "content_types.json")
+        #expect(flawed.kind == .contentTypes)
+        #expect(flawed.diagnostics.map(\.description) == [
+            #"content_types.json: $.video.screen_id: error: expected a screen id, got a number"#,
+            #"content_types.json: $.show: error: expected an object, got an array"#,
+        ])
+        #expect(AppLoader.loadFile(data: Fixtures.data("{}"), file: "app/content-types.json").kind == .contentTypes)
+        #expect(AppLoader.loadFile(data: Fixtures.data("{}"), file: "app/other.json").kind == nil)
     }
 }

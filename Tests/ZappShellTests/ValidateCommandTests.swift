@@ -100,9 +100,25 @@ struct ValidateCommandTests {
         #expect(report.files.map(\.kind) == [.river, .pluginConfigurations, .manifest, nil])
         #expect(report.diagnostics.map(\.description) == [
             "\(path("manifest.json")): $.api.class_name: warning: plugin \"x\": class \"SomeSDK.Login\" is not a ZappShell plugin; ZappShell.LocalLogin serves it",
-            "\(path("other.json")): error: is not a river, a plugin configurations file or a plugin manifest (hint: a river is an array of screens ({\"id\", \"navigations\", ...}); plugin configurations an array of {\"plugin\", \"configuration_json\"}; a manifest an object with \"identifier\" and \"type\")",
+            "\(path("other.json")): error: is not a river, a plugin configurations file, a plugin manifest or content types (hint: a river is an array of screens ({\"id\", \"navigations\", ...}); plugin configurations an array of {\"plugin\", \"configuration_json\"}; a manifest an object with \"identifier\" and \"type\"; content types an object of {\"screen_id\"} by entry type)",
         ])
         #expect(report.exitCode == 1)
+    }
+
+    @Test("content_types.json alone is checked on its own; beside a river given too, once, with the app")
+    func contentTypesAloneOrWithTheirRiver() async throws {
+        let folder = try Self.folder([
+            "river.json": Self.river, "plugin_configurations.json": Self.plugins,
+            "content_types.json": #"{"video": {"screen_id": 5}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let types = folder.appendingPathComponent("content_types.json").path
+        let alone = await ValidateCommand.report(for: [types])
+        #expect(alone.files.map(\.kind) == [.contentTypes])
+        #expect(alone.diagnostics.map(\.description) == ["\(types): $.video.screen_id: error: expected a screen id, got a number"])
+        #expect(alone.exitCode == 1)
+        let both = await ValidateCommand.report(for: [folder.appendingPathComponent("river.json").path, types])
+        #expect(both.diagnostics.filter { $0.file == types }.count == 1)
     }
 
     @Test func aRiverAloneIsCheckedAgainstThePluginsBesideIt() async throws {

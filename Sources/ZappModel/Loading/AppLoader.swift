@@ -63,7 +63,7 @@ public enum AppLoader {
             return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [shown])
         }
         return load(
-            riverFile: folder.appendingPathComponent(name), pluginsFile: pluginsFile, displayName: joined(shown, name),
+            riverFile: folder.appendingPathComponent(name), pluginsFile: pluginsFile, displayName: FileSystem.path(name, in: shown),
             pluginsDisplayName: pluginsDisplayName, deferringChecks: deferringChecks)
     }
 
@@ -287,7 +287,8 @@ public enum AppLoader {
     // MARK: Single files
 
     /// Loads one configuration file on its own, recognised by content: a river (checked
-    /// without plugins), a plugin configurations file, or a plugin manifest.
+    /// without plugins), a plugin configurations file, a plugin manifest, or content types
+    /// (checked without the river: whether its screens exist is checked with the app).
     public static func loadFile(at url: URL, displayName: String? = nil) -> FileLoadResult {
         let shown = displayName ?? url.path
         switch ConfigurationFileReader.read(url, file: shown) {
@@ -305,8 +306,8 @@ public enum AppLoader {
         guard let kind = ConfigurationFileKind.recognize(value, fileName: file) else {
             let diagnostic = Diagnostic.error(
                 .unrecognizedFile, file: file, at: .file,
-                "is not a river, a plugin configurations file or a plugin manifest",
-                hint: "a river is an array of screens ({\"id\", \"navigations\", ...}); plugin configurations an array of {\"plugin\", \"configuration_json\"}; a manifest an object with \"identifier\" and \"type\"")
+                "is not a river, a plugin configurations file, a plugin manifest or content types",
+                hint: "a river is an array of screens ({\"id\", \"navigations\", ...}); plugin configurations an array of {\"plugin\", \"configuration_json\"}; a manifest an object with \"identifier\" and \"type\"; content types an object of {\"screen_id\"} by entry type")
             return FileLoadResult(file: file, kind: nil, diagnostics: parseDiagnostics + [diagnostic])
         }
         var result = FileLoadResult(file: file, kind: kind, diagnostics: parseDiagnostics)
@@ -328,19 +329,16 @@ public enum AppLoader {
             result.manifest = decoded.manifest
             result.diagnostics += decoded.diagnostics
             if let manifest = decoded.manifest { result.diagnostics += AppValidator.validateManifest(manifest, file: file) }
+        case .contentTypes:
+            result.diagnostics += ContentTypes.decode(value, file: file).1
         }
         return result
     }
 
     // MARK: Names
 
-    /// `folder/name`, without doubling a trailing slash.
-    static func joined(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
-    }
-
     /// A file named `name` in the same folder as `path` (as typed by the user).
-    static func sibling(of path: String, named name: String) -> String {
+    public static func sibling(of path: String, named name: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return name }
         return String(path[...slash]) + name
     }

@@ -6,12 +6,16 @@ public enum ConfigurationFileKind: String, Sendable, Hashable, Codable, CaseIter
     case pluginConfigurations = "plugin_configurations"
     /// A single plugin manifest: an object with `identifier` and `type`/`api`.
     case manifest
+    /// content_types.json: an object of `{"screen_id"}` objects, one per entry type.
+    case contentTypes = "content_types"
 
     /// Recognises a parsed file: a river is an array of objects with screen keys (`id` with
     /// `navigations`, `ui_components`, `type` or `home`); plugin configurations an array of
-    /// objects with `plugin`; a manifest an object with `identifier` and `type` or `api`.
+    /// objects with `plugin`; a manifest an object with `identifier` and `type` or `api`;
+    /// content types an object whose members are objects with `screen_id`.
     /// When the content says nothing (an empty array, a wrong shape) the file name decides
-    /// (`river`, `plugin_configurations`, `manifest`), so that the right errors are shown.
+    /// (`river`, `plugin_configurations`, `manifest`, `content_types`), so that the right errors
+    /// are shown.
     public static func recognize(_ value: JSONValue, fileName: String) -> ConfigurationFileKind? {
         switch value {
         case .array(let elements):
@@ -20,6 +24,8 @@ public enum ConfigurationFileKind: String, Sendable, Hashable, Codable, CaseIter
             if objects.contains(where: isScreenLike) { return .river }
         case .object(let object):
             if object["identifier"] != nil, object["type"] != nil || object["api"] != nil { return .manifest }
+            let mappings = object.filter { $0.key != "$schema" }
+            if !mappings.isEmpty, mappings.allSatisfy({ $0.value.objectValue?["screen_id"] != nil }) { return .contentTypes }
         default:
             break
         }
@@ -31,6 +37,7 @@ public enum ConfigurationFileKind: String, Sendable, Hashable, Codable, CaseIter
         let name = fileName.split(separator: "/").last.map(String.init)?.lowercased() ?? fileName.lowercased()
         if name.contains("plugin_configurations") || name.contains("plugin-configurations") { return .pluginConfigurations }
         if name.contains("manifest") { return .manifest }
+        if name.contains("content_types") || name.contains("content-types") { return .contentTypes }
         if name.contains("river") { return .river }
         return nil
     }
@@ -47,6 +54,7 @@ public enum ConfigurationFileKind: String, Sendable, Hashable, Codable, CaseIter
         case .river: return "river"
         case .pluginConfigurations: return "plugin configurations"
         case .manifest: return "plugin manifest"
+        case .contentTypes: return "content types"
         }
     }
 }

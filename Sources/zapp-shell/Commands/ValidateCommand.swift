@@ -81,7 +81,10 @@ struct ValidateCommand: AsyncParsableCommand {
         let pluginFiles = files.filter { $0.result.kind == .pluginConfigurations }
         let rivers = files.filter { isLoadableRiver($0.result) }
         let paired = !rivers.isEmpty && pluginFiles.count == 1 ? pluginFiles.first : nil
+        // A river's app reads the content_types.json beside it: that file is reported with it.
+        let readWithApps = Set(rivers.map { AppLoader.sibling(of: $0.input, named: ContentTypes.fileName) })
         for file in files {
+            if file.result.kind == .contentTypes && readWithApps.contains(file.input) { continue }
             if isLoadableRiver(file.result) {
                 let path = AppLocation(argument: file.input).localPath ?? file.input
                 add(
