@@ -2,7 +2,9 @@
 # Builds the fuzz targets of Fuzz/ (libFuzzer + address sanitizer, release, in .build-fuzz) and
 # runs them all at once for SECONDS each (wall clock), one process per target. Prints one line
 # per target (executions, executions per second, crashes) and fails when any target crashed,
-# naming the reproducer and how to replay it. Each target's output goes to its log.
+# naming the reproducer and how to replay it. Each target's output goes to its log. Ctrl-C (or
+# SIGTERM) stops every target early: the lines show what ran, and the exit status is 130 unless
+# something crashed.
 #   Scripts/fuzz.sh [SECONDS] [TARGET...]       (default 60 s, every target)
 # The checked-in seeds (Fuzz/Corpus/TARGET) are read only; what a run learns goes to
 # .build-fuzz/corpus/TARGET and is reused by the next run.
@@ -42,12 +44,21 @@ echo "fuzz: built in $((SECONDS - build_start)) s; running ${#targets[@]} target
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
 mkdir -p "$scratch/logs"
 pids=()
+# libFuzzer ends a run it was told to interrupt with this status (it is its default, named here).
+interrupted_status=72
+interrupted=0
+stop_all() {
+	interrupted=1
+	for pid in "${pids[@]}"; do kill -INT "$pid" 2>/dev/null || true; done
+}
+trap stop_all INT TERM
 for target in "${targets[@]}"; do
 	mkdir -p "$scratch/corpus/$target" "$scratch/artifacts/$target"
 	rm -f "$scratch/artifacts/$target"/*
 	"$bin/$target" "$scratch/corpus/$target" "Fuzz/Corpus/$target" \
 		-dict="$(dictionary "$target")" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
-		-detect_leaks=0 -print_final_stats=1 -artifact_prefix="$scratch/artifacts/$target/" \
+		-detect_leaks=0 -print_final_stats=1 -interrupted_exitcode="$interrupted_status" \
+		-artifact_prefix="$scratch/artifacts/$target/" \
 		>"$scratch/logs/$target.log" 2>&1 &
 	pids+=($!)
 done
@@ -55,8 +66,14 @@ done
 failed=0
 for index in "${!targets[@]}"; do
 	target="${targets[$index]}"
-	status=0
-	wait "${pids[$index]}" || status=$?
+	# A trapped signal ends `wait` early (status above 128) while the target still runs.
+	while true; do
+		status=0
+		wait "${pids[$index]}" || status=$?
+		if [ "$status" -gt 128 ] && kill -0 "${pids[$index]}" 2>/dev/null; then continue; fi
+		break
+	done
+	if [ "$interrupted" -eq 1 ] && [ "$status" -eq "$interrupted_status" ]; then status=0; fi
 	log="$scratch/logs/$target.log"
 	runs="$(awk '/stat::number_of_executed_units/ {print $2}' "$log" | tail -1)"
 	rate="$(awk '/stat::average_exec_per_sec/ {print $2}' "$log" | tail -1)"
@@ -74,4 +91,8 @@ for index in "${!targets[@]}"; do
 		[ "${#artifacts[@]}" -gt 0 ] || echo "    exit status $status; see $log"
 	fi
 done
+if [ "$interrupted" -eq 1 ]; then
+	echo "fuzz: interrupted before $seconds s; the lines above are what ran"
+	[ "$failed" -eq 1 ] || exit 130
+fi
 exit "$failed"
