@@ -139,8 +139,8 @@ public struct ThemeCatalog: Sendable {
         if let configHome {
             folders.append((URL(fileURLWithPath: configHome).appendingPathComponent("zapp-shell/themes"), .user))
         }
-        // The folders beside the executable, as paths: walking up a build folder with URLs cost
-        // 0.3 ms of the first frame (ARCHITECTURE.md, "Start").
+        // The folders beside the executable, as paths: walking up a build folder with URLs
+        // showed as 0.3 ms of the first frame in `perf` (ARCHITECTURE.md, "Start").
         if let executable = executableURL.map({ FileSystem.resolvedPath($0.path) ?? $0.path }) {
             let binary = FileSystem.parent(of: executable)
             let share = FileSystem.path("share/zapp-shell/themes", in: FileSystem.parent(of: binary))

@@ -31,7 +31,8 @@ enum BundledDemoApp {
     /// 2. the sources this binary was built from (`swift build`, `make release`: the build folders).
     ///
     /// Paths, not `URL`s: this runs before the first frame of `zapp-shell` without arguments,
-    /// and building file URLs component by component cost 0.3 ms there (ARCHITECTURE.md, "Start").
+    /// where building file URLs component by component showed as 0.3 ms in `perf`, though much of
+    /// it was URL's first use, which later code then pays (ARCHITECTURE.md, "Start").
     static func candidateFolders() -> [String] {
         var candidates: [String] = []
         if let executable = FileSystem.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
