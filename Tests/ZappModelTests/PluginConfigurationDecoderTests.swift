@@ -28,6 +28,30 @@ struct PluginConfigurationDecoderTests {
         #expect(login.configuration["users"] == [["username": "demo", "password": "demo"]])
     }
 
+    /// UI Builder's manifests (applicaster/quick-brick-official-plugins) fold their fields into
+    /// groups, and some give custom_configuration_fields as one object.
+    @Test("grouped fields are read through, at any depth; a lone custom field object is a list of one")
+    func groupedFieldsAndALoneCustomField() throws {
+        let manifest = try JSONParser.parse(#"""
+            {"identifier": "parent-lock-qb", "type": "general", "preload": true,
+             "general": {"fields": [
+               {"group": true, "label": "Screen Design and Text", "folded": true, "fields": [
+                 {"type": "select", "key": "background_type", "initial_value": "Image"},
+                 {"group": true, "label": "Gate", "fields": [{"type": "switch", "key": "is_flow_blocker", "initial_value": true}, {"label": "no key"}]}]},
+               {"type": "text_input", "key": "instructions_text", "initial_value": "To continue, please enter the code."}]},
+             "custom_configuration_fields": {"key": "ios_assets_bundle", "type": "uploader", "label": "tvOS Design Assets"}}
+            """#)
+        let (decoded, diagnostics) = PluginConfigurationDecoder.decodeManifest(manifest, file: "ios_qb.json")
+        let fields = try #require(decoded).generalFields
+        #expect(fields.map(\.key) == ["background_type", "is_flow_blocker", "instructions_text"])
+        #expect(decoded?.generalInitialValue("is_flow_blocker") == true)
+        #expect(decoded?.configurationFields.map(\.key) == ["ios_assets_bundle"])
+        #expect(diagnostics.map(\.description) == [
+            #"ios_qb.json: $.general.fields[0].fields[1].fields[1]: warning: field without a string "key" is ignored"#,
+            #"ios_qb.json: $.custom_configuration_fields: warning: expected an array of fields, got one field object; it is read as a list of one (hint: wrap it in [ ])"#,
+        ])
+    }
+
     @Test func configurationJSONWrittenAsAString() throws {
         let (plugins, diagnostics) = PluginConfigurationDecoder.decodeConfigurations(
             try JSONParser.parse(#"[{"plugin": {"identifier": "a", "type": "general"}, "configuration_json": "{\"x\": 1}"}, {"plugin": {"identifier": "b", "type": "general"}, "configuration_json": "nope"}]"#),

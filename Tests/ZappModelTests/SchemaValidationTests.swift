@@ -231,6 +231,7 @@ struct SchemaValidationTests {
         .init(label: "river ignored hook entries", schema: "river", text: #"[{"id": "a", "hooks": {"preload_plugins": [{"identifier": 3, "type": "general", "screen_id": true}, "junk", {"type": "login"}, {"identifier": "ok", "type": "general", "screen_id": null}], "postload_plugins": null}}]"#),
         .init(label: "river empty", schema: "river", text: "[]"),
         .init(label: "plugins tolerance", schema: "plugins", text: #"[{"plugin": {"identifier": "a", "type": "general", "screen": "1", "preload": 0, "api": null, "general": {"fields": [{"type": true}, {"key": "k", "initial_value": null}]}}, "configuration_json": "{\"users\": []}"}, {"plugin": {"identifier": 2, "type": "login"}, "configuration_json": ""}]"#),
+        .init(label: "manifest groups and a lone custom field", schema: "plugins#/$defs/manifest", text: #"{"identifier": "m", "type": "general", "general": {"fields": [{"group": true, "label": "G", "fields": [{"key": "k", "type": "switch", "initial_value": true}, {"group": true, "fields": []}]}]}, "custom_configuration_fields": {"key": "bundle", "type": "uploader"}}"#),
         .init(label: "content types tolerance", schema: "content-types", text: #"{"$schema": "./content-types.schema.json", "video": {"screen_id": "player", "note": 1}}"#),
         .init(label: "theme tolerance", schema: "theme", text: ##"{"$schema": "./theme.schema.json", "name": "t", "glyphs": "", "extra": [1], "roles": {"base": {"fg": "FFFFFF", "bg": null, "bold": "1", "dim": 0, "italic": "no"}, "bar": null}}"##),
     ]

@@ -104,18 +104,40 @@ public enum PluginConfigurationDecoder {
         fields(named: "custom_configuration_fields", in: object, defaultKey: "default", at: path, context: &context)
     }
 
-    /// The entries of the array `name` in `object` that have a string `key`, with `defaultKey` as their default.
+    /// The entries of the array `name` in `object` that have a string `key`, with `defaultKey` as their
+    /// default. Groups are read through: the manifests UI Builder writes fold their fields into
+    /// `{"group": true, "label", "fields": [...]}` entries. A lone field object where the array
+    /// belongs (a flaw of real manifests) is read as a list of one, with a warning.
     private static func fields(
         named name: String, in object: JSONObject, defaultKey: String, at path: JSONPath, context: inout DecodingContext
     ) -> [ManifestField] {
         let fieldsPath = path + name
+        let elements: [JSONValue]
+        if case .object(let lone)? = object[name], case .string? = lone["key"] {
+            context.warning(
+                .type, at: fieldsPath, "expected an array of fields, got one field object; it is read as a list of one",
+                hint: "wrap it in [ ]")
+            elements = [.object(lone)]
+        } else {
+            elements = context.array(object, name, at: path)
+        }
         var fields: [ManifestField] = []
-        for (offset, element) in context.array(object, name, at: path).enumerated() {
-            if let field = field(element, defaultKey: defaultKey, at: fieldsPath + offset, context: &context) {
+        collectFields(elements, defaultKey: defaultKey, at: fieldsPath, into: &fields, context: &context)
+        return fields
+    }
+
+    /// Appends the keyed entries of `elements`, and those of the groups among them.
+    private static func collectFields(
+        _ elements: [JSONValue], defaultKey: String, at path: JSONPath, into fields: inout [ManifestField],
+        context: inout DecodingContext
+    ) {
+        for (offset, element) in elements.enumerated() {
+            if case .object(let entry) = element, entry["key"] == nil, case .array(let nested)? = entry["fields"] {
+                collectFields(nested, defaultKey: defaultKey, at: path + offset + "fields", into: &fields, context: &context)
+            } else if let field = field(element, defaultKey: defaultKey, at: path + offset, context: &context) {
                 fields.append(field)
             }
         }
-        return fields
     }
 
     static func field(_ element: JSONValue, defaultKey: String, at path: JSONPath, context: inout DecodingContext)

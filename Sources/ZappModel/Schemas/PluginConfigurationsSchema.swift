@@ -56,17 +56,20 @@ enum PluginConfigurationsSchema {
             "styles": SchemaTerms.object(
                 "Style settings.",
                 properties: ["fields": SchemaTerms.array("Settings with their initial_value.", items: SchemaTerms.ref("field"))]),
-            "custom_configuration_fields": SchemaTerms.array(
-                "The defaults of configuration_json (their default, or initial_value).", items: SchemaTerms.ref("field")),
+            "custom_configuration_fields": [
+                "description": "The defaults of configuration_json (their default, or initial_value); one field object alone is read as a list of one (a warning).",
+                "anyOf": [["type": "array", "items": SchemaTerms.ref("field")], ["type": "object", "required": ["key"]]],
+            ],
         ],
     ]
 
     /// An entry without a string `key` is dropped with a warning, so only a usable entry's
-    /// `type` is checked.
+    /// `type` is checked; a group (no `key`, its own `fields`) holds more fields.
     static let field: JSONValue = [
         "title": "Manifest field",
-        "description": "{key, type, initial_value | default}; an entry without a string key is ignored (a warning).",
+        "description": "{key, type, initial_value | default}, or a group {group, label, fields: [...]} whose fields are read as if they were here; another entry without a string key is ignored (a warning).",
         "if": ["type": "object", "required": ["key"], "properties": ["key": ["type": "string", "minLength": 1]]],
+        "else": ["properties": ["fields": ["type": "array", "items": SchemaTerms.ref("field")]]],
         "then": [
             "properties": [
                 "key": ["description": "The setting's key."],
