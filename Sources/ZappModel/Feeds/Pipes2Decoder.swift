@@ -1,6 +1,8 @@
 /// Reads a Zapp Pipes2 feed: `{id, title, type: {value}, entry: [...]}`. Tolerant as the SDK
-/// is: missing keys, null URLs and entries of the wrong type are skipped, not errors; only a
-/// feed whose `entry` is not an array (or that is not an object) is refused.
+/// is: missing keys, null URLs and entries of the wrong type are skipped, not errors; an `entry`
+/// that is one object, not a list of them, is that one entry (Applicaster's own example server,
+/// pipes2-server-example, answers so for a context-keyed feed); only a feed whose `entry` is
+/// something else (or that is not an object) is refused.
 enum Pipes2Decoder {
     static func decode(_ value: JSONValue) throws(FeedError) -> Feed {
         guard let object = value.objectValue else { throw FeedError("a Pipes2 feed is a JSON object") }
@@ -8,6 +10,7 @@ enum Pipes2Decoder {
         switch object["entry"] {
         case nil, .null?: entries = []
         case .array(let list)?: entries = list
+        case .object(let single)?: entries = [.object(single)]
         case let other?: throw FeedError("$.entry: expected an array of entries, got \(other.kindDescription)")
         }
         return Feed(

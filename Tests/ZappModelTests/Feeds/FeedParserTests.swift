@@ -89,11 +89,19 @@ struct FeedParserTests {
         #expect(try FeedParser.parse(Data(#"{"title": "Empty"}"#.utf8)).entries.isEmpty)
     }
 
+    /// Applicaster's pipes2-server-example answers `"entry": {…}` for a context-keyed feed.
+    @Test("an entry given as one object, not a list, is that one entry")
+    func singleEntryObject() throws {
+        let feed = try FeedParser.parse(Data(#"{"id": "/by-platforms/featured-videos", "entry": {"id": "ios-item", "title": "iOS Item", "type": {"value": "video"}, "content": {"src": "http://x/a.m3u8", "type": "video/hls"}}}"#.utf8))
+        #expect(feed.entries.map(\.title) == ["iOS Item"])
+        #expect(feed.entries.first?.typeValue == "video")
+    }
+
     @Test(
         "errors say what and where",
         arguments: [
             ("{\"entry\": [\n  {\"title\": \"x\"},\n]}", "bad JSON: trailing comma", 3),
-            ("{\"entry\": {\"title\": \"x\"}}", "$.entry: expected an array of entries, got an object", nil),
+            ("{\"entry\": \"x\"}", "$.entry: expected an array of entries, got a string", nil),
             ("[1, 2]", "a JSON array is not a feed", nil),
             ("", "the feed is empty", nil),
             ("hello", "not a feed", nil),
