@@ -171,6 +171,24 @@ struct FeedUpdateTests {
         #expect(model.view.overlay == nil)
     }
 
+    /// Shaped as Applicaster's pipes2-server-example serves its Help & Support feed.
+    @Test("a link entry opens its page as a WEB_URL item does: with $BROWSER, else in a pane; other entries keep their details")
+    func linkEntriesOpenTheirPage() {
+        let help = FeedEntry(
+            id: "d0f1", title: "Help", typeValue: "link", contentURL: "https://example.com/help.html", contentType: "link",
+            linkURL: "https://example.com/help.html")
+        var model = model()
+        #expect(ShellUpdate.perform(.openEntry(help), &model).isEmpty)
+        #expect(model.view.overlay == .webLink("https://example.com/help.html"))
+        model.view.overlay = nil
+        model.view.browser = "firefox"
+        #expect(ShellUpdate.perform(.openEntry(help), &model) == [.openBrowser(url: "https://example.com/help.html")])
+        #expect(model.view.overlay == nil)
+        let local = FeedEntry(id: "x", title: "Local", typeValue: "link", linkURL: "help.html")
+        #expect(ShellUpdate.perform(.openEntry(local), &model).isEmpty)
+        #expect(model.view.overlay == .entry(local), "a link that is not http(s) shows the details")
+    }
+
     @Test("the runtime loads through its FeedLoading and reports back")
     @MainActor
     func runtime() async throws {

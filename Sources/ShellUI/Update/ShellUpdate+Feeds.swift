@@ -52,8 +52,8 @@ extension ShellUpdate {
     }
 
     /// An entry: the screen `content_types.json` maps its type to (through the hook manager,
-    /// with the entry in the dataDict), else a list of the feed a `feed` entry links to, else
-    /// its details.
+    /// with the entry in the dataDict), else a list of the feed a `feed` entry links to, else the
+    /// web page a `link` entry stands for (as a `WEB_URL` item opens it), else its details.
     static func openEntry(_ entry: FeedEntry, _ model: inout ShellModel) -> [ShellEffect] {
         let app = model.view.app
         if let screenID = app.contentTypes.screenID(forType: entry.typeValue) {
@@ -67,6 +67,10 @@ extension ShellUpdate {
         if entry.isFeedLink, let link = entry.linkURL ?? entry.contentURL {
             model.view.overlay = .feed(source: link, title: entry.title, selection: 0)
             return []
+        }
+        if let page = entry.webLink {
+            model.view.overlay = nil
+            return openWebLink(page, &model)
         }
         model.view.overlay = .entry(entry)
         return []

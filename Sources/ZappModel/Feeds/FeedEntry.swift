@@ -39,6 +39,16 @@ public struct FeedEntry: Sendable, Hashable {
         typeValue == "feed" && (linkURL ?? contentURL) != nil
     }
 
+    /// The web page an entry of type `link` stands for (Help, Terms of use, …): its `link.href`,
+    /// else its `content.src`, when it is an http(s) URL.
+    public var webLink: String? {
+        guard typeValue?.lowercased() == "link" || contentType?.lowercased() == "link" else { return nil }
+        return [linkURL, contentURL].compactMap { $0 }.first { url in
+            let lower = url.lowercased()
+            return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+        }
+    }
+
     /// The entry written as a Pipes2 entry object.
     private func pipes2Object() -> JSONObject {
         var pairs: [(String, JSONValue)] = []
