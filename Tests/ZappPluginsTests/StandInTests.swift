@@ -44,6 +44,17 @@ struct StandInTests {
         #expect(pane.buttons == ["Continue", "Fail"])
     }
 
+    @Test("a plugin without a class name is said to name none (UI Builder's manifests often have \"api\": {})")
+    func withoutAClassName() async throws {
+        let plugin = PluginConfiguration(
+            manifest: PluginManifest(identifier: "hook", name: "inPlayer Storefront", type: "general", preload: true, api: PluginAPI()),
+            configuration: [:])
+        let (_, bed, _) = try await run(plugin, answers: [.button("Continue")])
+        let pane = try #require(bed.presenter.panes.first)
+        #expect(pane.message.hasPrefix("inPlayer Storefront (hook) names no class (its manifest has no api.class_name), so ZappShell cannot run it."))
+        #expect(!pane.message.contains("has class"))
+    }
+
     @Test("Fail and Esc block a flow blocker configured as \"1\", 1 or true", arguments: [
         JSONValue.string("1"), .number(1), .bool(true),
     ])

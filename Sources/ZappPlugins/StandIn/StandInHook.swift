@@ -45,7 +45,9 @@ final class StandInHook: ScreenHook {
         }
         let manifest = context.plugin.manifest
         let name = manifest.name.isEmpty ? context.plugin.identifier : manifest.name
-        var message = "\(name) (\(context.plugin.identifier)) has class \(className), which is not built into ZappShell."
+        let plugin = "\(name) (\(context.plugin.identifier))"
+        var message = manifest.api.className.map { "\(plugin) has class \($0), which is not built into ZappShell." }
+            ?? "\(plugin) names no class (its manifest has no api.class_name), so ZappShell cannot run it."
         if let screen = context.hookScreen { message += " Hook screen: \(screen.name.isEmpty ? screen.id : screen.name)." }
         message += " Answer for it: Continue succeeds, Fail fails, Esc cancels."
         let session = await context.presenter.show(Pane(
