@@ -51,6 +51,23 @@ struct FeedLoaderTests {
         #expect(await loader.load("missing.json", reload: false) == .failure(FeedLoadError("HTTP 404 Not Found from 127.0.0.1:\(server.port)")))
     }
 
+    @Test("http: a compressed answer (Content-Encoding: gzip) is offered for and decoded")
+    func gzipAnswer() async throws {
+        // gzip of {"id": "g", "title": "Zipped", "entry": [{"title": "One"}, {"title": "Two"}]}
+        let zipped = Data([
+            0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xAB, 0x56, 0xCA, 0x4C, 0x51, 0xB2, 0x52, 0x50, 0x4A,
+            0x57, 0xD2, 0x51, 0x50, 0x2A, 0xC9, 0x2C, 0xC9, 0x49, 0x05, 0xF1, 0xA2, 0x32, 0x0B, 0x0A, 0x52, 0x53, 0x40, 0x42,
+            0xA9, 0x79, 0x25, 0x45, 0x95, 0x40, 0xA1, 0xE8, 0x6A, 0x84, 0xAC, 0x7F, 0x5E, 0xAA, 0x52, 0xAD, 0x8E, 0x02, 0x92,
+            0x48, 0x48, 0x79, 0xBE, 0x52, 0x6D, 0x6C, 0x2D, 0x00, 0x6A, 0x2F, 0x64, 0xCF, 0x4D, 0x00, 0x00, 0x00,
+        ])
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, bytes: zipped, headers: ["Content-Encoding: gzip"]) }
+        defer { server.stop() }
+        let feed = try await FeedLoader(folder: nil, timeout: 5).load("http://127.0.0.1:\(server.port)/zipped.json", reload: false).get()
+        #expect(feed.title == "Zipped")
+        #expect(feed.entries.map(\.title) == ["One", "Two"])
+        #expect(server.requests.first?.headers["accept-encoding"]?.contains("gzip") == true)
+    }
+
     @Test("http: a 404 names the status and the host")
     func notFound() async throws {
         let server = try LoopbackHTTPServer { _ in .init(status: 404, body: "") }

@@ -109,6 +109,9 @@ final class CurlTransfer: Sendable {
                         _ = zs_curl_setopt_pointer(api, handle, Int32(ZS_CURLOPT_ERRORBUFFER), errorPointer.baseAddress)
                         _ = text(ZS_CURLOPT_URL, request.url)
                         _ = text(ZS_CURLOPT_USERAGENT, "zapp-shell")
+                        // Every encoding this libcurl decodes (gzip, deflate, …) is offered and
+                        // undone here; the size cap applies to the decoded bytes.
+                        _ = text(ZS_CURLOPT_ACCEPT_ENCODING, "")
                         long(ZS_CURLOPT_NOSIGNAL, 1)
                         long(ZS_CURLOPT_TIMEOUT_MS, milliseconds)
                         long(ZS_CURLOPT_CONNECTTIMEOUT_MS, min(milliseconds, 10_000))
