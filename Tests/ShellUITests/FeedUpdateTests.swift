@@ -171,6 +171,44 @@ struct FeedUpdateTests {
         #expect(model.view.overlay == nil)
     }
 
+    /// Pipes2 `next`, as Applicaster's pipes2-server-example pages its media feeds.
+    @Test("a feed with a next page ends in More entries: Enter loads it once, its entries follow, a failure says why")
+    func nextPages() {
+        var model = model()
+        _ = ShellUpdate.update(&model, Self.homePresented(model))
+        _ = ShellUpdate.update(&model, .feedLoaded(source: "feeds/home.json", result: .success(Self.homeFeed)))
+        let first = Feed(title: "Latest", format: .pipes2, entries: [Self.video], next: "latest-2.json")
+        _ = ShellUpdate.update(&model, .feedLoaded(source: "http://feeds.test/latest.xml", result: .success(first)))
+        #expect(screenText(model).contains("More entries"))
+        _ = ShellUpdate.update(&model, key(.end))
+        let asked = ShellUpdate.update(&model, key(.enter))
+        #expect(asked == [.loadFeedPage(source: "http://feeds.test/latest.xml", page: "http://feeds.test/latest-2.json")])
+        #expect(screenText(model).contains("Loading more entries…"))
+        #expect(ShellUpdate.perform(.loadNextPage("http://feeds.test/latest.xml"), &model).isEmpty, "one page at a time")
+
+        _ = ShellUpdate.update(
+            &model, .feedPageLoaded(source: "http://feeds.test/latest.xml", page: "http://feeds.test/latest-2.json",
+                                     result: .failure(FeedLoadError("HTTP 500 Internal Server Error from feeds.test"))))
+        #expect(screenText(model).contains("Could not load more entries: HTTP 500"))
+        #expect(ShellUpdate.update(&model, key(.enter)) == asked, "the button offers it again")
+
+        // The second page leads back to the first: the feed ends there instead of repeating.
+        let second = Feed(format: .pipes2, entries: [Self.article], next: "http://feeds.test/latest.xml")
+        _ = ShellUpdate.update(
+            &model, .feedPageLoaded(source: "http://feeds.test/latest.xml", page: "http://feeds.test/latest-2.json", result: .success(second)))
+        let text = screenText(model)
+        #expect(text.contains("Behind the scenes"))
+        #expect(!text.contains("More entries") && !text.contains("Could not load more"))
+        guard case .loaded(let feed)? = model.view.feeds["http://feeds.test/latest.xml"] else {
+            Issue.record("the feed is no longer loaded")
+            return
+        }
+        #expect(feed.entries.map(\.title) == ["Glass Harbor", "Behind the scenes"])
+        // A full reload starts again from the first page.
+        _ = ShellUpdate.perform(.retryFeed("http://feeds.test/latest.xml"), &model)
+        #expect(model.view.loadedPages["http://feeds.test/latest.xml"] == nil)
+    }
+
     /// Shaped as Applicaster's pipes2-server-example serves its Help & Support feed.
     @Test("a link entry opens its page as a WEB_URL item does: with $BROWSER, else in a pane; other entries keep their details")
     func linkEntriesOpenTheirPage() {

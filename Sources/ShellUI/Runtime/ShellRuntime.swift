@@ -223,6 +223,12 @@ public final class ShellRuntime {
             signOut()
         case .loadFeed(let source, let reload):
             loadFeed(source, reload: reload)
+        case .loadFeedPage(let source, let page):
+            let feeds = services.feeds
+            let inbox = inbox
+            runInBackground { _ in
+                inbox.post(.feedPageLoaded(source: source, page: page, result: await feeds.load(page, reload: false)))
+            }
         case .retryLoading:
             retryWaiter?.resume(returning: true)
             retryWaiter = nil

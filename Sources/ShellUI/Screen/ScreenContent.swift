@@ -269,8 +269,32 @@ public struct ScreenContent: Sendable {
                 case "screen_picker": feedPicker(component, items: items, depth: depth)
                 default: listRows(items)
                 }
+                if type != "screen_picker", limited.next != nil { nextPageButton(source: source) }
                 for index in first..<content.focusables.count { content.focusFeedSources[index] = source }
             }
+        }
+
+        /// Under a feed's entries when it has a next page: a button that loads it, a spinner
+        /// while it loads, and why it failed above the button when it did.
+        mutating func nextPageButton(source: String) {
+            switch state.feedPages[source] {
+            case .loading?:
+                let frames = state.glyphs.spinner
+                let frame = frames.isEmpty ? "" : frames[state.spinnerFrame % frames.count] + " "
+                text("\(frame)Loading more entries…", .dim)
+                return
+            case .failed(let reason)?:
+                text("Could not load more entries: \(reason)", .error)
+            case nil:
+                break
+            }
+            let label = "More entries"
+            let rect = Rect(x: 1, y: y, width: DisplayWidth.of(label) + 4, height: 1)
+            content.focusables.append(FocusableItem(id: "more.\(source)", title: label, action: .loadNextPage(source), row: row))
+            content.focusRects.append(rect)
+            add(.button(label, focus: content.focusables.count - 1), rect)
+            y += 1
+            row += 1
         }
 
         /// A screen picker's strip of tabs, one focusable per item, on one row; returns the index

@@ -41,6 +41,8 @@ public enum ShellAction: Sendable, Hashable {
     case openEntry(FeedEntry)
     /// Load a feed again, bypassing the session cache (`r`).
     case retryFeed(String)
+    /// Load the next page of a feed and append its entries (the "More entries" button).
+    case loadNextPage(String)
     /// Close the open overlay (help, go-to).
     case closeOverlay
 }

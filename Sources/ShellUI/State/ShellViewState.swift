@@ -46,6 +46,11 @@ public struct ShellViewState: Sendable {
     // MARK: Feeds
     /// Every feed asked for this session, by `data.source`.
     public var feeds: [String: FeedState] = [:]
+    /// The next page being loaded for a feed, or why it failed, by the feed's `data.source`.
+    public var feedPages: [String: FeedPageState] = [:]
+    /// The pages loaded after each feed's first, by the feed's `data.source` (a next page that
+    /// leads back to one of them ends the feed).
+    public var loadedPages: [String: Set<String>] = [:]
     /// The feed each connected screen was opened with, by screen id.
     public var connectedSources: [String: String] = [:]
     /// The entry each content-type screen was opened with, by screen id.

@@ -18,6 +18,8 @@ public enum ShellEffect: Sendable, Hashable {
     case signOut
     /// Load a feed (`reload` bypasses the session cache); `ShellEvent.feedLoaded` reports it.
     case loadFeed(source: String, reload: Bool)
+    /// Load the page at `page` of the feed from `source`; `ShellEvent.feedPageLoaded` reports it.
+    case loadFeedPage(source: String, page: String)
     /// Load the app's data again ("Loading failed" → retry).
     case retryLoading
     /// Read the running app's files again (`r`, `run --watch`); `.appReloaded` or

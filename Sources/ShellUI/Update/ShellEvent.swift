@@ -47,6 +47,8 @@ public enum ShellEvent: Sendable, Hashable {
     case reloadFailed(String)
     /// A feed asked for with `ShellEffect.loadFeed` loaded or failed.
     case feedLoaded(source: String, result: Result<Feed, FeedLoadError>)
+    /// The page `page` of the feed from `source`, asked for with `ShellEffect.loadFeedPage`.
+    case feedPageLoaded(source: String, page: String, result: Result<Feed, FeedLoadError>)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
     /// The load's deferred checks (`ShellSetup.checkWarnings`) ended: every warning of the

@@ -85,6 +85,8 @@ extension ShellUpdate {
             return openEntry(entry, &model)
         case .retryFeed(let source):
             return retryFeed(source, &model)
+        case .loadNextPage(let source):
+            return loadNextPage(source, &model)
         case .closeOverlay:
             model.view.overlay = nil
             return []

@@ -26,11 +26,43 @@ extension ShellUpdate {
         clampSelections(&model)
     }
 
-    /// Loads a feed again, bypassing the session cache (unless it is loading already).
+    /// Loads a feed again, bypassing the session cache (unless it is loading already); its
+    /// pages after the first are dropped with it.
     static func retryFeed(_ source: String, _ model: inout ShellModel) -> [ShellEffect] {
         guard model.view.feeds[source] != .loading else { return [] }
         model.view.feeds[source] = .loading
+        model.view.feedPages[source] = nil
+        model.view.loadedPages[source] = nil
         return [.loadFeed(source: source, reload: true)]
+    }
+
+    /// Asks for the next page of a loaded feed (once at a time).
+    static func loadNextPage(_ source: String, _ model: inout ShellModel) -> [ShellEffect] {
+        guard case .loaded(let feed)? = model.view.feeds[source], let page = feed.nextPage(after: source),
+            model.view.feedPages[source] != .loading
+        else { return [] }
+        model.view.feedPages[source] = .loading
+        return [.loadFeedPage(source: source, page: page)]
+    }
+
+    /// A next page arrived: its entries follow the feed's (the selection stays where it was),
+    /// or the reason it failed is shown by the "More entries" button. A page for a feed that
+    /// was reloaded meanwhile is dropped.
+    static func feedPageLoaded(_ source: String, page: String, _ result: Result<Feed, FeedLoadError>, _ model: inout ShellModel) {
+        guard model.view.feedPages[source] == .loading, case .loaded(let feed)? = model.view.feeds[source],
+            feed.nextPage(after: source) == page
+        else { return }
+        switch result {
+        case .success(let next):
+            var loaded = model.view.loadedPages[source] ?? [source]
+            loaded.insert(page)
+            model.view.loadedPages[source] = loaded
+            model.view.feeds[source] = .loaded(feed.appending(next, from: page, loaded: loaded))
+            model.view.feedPages[source] = nil
+        case .failure(let error):
+            model.view.feedPages[source] = .failed(error.message)
+        }
+        clampSelections(&model)
     }
 
     /// `r` on a screen with feeds: reloads the feed of the selected component, else every feed

@@ -96,6 +96,9 @@ public enum ShellUpdate {
         case .feedLoaded(let source, let result):
             feedLoaded(source, result, &model)
             return []
+        case .feedPageLoaded(let source, let page, let result):
+            feedPageLoaded(source, page: page, result, &model)
+            return []
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []

@@ -16,7 +16,8 @@ enum AtomDecoder {
         let entries = root.children("entry").enumerated().map { offset, element in entry(element, index: offset) }
         return Feed(
             id: text(root.child("id")), title: text(root.child("title")), typeValue: root.child("type")?.attributes["value"],
-            format: .atom, entries: entries)
+            format: .atom, entries: entries,
+            next: nonEmpty(root.children("link").first { $0.attributes["rel"] == "next" }?.attributes["href"]))
     }
 
     private static func entry(_ element: XMLReader.Element, index: Int) -> FeedEntry {

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A loaded feed, whatever its format: its identity and its entries in order. The Zapp SDK
 /// shows feeds of two formats (Pipes2 JSON and the Applicaster Media Atom feed); both decode
 /// to this, so components draw one shape.
@@ -14,20 +20,56 @@ public struct Feed: Sendable, Hashable {
     public var typeValue: String?
     public var format: Format
     public var entries: [FeedEntry]
+    /// Where the next page of entries is (Pipes2 `next`, Atom `<link rel="next">`), as written:
+    /// `page(after:)` resolves it against the feed's own source.
+    public var next: String?
 
-    public init(id: String? = nil, title: String? = nil, typeValue: String? = nil, format: Format, entries: [FeedEntry]) {
+    public init(
+        id: String? = nil, title: String? = nil, typeValue: String? = nil, format: Format, entries: [FeedEntry],
+        next: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.typeValue = typeValue
         self.format = format
         self.entries = entries
+        self.next = next
     }
 
-    /// The feed with at most `limit` entries (`rules.item_limit`); a limit below 1 keeps all.
+    /// The feed with at most `limit` entries (`rules.item_limit`); a limit below 1 keeps all. A
+    /// feed cut short by its limit has no next page to show.
     public func limited(to limit: Int?) -> Feed {
-        guard let limit, limit > 0, entries.count > limit else { return self }
+        guard let limit, limit > 0, entries.count >= limit else { return self }
         var copy = self
         copy.entries = Array(entries.prefix(limit))
+        copy.next = nil
+        return copy
+    }
+
+    /// The source of the next page of the feed loaded from `source`: `next` as it is when it
+    /// is an http(s) URL or an absolute path, else relative to `source` (a URL's folder, or a
+    /// path's). Nil when there is no next page.
+    public func nextPage(after source: String) -> String? {
+        guard let next = next?.trimmingWhitespace, !next.isEmpty else { return nil }
+        let lower = next.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || next.hasPrefix("/") || next.contains("://") {
+            return next
+        }
+        if let base = URL(string: source), let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            return URL(string: next, relativeTo: base)?.absoluteString
+        }
+        guard let slash = source.lastIndex(of: "/") else { return next }
+        return String(source[...slash]) + next
+    }
+
+    /// This feed followed by `page`'s entries (`page` was loaded from `pageSource`); the next
+    /// page is `page`'s, unless it leads back to a page already loaded (`loaded`, the first
+    /// page's source included), which would repeat entries for ever.
+    public func appending(_ page: Feed, from pageSource: String, loaded: Set<String>) -> Feed {
+        var copy = self
+        copy.entries += page.entries
+        let next = page.nextPage(after: pageSource)
+        copy.next = next.flatMap { loaded.contains($0) ? nil : $0 }
         return copy
     }
 }

@@ -16,7 +16,8 @@ enum Pipes2Decoder {
         return Feed(
             id: text(object["id"]), title: text(object["title"]), typeValue: text(object["type"]?["value"]),
             format: .pipes2,
-            entries: entries.enumerated().compactMap { offset, value in entry(value, index: offset) })
+            entries: entries.enumerated().compactMap { offset, value in entry(value, index: offset) },
+            next: text(object["next"]))
     }
 
     static func entry(_ value: JSONValue, index: Int) -> FeedEntry? {

@@ -1,5 +1,5 @@
 # An app run from a URL, shaped like a real one: a tab-bar root (a real Applicaster class) with a
-# live_drawer item the menu does not show and a WEB_URL item, a feed given as a path on the
+# live_drawer item the menu does not show and a WEB_URL item, a paged feed given as a path on the
 # server, and content types that open its entries. Sourced by ../run.sh (helpers, feed server).
 
 scenario_remote_app() {
@@ -31,7 +31,10 @@ JSON
 {"video": {"screen_id": "player-1"}}
 JSON
     cat >"$app/feeds/shows.json" <<'JSON'
-{"id": "shows", "title": "Shows", "entry": [{"id": "s1", "title": "Night Shift", "summary": "Season 2 is out.", "type": {"value": "video"}}]}
+{"id": "shows", "title": "Shows", "next": "shows-2.json", "entry": [{"id": "s1", "title": "Night Shift", "summary": "Season 2 is out.", "type": {"value": "video"}}]}
+JSON
+    cat >"$app/feeds/shows-2.json" <<'JSON'
+{"id": "shows", "title": "Shows", "next": "shows.json", "entry": [{"id": "s2", "title": "Quiet Hills", "summary": "A slow mystery.", "type": {"value": "video"}}]}
 JSON
     "$ZAPP_SHELL" validate "$base/" >"$WORK/remote-validate.out" 2>&1
     check "remote app: validate fetches content_types.json" grep -q "$base/content_types.json: ok" "$WORK/remote-validate.out"
@@ -48,6 +51,12 @@ JSON
     check "remote app: the warning is counted on the status line" wait_for "$s" "warnings (w)"
     keys "$s" Enter
     check "remote app: content types open the entry's screen" wait_for "$s" "Player"
+    keys "$s" Escape
+    check "remote app: back home" wait_for "$s" "Night Shift"
+    check "remote app: the feed's next page is offered" wait_for "$s" "More entries"
+    keys "$s" End Enter
+    check "remote app: More entries loads the next page (its path relative to the feed's)" wait_for "$s" "Quiet Hills" 15
+    check "remote app: a next page that leads back to the first ends the feed" wait_gone "$s" "More entries"
     keys "$s" q
     check "remote app: quit" wait_for "$s" "rc=0"
     tm kill-session -t "$s"

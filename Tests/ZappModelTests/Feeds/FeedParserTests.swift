@@ -89,6 +89,21 @@ struct FeedParserTests {
         #expect(try FeedParser.parse(Data(#"{"title": "Empty"}"#.utf8)).entries.isEmpty)
     }
 
+    @Test("the next page: Pipes2 next and Atom rel=next, resolved against the feed's source; a limit ends it")
+    func nextPage() throws {
+        let pipes2 = try FeedParser.parse(Data(#"{"entry": [{"title": "a"}], "next": "https://p.test/media?page=2"}"#.utf8))
+        #expect(pipes2.next == "https://p.test/media?page=2")
+        let atom = try FeedParser.parse(Data(#"<feed xmlns="http://www.w3.org/2005/Atom"><link rel="next" href="page-2.xml"/><entry><title>a</title></entry></feed>"#.utf8))
+        #expect(atom.next == "page-2.xml")
+        #expect(atom.nextPage(after: "https://cdn.test/feeds/page-1.xml") == "https://cdn.test/feeds/page-2.xml")
+        #expect(atom.nextPage(after: "feeds/page-1.xml") == "feeds/page-2.xml")
+        #expect(atom.nextPage(after: "page-1.xml") == "page-2.xml")
+        #expect(pipes2.nextPage(after: "feeds/a.json") == "https://p.test/media?page=2")
+        #expect(pipes2.limited(to: 1).next == nil, "an item_limit that is reached shows no more")
+        #expect(pipes2.limited(to: 5).next != nil)
+        #expect(try FeedParser.parse(Data(#"{"entry": [], "next": ""}"#.utf8)).nextPage(after: "x.json") == nil)
+    }
+
     /// Applicaster's pipes2-server-example answers `"entry": {…}` for a context-keyed feed.
     @Test("an entry given as one object, not a list, is that one entry")
     func singleEntryObject() throws {
