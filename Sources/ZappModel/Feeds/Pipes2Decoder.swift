@@ -20,14 +20,18 @@ enum Pipes2Decoder {
             next: text(object["next"]))
     }
 
+    /// An entry. A curation entry (`{"preset_name", "feed_url"}`, what a curation feed lists for
+    /// the components it fills) stands for the feed at `feed_url`, named by its preset: a `feed`
+    /// entry linking to it.
     static func entry(_ value: JSONValue, index: Int) -> FeedEntry? {
         guard let object = value.objectValue else { return nil }
         let content = object["content"]?.objectValue
+        let curatedFeed = text(object["feed_url"])
         var entry = FeedEntry(
-            id: text(object["id"]), title: text(object["title"]) ?? "Entry \(index + 1)",
-            summary: text(object["summary"]), typeValue: text(object["type"]?["value"]),
+            id: text(object["id"]), title: text(object["title"]) ?? text(object["preset_name"]) ?? "Entry \(index + 1)",
+            summary: text(object["summary"]), typeValue: text(object["type"]?["value"]) ?? curatedFeed.map { _ in "feed" },
             imageURL: image(object["media_group"]), contentURL: text(content?["src"]), contentType: text(content?["type"]),
-            linkURL: text(object["link"]?["href"]), extensions: object["extensions"]?.objectValue ?? [:])
+            linkURL: text(object["link"]?["href"]) ?? curatedFeed, extensions: object["extensions"]?.objectValue ?? [:])
         entry.json = value
         return entry
     }

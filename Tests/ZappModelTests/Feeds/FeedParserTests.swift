@@ -104,6 +104,15 @@ struct FeedParserTests {
         #expect(try FeedParser.parse(Data(#"{"entry": [], "next": ""}"#.utf8)).nextPage(after: "x.json") == nil)
     }
 
+    /// As pipes2-server-example's /curation-simple lists the feeds a curation component shows.
+    @Test("a curation entry {preset_name, feed_url} is a feed entry named by its preset, linking to its feed")
+    func curationEntries() throws {
+        let feed = try FeedParser.parse(Data(#"{"entry": [{"preset_name": "curation-simple-1", "feed_url": "https://p.test/media?byType=show"}, {"feed_url": "https://p.test/b"}]}"#.utf8))
+        #expect(feed.entries.map(\.title) == ["curation-simple-1", "Entry 2"])
+        #expect(feed.entries.allSatisfy { $0.isFeedLink })
+        #expect(feed.entries.first?.linkURL == "https://p.test/media?byType=show")
+    }
+
     /// Applicaster's pipes2-server-example answers `"entry": {…}` for a context-keyed feed.
     @Test("an entry given as one object, not a list, is that one entry")
     func singleEntryObject() throws {
