@@ -224,11 +224,7 @@ public final class ShellRuntime {
         case .loadFeed(let source, let reload):
             loadFeed(source, reload: reload)
         case .loadFeedPage(let source, let page):
-            let feeds = services.feeds
-            let inbox = inbox
-            runInBackground { _ in
-                inbox.post(.feedPageLoaded(source: source, page: page, result: await feeds.load(page, reload: false)))
-            }
+            loadFeedPage(page, of: source)
         case .retryLoading:
             retryWaiter?.resume(returning: true)
             retryWaiter = nil
@@ -338,6 +334,15 @@ public final class ShellRuntime {
         let inbox = inbox
         runInBackground { _ in
             inbox.post(.feedLoaded(source: source, result: await feeds.load(source, reload: reload)))
+        }
+    }
+
+    /// Loads the next page `page` of the feed from `source` in a task, as a feed of its own.
+    private func loadFeedPage(_ page: String, of source: String) {
+        let feeds = services.feeds
+        let inbox = inbox
+        runInBackground { _ in
+            inbox.post(.feedPageLoaded(source: source, page: page, result: await feeds.load(page, reload: false)))
         }
     }
 

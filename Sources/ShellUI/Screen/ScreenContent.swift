@@ -238,20 +238,12 @@ public struct ScreenContent: Sendable {
             switch state.feeds[source] {
             case nil, .loading?:
                 if let heading = title ?? fallbackTitle { self.heading(heading) }
-                let frames = state.glyphs.spinner
-                let frame = frames.isEmpty ? "" : frames[state.spinnerFrame % frames.count] + " "
-                text("\(frame)Loading \(source)…", .dim)
+                text("\(state.glyphs.spinner(at: state.spinnerFrame)) Loading \(source)…", .dim)
             case .failed(let reason)?:
                 if let heading = title ?? fallbackTitle { self.heading(heading) }
                 text("Could not load \(source): \(reason)", .error)
-                let label = "Retry (r)"
-                let rect = Rect(x: 1, y: y, width: DisplayWidth.of(label) + 4, height: 1)
-                content.focusables.append(FocusableItem(id: "retry.\(source)", title: label, action: .retryFeed(source), row: row))
-                content.focusRects.append(rect)
+                feedButton("Retry (r)", id: "retry.\(source)", action: .retryFeed(source))
                 content.focusFeedSources[content.focusables.count - 1] = source
-                add(.button(label, focus: content.focusables.count - 1), rect)
-                y += 1
-                row += 1
             case .loaded(let feed)?:
                 let limited = feed.limited(to: component.rules["item_limit"]?.intValue ?? component.data["item_limit"]?.intValue)
                 let items = ComponentItem.items(of: limited, base: component.id ?? "\(type)@\(source)")
@@ -279,18 +271,21 @@ public struct ScreenContent: Sendable {
         mutating func nextPageButton(source: String) {
             switch state.feedPages[source] {
             case .loading?:
-                let frames = state.glyphs.spinner
-                let frame = frames.isEmpty ? "" : frames[state.spinnerFrame % frames.count] + " "
-                text("\(frame)Loading more entries…", .dim)
+                text("\(state.glyphs.spinner(at: state.spinnerFrame)) Loading more entries…", .dim)
                 return
             case .failed(let reason)?:
                 text("Could not load more entries: \(reason)", .error)
             case nil:
                 break
             }
-            let label = "More entries"
+            feedButton("More entries", id: "more.\(source)", action: .loadNextPage(source))
+        }
+
+        /// A focusable button on its own row, at the left of the component (a feed's retry and
+        /// next page).
+        mutating func feedButton(_ label: String, id: String, action: ShellAction) {
             let rect = Rect(x: 1, y: y, width: DisplayWidth.of(label) + 4, height: 1)
-            content.focusables.append(FocusableItem(id: "more.\(source)", title: label, action: .loadNextPage(source), row: row))
+            content.focusables.append(FocusableItem(id: id, title: label, action: action, row: row))
             content.focusRects.append(rect)
             add(.button(label, focus: content.focusables.count - 1), rect)
             y += 1

@@ -27,6 +27,11 @@ public struct Glyphs: Sendable, Hashable {
     public var menu, back, close, overflow, ellipsis: String
     public var pointer, expanded, collapsed, bullet, separator: String
     public var spinner: [String]
+
+    /// The spinner's frame for the model's `spinnerFrame` (its frames turn as the model ticks).
+    public func spinner(at frame: Int) -> String {
+        spinner.isEmpty ? "" : spinner[frame % spinner.count]
+    }
     public var passwordMask: String
     public var disabledMark: String
 

@@ -253,9 +253,7 @@ public enum ShellUpdate {
         if let activity = model.activity, model.now - activity.startedAt >= ShellModel.spinnerDelay {
             model.view.spinnerFrame &+= 1
             if model.view.topPane == nil {
-                let frames = model.view.glyphs.spinner
-                let frame = frames.isEmpty ? "" : frames[model.view.spinnerFrame % frames.count] + " "
-                model.view.toast = Toast("\(frame)\(activity.title)… (Esc cancels)")
+                model.view.toast = Toast("\(model.view.glyphs.spinner(at: model.view.spinnerFrame)) \(activity.title)… (Esc cancels)")
                 model.toastExpiry = nil
             }
         } else if model.view.panes.contains(where: \.isBusy) || model.view.feeds.values.contains(.loading) {

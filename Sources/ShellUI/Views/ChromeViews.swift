@@ -82,7 +82,7 @@ enum ChromeViews {
     }
 
     static func drawSplash(message: String, context: RenderContext, canvas: inout Canvas) {
-        let spinner = context.glyphs.spinner[context.state.spinnerFrame % context.glyphs.spinner.count]
+        let spinner = context.glyphs.spinner(at: context.state.spinnerFrame)
         var title = context.palette[.accent]
         title.attributes.insert(.bold)
         let area = canvas.bounds

@@ -54,9 +54,7 @@ enum FeedOverlayViews {
             message = ("Could not load \(source): \(reason) · r retries", .error)
         case .loading?, nil:
             entries = []
-            let frames = context.glyphs.spinner
-            let frame = frames.isEmpty ? "" : frames[state.spinnerFrame % frames.count] + " "
-            message = ("\(frame)Loading \(source)…", .dim)
+            message = ("\(context.glyphs.spinner(at: state.spinnerFrame)) Loading \(source)…", .dim)
         }
         let box = area.centered(width: min(72, area.width), height: min(area.height, max(entries.count, 2) + 2))
         OverlayViews.drawFrame(box, title: title, context: context, canvas: &canvas, hits: &hits)

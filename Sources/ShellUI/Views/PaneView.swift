@@ -67,7 +67,7 @@ enum PaneView {
                 y += 1
             }
         } else if paneState.isBusy, y < inner.maxY {
-            let frame = glyphs.spinner[context.state.spinnerFrame % glyphs.spinner.count]
+            let frame = glyphs.spinner(at: context.state.spinnerFrame)
             context.text(&canvas, frame + " Working… (Esc cancels)", x: inner.x, y: y, maxWidth: inner.width, style: palette[.pane])
         }
         let buttonsY = pane.presentation == .push ? min(max(y + 1, inner.y), inner.maxY - 1) : box.maxY - 2
