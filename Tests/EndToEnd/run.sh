@@ -727,17 +727,25 @@ start_feed_server() {
     echo $!
 }
 
+# serve_loopback DIR NAME: serves DIR (start_feed_server) and checks that it started; sets
+# SERVER_PID and SERVER_BASE (http://127.0.0.1:PORT). False, with the server stopped, when not.
+serve_loopback() {
+    local portfile="$WORK/${2// /-}-port"
+    SERVER_PID=$(start_feed_server "$1" "$portfile")
+    if ! check "$2: the loopback server starts" wait_file "$portfile"; then
+        kill "$SERVER_PID"
+        return 1
+    fi
+    SERVER_BASE="http://127.0.0.1:$(cat "$portfile")"
+}
+
 scenario_feeds() {
     echo "# feeds from a loopback HTTP server: spinner, entries, a 404 explained in place, retry, connected screens, content types"
     local s=feeds app="$WORK/feed-app" served="$WORK/feed-served"
     has_python3 feeds || return 0
     mkdir -p "$app/feeds" "$served"
-    local server
-    server=$(start_feed_server "$served" "$WORK/feed-port")
-    check "feeds: the loopback server starts" wait_file "$WORK/feed-port" || { kill "$server"; return; }
-    local port base
-    port=$(cat "$WORK/feed-port")
-    base="http://127.0.0.1:$port"
+    serve_loopback "$served" feeds || return
+    local server=$SERVER_PID base=$SERVER_BASE
     cat >"$served/shows.json" <<'EOF'
 {"id": "shows", "title": "Shows", "type": {"value": "feed"}, "entry": [
   {"id": "s1", "title": "Night Shift", "summary": "Season 2 is out.", "type": {"value": "video"}},

@@ -7,11 +7,8 @@ scenario_network() {
     local s=network app="$WORK/net-app" served="$WORK/net-served"
     has_python3 network || return 0
     mkdir -p "$app" "$served"
-    local server
-    server=$(start_feed_server "$served" "$WORK/net-port")
-    check "network: the loopback server starts" wait_file "$WORK/net-port" || { kill "$server"; return; }
-    local base
-    base="http://127.0.0.1:$(cat "$WORK/net-port")"
+    serve_loopback "$served" network || return
+    local server=$SERVER_PID base=$SERVER_BASE
     cat >"$served/shows.json" <<'JSON'
 {"id": "shows", "title": "Shows", "entry": [{"id": "s1", "title": "Night Shift", "summary": "Season 2 is out."}]}
 JSON

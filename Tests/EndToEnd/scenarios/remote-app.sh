@@ -8,11 +8,8 @@ scenario_remote_app() {
     has_python3 remote_app || return 0
     local app="$served/apps/tv"
     mkdir -p "$app/feeds"
-    local server
-    server=$(start_feed_server "$served" "$WORK/remote-port")
-    check "remote app: the loopback server starts" wait_file "$WORK/remote-port" || { kill "$server"; return; }
-    local base
-    base="http://127.0.0.1:$(cat "$WORK/remote-port")/apps/tv"
+    serve_loopback "$served" "remote app" || return
+    local server=$SERVER_PID base=$SERVER_BASE/apps/tv
     cat >"$app/plugin_configurations.json" <<'JSON'
 [{"plugin": {"identifier": "tabs", "type": "menu", "name": "Tab Bar", "api": {"class_name": "ZappRoot.ZPNativeTabBarController"}}, "configuration_json": {}}]
 JSON
