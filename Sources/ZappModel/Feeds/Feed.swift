@@ -21,8 +21,11 @@ public struct Feed: Sendable, Hashable {
     public var format: Format
     public var entries: [FeedEntry]
     /// Where the next page of entries is (Pipes2 `next`, Atom `<link rel="next">`), as written:
-    /// `page(after:)` resolves it against the feed's own source.
+    /// `nextPage(after:)` resolves it.
     public var next: String?
+    /// The source `next` is written relative to when it is not the feed's own: the page it came
+    /// from, once pages were appended (`appending(_:from:loaded:)`).
+    public var nextBase: String?
 
     public init(
         id: String? = nil, title: String? = nil, typeValue: String? = nil, format: Format, entries: [FeedEntry],
@@ -47,10 +50,11 @@ public struct Feed: Sendable, Hashable {
     }
 
     /// The source of the next page of the feed loaded from `source`: `next` as it is when it
-    /// is an http(s) URL or an absolute path, else relative to `source` (a URL's folder, or a
-    /// path's). Nil when there is no next page.
+    /// is an http(s) URL or an absolute path, else relative to `source` (or to `nextBase`: a
+    /// URL's folder, or a path's). Nil when there is no next page.
     public func nextPage(after source: String) -> String? {
         guard let next = next?.trimmingWhitespace, !next.isEmpty else { return nil }
+        let source = nextBase ?? source
         let lower = next.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") || next.hasPrefix("/") || next.contains("://") {
             return next
@@ -68,8 +72,9 @@ public struct Feed: Sendable, Hashable {
     public func appending(_ page: Feed, from pageSource: String, loaded: Set<String>) -> Feed {
         var copy = self
         copy.entries += page.entries
-        let next = page.nextPage(after: pageSource)
-        copy.next = next.flatMap { loaded.contains($0) ? nil : $0 }
+        copy.next = page.next
+        copy.nextBase = pageSource
+        if let next = copy.nextPage(after: pageSource), loaded.contains(next) { copy.next = nil }
         return copy
     }
 }

@@ -104,6 +104,20 @@ struct FeedParserTests {
         #expect(try FeedParser.parse(Data(#"{"entry": [], "next": ""}"#.utf8)).nextPage(after: "x.json") == nil)
     }
 
+    @Test("pages in an app folder: each page's next is relative to that page, however many were appended")
+    func pagesOfPaths() {
+        let first = Feed(format: .pipes2, entries: [FeedEntry(title: "1")], next: "a-2.json")
+        #expect(first.nextPage(after: "feeds/a.json") == "feeds/a-2.json")
+        let second = first.appending(
+            Feed(format: .pipes2, entries: [FeedEntry(title: "2")], next: "a-3.json"), from: "feeds/a-2.json", loaded: ["feeds/a.json", "feeds/a-2.json"])
+        #expect(second.nextPage(after: "feeds/a.json") == "feeds/a-3.json")
+        let third = second.appending(
+            Feed(format: .pipes2, entries: [FeedEntry(title: "3")], next: "a-2.json"), from: "feeds/a-3.json",
+            loaded: ["feeds/a.json", "feeds/a-2.json", "feeds/a-3.json"])
+        #expect(third.entries.map(\.title) == ["1", "2", "3"])
+        #expect(third.nextPage(after: "feeds/a.json") == nil, "a-2.json was loaded already")
+    }
+
     /// As pipes2-server-example's /curation-simple lists the feeds a curation component shows.
     @Test("a curation entry {preset_name, feed_url} is a feed entry named by its preset, linking to its feed")
     func curationEntries() throws {
