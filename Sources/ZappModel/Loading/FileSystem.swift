@@ -60,20 +60,21 @@ public enum FileSystem {
     }
 
     /// The bytes of the file at `path`, or the error of what failed (opening it: `EACCES` when
-    /// it may not be read). One `open`, `fstat` and `read` to the end (FoundationEssentials'
-    /// `Data(contentsOf:)` was a tenth of a millisecond of the start); a file that grows while it
-    /// is read is read to its new end.
+    /// it may not be read). One `open`, `fstat` and `read` to the end, into the `Data` returned
+    /// (no second copy: a 163 MB river takes 163 MB; FoundationEssentials' `Data(contentsOf:)`
+    /// was a tenth of a millisecond of the start); a file that grows while it is read is read to
+    /// its new end.
     public static func contents(atPath path: String) -> Result<Data, POSIXError> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
         defer { close(descriptor) }
         var info = stat()
         let expected = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
-        var bytes = [UInt8](repeating: 0, count: expected + 1)
+        var data = Data(count: expected + 1)
         var count = 0
         while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096))) }
-            let read = bytes.withUnsafeMutableBytes { buffer in
+            if count == data.count { data.count += max(data.count, 4096) }
+            let read = data.withUnsafeMutableBytes { buffer in
                 Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             }
             if read == 0 { break }
@@ -83,7 +84,8 @@ public enum FileSystem {
             }
             count += read
         }
-        return .success(Data(bytes[..<count]))
+        data.count = count
+        return .success(data)
     }
 
     /// `path` with every symbolic link resolved and `.` and `..` removed (`realpath`); nil when
