@@ -34,10 +34,3 @@ extension ZappApp {
     }
 }
 
-extension String {
-    /// True for an `http://` or `https://` target: a URL, not a screen reference.
-    public var isWebURL: Bool {
-        let lower = lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
-    }
-}

@@ -55,13 +55,8 @@ public struct Feed: Sendable, Hashable {
     public func nextPage(after source: String) -> String? {
         guard let next = next?.trimmingWhitespace, !next.isEmpty else { return nil }
         let source = nextBase ?? source
-        let lower = next.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || next.hasPrefix("/") || next.contains("://") {
-            return next
-        }
-        if let base = URL(string: source), let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            return URL(string: next, relativeTo: base)?.absoluteString
-        }
+        if next.hasPrefix("/") || next.contains("://") { return next }
+        if source.isWebURL, let base = URL(string: source) { return URL(string: next, relativeTo: base)?.absoluteString }
         guard let slash = source.lastIndex(of: "/") else { return next }
         return String(source[...slash]) + next
     }

@@ -43,10 +43,7 @@ public struct FeedEntry: Sendable, Hashable {
     /// else its `content.src`, when it is an http(s) URL.
     public var webLink: String? {
         guard typeValue?.lowercased() == "link" || contentType?.lowercased() == "link" else { return nil }
-        return [linkURL, contentURL].compactMap { $0 }.first { url in
-            let lower = url.lowercased()
-            return lower.hasPrefix("http://") || lower.hasPrefix("https://")
-        }
+        return [linkURL, contentURL].compactMap { $0 }.first(where: \.isWebURL)
     }
 
     /// The entry written as a Pipes2 entry object.

@@ -64,12 +64,12 @@ public actor FeedLoader: FeedLoading {
         let trimmed = source.trimmingWhitespace
         guard !trimmed.isEmpty else { return .failure(FeedLoadError("the source is empty")) }
         let lowered = trimmed.lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+        if trimmed.isWebURL {
             guard let url = URL(string: trimmed), url.host != nil else { return .failure(FeedLoadError("not a valid URL: \(trimmed)")) }
             return await download(url, timeout: timeout, maximumBytes: maximumBytes)
         }
         if let folder, !folder.isFileURL {
-            guard !lowered.hasPrefix("file://"), !trimmed.contains("://") else {
+            guard !trimmed.contains("://") else {
                 return .failure(FeedLoadError("\(trimmed) is not read for an app fetched over the network (use http or https)"))
             }
             guard let url = URL(string: trimmed, relativeTo: folder)?.absoluteURL, url.host != nil else {

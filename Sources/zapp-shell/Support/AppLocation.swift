@@ -27,7 +27,7 @@ enum AppLocation: Equatable {
             return
         }
         let lower = argument.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: argument) {
+        if argument.isWebURL, let url = URL(string: argument) {
             self = .remote(url)
         } else if lower.hasPrefix("file://"), let url = URL(string: argument) {
             self = .path(url.path)
