@@ -1,0 +1,99 @@
+import ZappModel
+
+/// How images reach the terminal: Unicode symbols (half blocks) in 256 colours or truecolor, or
+/// the terminal's own image protocol. `auto` is resolved from the environment (and at most one
+/// bounded query) before use; `off` draws no image (titles stand in, as before images existed).
+public enum ImageMode: String, Sendable, Hashable, CaseIterable {
+    case auto, kitty, iterm, sixel, symbols, off
+}
+
+/// One image the UI wants drawn: where it is, which JSON path named it (for warnings), and the
+/// box of cells it must fit in. `address` is http(s), `file://`, or a path relative to the app's
+/// folder (local or remote: the loader is made for one app and resolves it).
+public struct ImageRequest: Hashable, Sendable {
+    public var address: String
+    public var jsonPath: String
+    public var columns: Int
+    public var rows: Int
+
+    public init(address: String, jsonPath: String, columns: Int, rows: Int) {
+        self.address = address
+        self.jsonPath = jsonPath
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// One cell of an image drawn with symbols: a character (a half block, a quadrant, a space…)
+/// with its foreground and background colours.
+public struct ImageCell: Hashable, Sendable {
+    public var character: Character
+    public var foreground: ZappColor
+    public var background: ZappColor
+
+    public init(character: Character, foreground: ZappColor, background: ZappColor) {
+        self.character = character
+        self.foreground = foreground
+        self.background = background
+    }
+}
+
+/// An image made ready for one box of cells: always the symbols version (used by every colour
+/// terminal, by `render --format ansi` and as the fallback), its dominant colour (a bar
+/// background image tints the bar with it), the encoded bytes for the terminal's protocol when
+/// one is in use, and a PNG for exports (`render --format svg|html` embed it as a `data:` URI).
+public struct PreparedImage: Sendable, Hashable {
+    /// The box actually used (an image keeps its aspect ratio, so it may use fewer cells).
+    public var columns: Int
+    public var rows: Int
+    /// `rows` rows of `columns` cells each.
+    public var cells: [[ImageCell]]
+    public var dominantColor: ZappColor
+    /// The protocol payload (kitty/iTerm2/sixel escape sequences, to be written with the cursor
+    /// at the box's top-left cell), nil for symbols.
+    public var protocolBytes: [UInt8]?
+    /// The image as PNG, for exports.
+    public var png: [UInt8]
+
+    public init(
+        columns: Int, rows: Int, cells: [[ImageCell]], dominantColor: ZappColor, protocolBytes: [UInt8]?,
+        png: [UInt8]
+    ) {
+        self.columns = columns
+        self.rows = rows
+        self.cells = cells
+        self.dominantColor = dominantColor
+        self.protocolBytes = protocolBytes
+        self.png = png
+    }
+}
+
+/// Why an image could not be shown, as one sentence naming the reason ("HTTP 404 Not Found",
+/// "4000x40000 pixels is over the 16,777,216-pixel cap", "not a PNG, JPEG or WebP image").
+public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Fetches, decodes and prepares images. The UI asks through this protocol (the runtime runs
+/// each load as a task off the main actor and reports back with an event), so tests inject a
+/// scripted loader and the real one (ZappPlugins' `ImageLoader`) stays behind it. Loads are
+/// cached in memory and on disk (keyed by address); `mode` is already resolved (never `auto`).
+public protocol ImageLoading: Sendable {
+    func load(_ request: ImageRequest, mode: ImageMode) async -> Result<PreparedImage, ImageLoadError>
+}
+
+/// The image loader of services built without one (tests, tools that draw no images): every
+/// image fails, saying so, and the title stands in.
+public struct UnavailableImages: ImageLoading {
+    public init() {}
+
+    public func load(_ request: ImageRequest, mode: ImageMode) async -> Result<PreparedImage, ImageLoadError> {
+        .failure(ImageLoadError("images are not loaded here"))
+    }
+}
