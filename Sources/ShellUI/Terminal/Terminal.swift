@@ -26,4 +26,12 @@ public protocol Terminal: AnyObject {
     func suspend() -> Bool
     /// Restores the terminal to the state it was in before (idempotent).
     func restore()
+    /// Shows the protocol images of the frame just flushed: writes those not on screen yet and
+    /// removes those no longer listed (an empty list removes all), so no stale pixels remain.
+    /// Terminals without an image protocol ignore it.
+    func showImages(_ placements: [ImagePlacement])
+}
+
+extension Terminal {
+    public func showImages(_ placements: [ImagePlacement]) {}
 }
