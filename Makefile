@@ -62,6 +62,7 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v strace >/dev/null 2>&1 || missing="$$missing strace"; \
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	{ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | grep -q 'libcurl\.so\.4 ' || missing="$$missing libcurl4"; \

@@ -19,21 +19,11 @@ struct ZappShellCommand: AsyncParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    /// The process's entry point: installs the executors before any task exists and runs the
-    /// command line as the main actor's first job (ARCHITECTURE.md, "The loop").
-    static func main() {
-        GlobalExecutor.install()
-        Task { @MainActor in
-            await runCommandLine()
-            Glibc.exit(0)
-        }
-        MainThreadExecutor.runForever()
-    }
-
-    /// Parses the command line (no subcommand means `run`) and runs the command; its messages
-    /// go through `Console` (`exitReporting`).
+    /// The process's entry point, on the main actor of the Swift runtime's own executors: parses
+    /// the command line (no subcommand means `run`) and runs the command. Its messages go
+    /// through `Console` (`exitReporting`).
     @MainActor
-    static func runCommandLine() async {
+    static func main() async {
         do {
             var command = try parseAsRoot(Array(CommandLine.arguments.dropFirst()))
             if var asyncCommand = command as? AsyncParsableCommand {
