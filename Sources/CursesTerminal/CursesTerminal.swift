@@ -232,6 +232,12 @@ public final class CursesTerminal: Terminal {
         return .terminate(signal: signal)
     }
 
+    /// Ctrl-L: the next flush resets the pen, clears the screen and draws every cell.
+    public func redraw() {
+        needsFullRedraw = true
+        encoder.forget()
+    }
+
     private func resized() -> TerminalEvent {
         needsFullRedraw = true
         encoder.forget()
