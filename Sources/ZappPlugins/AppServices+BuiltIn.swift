@@ -1,3 +1,4 @@
+import Logging
 import ZappCore
 import ZappModel
 
@@ -16,6 +17,17 @@ extension AppServices {
         let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: registry.rootKind(of: app)), opener: manager)
         return AppServices(
             registry: registry, navigator: navigator, startup: StartupSequence(registry: registry, trace: trace),
-            trace: trace, loginProvider: registry.firstLoginProvider?.provider, feeds: FeedLoader(folder: app.feedFolder))
+            trace: trace, loginProvider: registry.firstLoginProvider?.provider, feeds: FeedLoader(folder: app.feedFolder),
+            gates: ScreenGates(app: app, registry: registry, rebuild: { gatesRegistry(app: $0, environment: environment) }))
+    }
+
+    /// A registry for the lock marks of a reloaded app: gating does not depend on the session, so
+    /// its logins hold none in memory, and its warnings (logged by the app's own registry) are not
+    /// logged again.
+    private static func gatesRegistry(app: ZappApp, environment: PluginEnvironment) -> PluginRegistry {
+        var quiet = environment
+        quiet.sessions = .inMemory(signedInUser: nil)
+        quiet.logger = Logger(label: "zapp-shell.gates") { _ in SwiftLogNoOpLogHandler() }
+        return PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: quiet)
     }
 }

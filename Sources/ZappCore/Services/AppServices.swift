@@ -14,10 +14,12 @@ public struct AppServices: Sendable {
     public var loginProvider: (any LoginProvider)?
     /// Loads the feeds components show.
     public var feeds: any FeedLoading
+    /// Which screens are gated (the lock marks); nil when not worked out.
+    public var gates: ScreenGates?
 
     public init(
         registry: PluginRegistry? = nil, navigator: Navigator, startup: StartupSequence, trace: TraceLog,
-        loginProvider: (any LoginProvider)?, feeds: any FeedLoading = UnavailableFeeds()
+        loginProvider: (any LoginProvider)?, feeds: any FeedLoading = UnavailableFeeds(), gates: ScreenGates? = nil
     ) {
         self.registry = registry
         self.navigator = navigator
@@ -26,6 +28,7 @@ public struct AppServices: Sendable {
         self.trace = trace
         self.loginProvider = loginProvider
         self.feeds = feeds
+        self.gates = gates
     }
 
     /// The hook manager every screen change goes through.
