@@ -56,6 +56,9 @@ public struct ShellModel: Sendable {
     public var splashDue: Int?
     /// Whether the startup sequence has ended (root shown, startup hooks and deep link done).
     public var isStartupComplete: Bool
+    /// A pane was submitted since the session was last reported: a new signed-in user then
+    /// signed in now (toast "Signed in as NAME"), rather than being restored from a saved session.
+    public var hasSubmittedPane = false
     private(set) var lastIssuedID: Int
 
     public init(view: ShellViewState, columns: Int, rows: Int, themes: [Theme] = []) {

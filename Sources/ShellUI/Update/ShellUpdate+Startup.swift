@@ -15,6 +15,7 @@ extension ShellUpdate {
         view.panes = old.panes
         view.traceLines = old.traceLines
         view.signedInUser = old.signedInUser
+        view.gates = old.gates?.reloaded(app)
         model.view = view
         clampSelections(&model)
     }
