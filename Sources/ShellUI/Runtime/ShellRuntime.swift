@@ -58,6 +58,7 @@ public final class ShellRuntime {
         view.forceASCII = setup.forceASCII
         view.loadWarnings = setup.warnings
         view.browser = setup.browser
+        view.gates = services.gates
         view.phase = .splash(message: "Starting \(setup.app.name)…")
         model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
         model.areChecksPending = setup.checkWarnings != nil

@@ -70,6 +70,9 @@ public struct ShellModel: Sendable {
     /// The name of the theme read from the user's file (`--theme PATH`), as last read: a
     /// reload's `.themeReloaded` replaces it. Nil when the theme was found by name.
     public var fileThemeName: String?
+    /// A pane was submitted since the session was last reported: a new signed-in user then
+    /// signed in now (toast "Signed in as NAME"), rather than being restored from a saved session.
+    public var hasSubmittedPane = false
     private(set) var lastIssuedID: Int
 
     public init(view: ShellViewState, columns: Int, rows: Int, themes: [Theme] = []) {

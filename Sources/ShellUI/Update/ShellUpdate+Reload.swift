@@ -59,6 +59,7 @@ extension ShellUpdate {
         view.assets = revision.assets
         view.loadWarnings = revision.warnings
         view.reloadFailure = nil
+        view.gates = old.gates?.reloaded(app)
         view.navigation = keepingNavigation ? (kept(old.navigation, in: app, rootMenu: fresh.rootMenu) ?? fresh.navigation) : fresh.navigation
         func exists(_ screenID: String) -> Bool { app.anyScreen(id: screenID) != nil }
         view.screenSelection = old.screenSelection.filter { exists($0.key) }

@@ -134,7 +134,7 @@ struct TraceCommand: AsyncParsableCommand {
     /// be a user some login plugin can hold: any user for a server-checked login (the server is
     /// not contacted: no entitlements) or a local login without a user list, else one of
     /// `configuration_json.users`; otherwise the error lists the configured users.
-    private static func seededSession(_ user: String, registry: PluginRegistry, app: ZappApp) throws(TraceError) -> String {
+    static func seededSession(_ user: String, registry: PluginRegistry, app: ZappApp) throws(TraceError) -> String {
         let shownUser = Quoted.value(user)
         let logins = registry.plugins.filter { $0.factory?.loginProvider != nil }
         guard !logins.isEmpty else {
