@@ -47,11 +47,7 @@ struct TraceCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
-    var app: String?
-
-    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
-    var plugins: String?
+    @OptionGroup var appOptions: AppOptions
 
     @Option(help: "The screen to open: its id or its name.")
     var screen: String
@@ -74,7 +70,7 @@ struct TraceCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins)
+        let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins)
         let report: TraceReport
         do {
             report = try await Self.trace(
