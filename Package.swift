@@ -29,14 +29,16 @@ let package = Package(
         ),
         // libcurl's few functions and constants, opened with dlopen on the first request (no -lcurl).
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        // libpng, libturbojpeg, libwebp and libchafa's few functions, opened with dlopen on the first image.
+        .systemLibrary(name: "CImages", path: "Sources/CImages"),
         // posix_spawn's, pthreads' and sched_getaffinity's GNU extensions for ChildProcess and DetachedThread
         // (ZappCore/Process) and Processors (ZappModel/Concurrency).
         .target(name: "CProcess", path: "Sources/CProcess"),
         .target(name: "ZappModel", dependencies: ["CProcess"]),
         .target(name: "ZappCore", dependencies: ["CProcess", "ZappModel", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "ZappPlugins", dependencies: ["CCurl", "CProcess", "ZappCore", "ZappModel", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ZappPlugins", dependencies: ["CCurl", "CImages", "CProcess", "ZappCore", "ZappModel", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ShellUI", dependencies: ["ZappCore", "ZappModel"]),
-        .target(name: "CursesTerminal", dependencies: ["CNCurses", "ShellUI"]),
+        .target(name: "CursesTerminal", dependencies: ["CNCurses", "ShellUI", "ZappCore"]),
         .executableTarget(
             name: "zapp-shell",
             dependencies: [
@@ -61,7 +63,11 @@ let package = Package(
             path: "Tests/Support/PluginTestSupport"),
         // The loopback HTTP server the network tests talk to (a failing network on demand).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
-        .testTarget(name: "ZappPluginsTests", dependencies: ["ZappPlugins", "ZappCore", "ZappModel", "PluginTestSupport"]),
+        .testTarget(
+            name: "ZappPluginsTests", dependencies: ["ZappPlugins", "ZappCore", "ZappModel", "PluginTestSupport", "LoopbackHTTP"],
+            // Image fixtures, found beside the tests' sources (#filePath), and the script that makes them.
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "ShellUITests",
             dependencies: [
@@ -74,7 +80,7 @@ let package = Package(
         .testTarget(
             name: "CursesTerminalTests",
             dependencies: [
-                "CursesTerminal", "ShellUI", "ZappModel",
+                "CursesTerminal", "ShellUI", "ZappCore", "ZappModel",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
