@@ -16,6 +16,6 @@ extension AppServices {
         let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: registry.rootKind(of: app)), opener: manager)
         return AppServices(
             registry: registry, navigator: navigator, startup: StartupSequence(registry: registry, trace: trace),
-            trace: trace, loginProvider: registry.firstLoginProvider?.provider, feeds: FeedLoader(folder: app.feedFolder))
+            trace: trace, loginProvider: registry.firstLoginProvider?.provider, feeds: FeedLoader(folder: app.feedFolder, map: app.feedMap))
     }
 }

@@ -38,6 +38,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
     var plugins: String?
 
+    @Option(help: ArgumentHelp("A feed map: a JSON object of data.source (exact, or a prefix ending in *) to a file (relative to the map) or URL.", valueName: "MAP.json"))
+    var feeds: String?
+
     @Option(help: "The screen to render: its id or its name (also Settings, EPG).")
     var screen: String
 
@@ -93,7 +96,7 @@ struct RenderCommand: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
-        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins)
+        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins, feeds: feeds)
         let app = loaded.app
         guard let target = app.anyScreen(idOrName: screen) else {
             let known = app.screens.prefix(20).map { "\(Quoted.value($0.id)) (\(Quoted.value($0.name)))" }
@@ -123,7 +126,7 @@ struct RenderCommand: AsyncParsableCommand {
         state.navigation = .showing(screen.id, as: position, rootItemID: rootItem, rootScreenID: home)
         state.barOverrides[screen.id] = override
         state.connect(itemID: rootItem, target: screen.id)
-        await loadFeeds(into: &state, columns: size.columns, loader: feeds ?? FeedLoader(folder: app.feedFolder))
+        await loadFeeds(into: &state, columns: size.columns, loader: feeds ?? FeedLoader(folder: app.feedFolder, map: app.feedMap))
         let terminal = HeadlessTerminal(columns: size.columns, rows: size.rows, colorSupport: state.colorSupport)
         var canvas = terminal.makeCanvas()
         ShellView.render(state, into: &canvas)

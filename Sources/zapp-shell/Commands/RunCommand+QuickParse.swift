@@ -47,6 +47,7 @@ extension RunCommand {
         command.stateDir = values["--state-dir"]
         command.open = values["--open"]
         command.log = values["--log"]
+        command.feeds = values["--feeds"]
         command.watch = setFlags.contains("--watch")
         command.ascii = setFlags.contains("--ascii")
         command.noColor = setFlags.contains("--no-color")
@@ -54,6 +55,6 @@ extension RunCommand {
     }
 
     /// `run`'s options that take a value, and its flags, as `quickParse` reads them.
-    private static let quickValuedOptions: Set<String> = ["--plugins", "--theme", "--state-dir", "--open", "--log"]
+    private static let quickValuedOptions: Set<String> = ["--plugins", "--theme", "--state-dir", "--open", "--log", "--feeds"]
     private static let quickFlags: Set<String> = ["--watch", "--ascii", "--no-color"]
 }

@@ -43,6 +43,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A theme name or a theme JSON file.", valueName: "NAME|PATH"))
     var theme: String?
 
+    @Option(help: ArgumentHelp("A feed map: a JSON object of data.source (exact, or a prefix ending in *) to a file (relative to the map) or URL.", valueName: "MAP.json"))
+    var feeds: String?
+
     @Option(
         name: .customLong("state-dir"),
         help: ArgumentHelp("Where sessions and the log are kept. Default: $XDG_STATE_HOME/zapp-shell.", valueName: "DIR"))
@@ -84,8 +87,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         // The river's cross-reference checks run after the first frame (they cannot stop the
         // app); their warnings join the status line when they end.
-        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins, deferringChecks: true)
+        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins, feeds: feeds, deferringChecks: true)
         let plugins = self.plugins
+        let feedMap = loaded.app.feedMap
 
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? PluginEnvironment.defaultStateDirectory(environment: environment)
@@ -105,10 +109,11 @@ struct RunCommand: AsyncParsableCommand {
             app: loaded.app,
             loadApp: {
                 let result = await location.load(plugins: plugins)
-                guard let app = result.app, !result.hasBlockingErrors else {
+                guard var app = result.app, !result.hasBlockingErrors else {
                     let first = result.diagnostics.first { $0.code.stopsRunning }
                     throw AppLoadingError(message: first?.description ?? "the app could not be loaded")
                 }
+                app.feedMap = feedMap
                 return app
             },
             makeServices: { app, presenter in
