@@ -48,6 +48,7 @@ extension RunCommand {
         command.open = values["--open"]
         command.log = values["--log"]
         command.feeds = values["--feeds"]
+        command.record = values["--record"]
         command.watch = setFlags.contains("--watch")
         command.ascii = setFlags.contains("--ascii")
         command.noColor = setFlags.contains("--no-color")
@@ -55,6 +56,6 @@ extension RunCommand {
     }
 
     /// `run`'s options that take a value, and its flags, as `quickParse` reads them.
-    private static let quickValuedOptions: Set<String> = ["--plugins", "--theme", "--state-dir", "--open", "--log", "--feeds"]
+    private static let quickValuedOptions: Set<String> = ["--plugins", "--theme", "--state-dir", "--open", "--log", "--feeds", "--record"]
     private static let quickFlags: Set<String> = ["--watch", "--ascii", "--no-color"]
 }

@@ -66,6 +66,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The log file. Default: zapp-shell.log in the state directory.", valueName: "FILE"))
     var log: String?
 
+    @Option(help: ArgumentHelp("Write the run as a tape (keys, panes and answers, screens, hook outcomes) to replay with zapp-shell replay.", valueName: "TAPE"))
+    var record: String?
+
     func run() async throws {
         try await start()
     }
@@ -134,9 +137,13 @@ struct RunCommand: AsyncParsableCommand {
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
             loadTheme: Self.themeFile(theme))
         let options = CursesTerminal.Options(noColor: noColor)
+        var observed = setup
+        let recorder = record.map { _ in TapeRecorder() }
+        if let recorder { observed.observer = { recorder.observe($0) } }
         let status = try await Self.runInteractive(
-            setup: setup, options: options, environment: environment, logger: logger)
+            setup: observed, options: options, environment: environment, logger: logger)
         logger.info("exit status \(status)")
+        if let record, let recorder { writeTape(recorder, to: record) }
         if status != 0 { throw ExitCode(status) }
     }
 
@@ -162,9 +169,26 @@ struct RunCommand: AsyncParsableCommand {
         return await runtime.run()
     }
 
-    /// The services for one app (the one wiring, `AppServices.builtIn`), logging to the run's log.
+    /// `--record TAPE`: the run's tape, its paths relative to the tape's folder; a tape that
+    /// cannot be written is said on stderr (exit 1).
     @MainActor
-    private static func services(app: ZappApp, presenter: any Presenter, stateDirectory: URL, logger: Logger)
+    private func writeTape(_ recorder: TapeRecorder, to path: String) {
+        let folder = TapeFile.folder(of: path)
+        let header = Tape.Header(
+            app: app.map { TapeFile.written($0, tapeFolder: folder) },
+            plugins: plugins.map { TapeFile.written($0, tapeFolder: folder) },
+            feeds: feeds.map { TapeFile.written($0, tapeFolder: folder) }, open: open)
+        do {
+            try TapeFile.write(recorder.tape(header: header), to: path)
+        } catch {
+            Self.fail("--record: cannot write \(path): \(FileSystem.reason(error))")
+        }
+    }
+
+    /// The services for one app (the one wiring, `AppServices.builtIn`), logging to `logger`
+    /// (`run`'s log; `replay` logs nothing).
+    @MainActor
+    static func services(app: ZappApp, presenter: any Presenter, stateDirectory: URL, logger: Logger)
         -> AppServices
     {
         let environment = PluginEnvironment(
