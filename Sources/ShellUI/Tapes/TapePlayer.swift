@@ -10,6 +10,11 @@ public enum TapePlayer {
         public var line: Int
         public var message: String
 
+        public init(line: Int, message: String) {
+            self.line = line
+            self.message = message
+        }
+
         /// `12: expected "screen premium", got "blocked by login: …"`; the command puts the file before it.
         public var description: String { "\(line): \(message)" }
     }
@@ -19,6 +24,10 @@ public enum TapePlayer {
         case matched(steps: Int)
         case diverged(Divergence)
     }
+
+    /// How long the app may stay busy before an input (a hook's own timeouts are shorter), in
+    /// milliseconds of the runtime's clock.
+    public static let busyLimit = 120_000
 
     /// Plays `tape` against the app of `setup` (its observer is replaced) on `clock`.
     public static func play(_ tape: Tape, setup: ShellSetup, clock: RuntimeClock = .continuous) async -> Outcome {
@@ -56,13 +65,25 @@ public enum TapePlayer {
             return nil
         }
 
+        /// Waits until the app is idle; false when it stayed busy past `busyLimit` (the
+        /// spinner of whatever runs ticks meanwhile, so the limit is seen).
+        func idle() async -> Bool {
+            let deadline = clock.milliseconds + busyLimit
+            await runtime.settle { (isIdle($0) && !recorder.awaitsHook($0)) || clock.milliseconds > deadline }
+            return isIdle(runtime.model) && !recorder.awaitsHook(runtime.model)
+        }
+        func busy(_ line: Int) -> Outcome {
+            let what = runtime.model.activity.map { " (\($0.title))" } ?? ""
+            return .diverged(Divergence(line: line, message: "the app was still busy\(what) after \(busyLimit / 1000) s"))
+        }
+
         for step in tape.steps {
             switch step.action {
             case .expect(let observation):
                 expected.append((step.line, observation))
             case .input(let input):
                 for event in input.events {
-                    await runtime.settle { isIdle($0) && !recorder.awaitsHook($0) }
+                    guard await idle() else { return busy(step.line) }
                     if let divergence = check() { return .diverged(divergence) }
                     guard runtime.model.exitStatus == nil else {
                         return .diverged(Divergence(line: step.line, message: "the app has quit, so \(quoted(input.text)) cannot be sent"))
@@ -72,7 +93,7 @@ public enum TapePlayer {
                 lastInput = (step.line, quoted(input.text))
             }
         }
-        await runtime.settle { isIdle($0) && !recorder.awaitsHook($0) }
+        guard await idle() else { return busy(tape.steps.last?.line ?? 1) }
         if let divergence = check() { return .diverged(divergence) }
         if runtime.model.exitStatus == nil { runtime.send(.terminal(.terminate(signal: 15))) }
         return .matched(steps: tape.steps.count)

@@ -100,8 +100,6 @@ public actor FeedLoader: FeedLoading {
             file = URL(fileURLWithPath: url.path)
         } else if trimmed.hasPrefix("/") {
             file = URL(fileURLWithPath: trimmed)
-        } else if trimmed.contains("://") {
-            return .failure(FeedLoadError("unsupported URL scheme in \(trimmed) (use http, https or file)"))
         } else if let folder {
             file = folder.appendingPathComponent(trimmed)
         } else {
