@@ -37,6 +37,8 @@ public struct ShellSetup: Sendable {
     public var checkWarnings: (@Sendable () -> [String])?
     /// `$BROWSER`, which web links are opened with.
     public var browser: String?
+    /// How images are drawn (`--images`, resolved from the environment; `off` by default).
+    public var imageMode: ImageMode = .off
     /// `run --watch`: starts watching the app's files and calls the handler (from any thread)
     /// when one changes; watching stops when the returned object is released. Nil: no watching.
     public var watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)?

@@ -56,6 +56,9 @@ public struct ShellModel: Sendable {
     public var splashDue: Int?
     /// Whether the startup sequence has ended (root shown, startup hooks and deep link done).
     public var isStartupComplete: Bool
+    /// Counts the apps shown: an image's result carries the generation that asked for it, and
+    /// one for an app since replaced is dropped.
+    public var imageGeneration: Int = 0
     private(set) var lastIssuedID: Int
 
     public init(view: ShellViewState, columns: Int, rows: Int, themes: [Theme] = []) {

@@ -15,7 +15,10 @@ extension ShellUpdate {
         view.panes = old.panes
         view.traceLines = old.traceLines
         view.signedInUser = old.signedInUser
+        view.imageMode = old.imageMode
         model.view = view
+        // Images of the app replaced are dropped when they arrive (ShellEvent.imageLoaded).
+        model.imageGeneration += 1
         clampSelections(&model)
     }
 

@@ -55,7 +55,7 @@ enum OverlayViews {
     /// The load warnings, wrapped to the box, from warning `scroll` on.
     static func drawWarnings(scroll: Int, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
-        let warnings = context.state.loadWarnings
+        let warnings = context.state.warnings
         let box = area.centered(width: min(96, area.width), height: area.height)
         let title = warnings.count == 1 ? "1 warning" : "\(warnings.count) warnings"
         drawFrame(box, title: title + " (↑↓ scroll, Esc closes)", context: context, canvas: &canvas, hits: &hits)
