@@ -59,4 +59,27 @@ extension ShellViewState {
         }
         return requests
     }
+
+    /// Records an image's result: ready, or failed with a warning (once per address: its title
+    /// stands in for it everywhere from now on). Returns true when the address newly failed
+    /// (the layout changes: selections may need clamping).
+    @discardableResult
+    public mutating func receiveImage(_ request: ImageRequest, _ result: Result<PreparedImage, ImageLoadError>) -> Bool {
+        switch result {
+        case .success(let image):
+            images[request] = .ready(image)
+            return false
+        case .failure(let error):
+            images[request] = .failed(error.message)
+            guard imageFailures[request.address] == nil else { return false }
+            imageFailures[request.address] = error.message
+            imageWarnings.append(Self.imageWarning(request, reason: error.message))
+            return true
+        }
+    }
+
+    /// The warning for an image that cannot be shown: where the app names it, its address, why.
+    public static func imageWarning(_ request: ImageRequest, reason: String) -> String {
+        "\(request.jsonPath): image \(request.address) cannot be shown: \(reason)"
+    }
 }

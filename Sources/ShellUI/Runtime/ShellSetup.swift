@@ -49,6 +49,7 @@ public struct ShellSetup: Sendable {
         deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [],
         loadThemes: (@Sendable () -> [Theme])? = nil, forceASCII: Bool = false,
         warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil, browser: String? = nil,
+        imageMode: ImageMode = .off,
         watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)? = nil,
         loadTheme: (@Sendable () async throws -> Theme)? = nil
     ) {
@@ -64,6 +65,7 @@ public struct ShellSetup: Sendable {
         self.warnings = warnings
         self.checkWarnings = checkWarnings
         self.browser = browser
+        self.imageMode = imageMode
         self.watchFiles = watchFiles
         self.loadTheme = loadTheme
     }

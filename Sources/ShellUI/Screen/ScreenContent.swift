@@ -27,6 +27,9 @@ public struct ScreenContent: Sendable {
         public var rect: Rect
         /// The entry's artwork drawn in the element (a card's upper rows, a row's thumbnail).
         public var artwork: ContentImage?
+        /// The rows a card keeps for artwork above its title (also when this card has none,
+        /// so the titles of a component's cards line up).
+        public var imageRows = 0
     }
 
     /// An image in the content: what to load and where it goes (relative to the content).
@@ -193,6 +196,7 @@ public struct ScreenContent: Sendable {
                 let artwork = artworkRows == 0 ? nil : image(
                     item, in: Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: artworkRows))
                 add(.card(title: item.title, subtitle: item.subtitle, focus: focus, role: .cell), rect, artwork: artwork)
+                content.elements[content.elements.count - 1].imageRows = artworkRows
             }
             y += height
             row += 1

@@ -34,20 +34,6 @@ extension ShellUpdate {
         _ request: ImageRequest, generation: Int, _ result: Result<PreparedImage, ImageLoadError>, _ model: inout ShellModel
     ) {
         guard generation == model.imageGeneration, model.view.images[request] == .pending else { return }
-        switch result {
-        case .success(let image):
-            model.view.images[request] = .ready(image)
-        case .failure(let error):
-            model.view.images[request] = .failed(error.message)
-            guard model.view.imageFailures[request.address] == nil else { return }
-            model.view.imageFailures[request.address] = error.message
-            model.view.imageWarnings.append(imageWarning(request, reason: error.message))
-            clampSelections(&model)
-        }
-    }
-
-    /// The warning for an image that cannot be shown: where the app names it, its address, why.
-    public static func imageWarning(_ request: ImageRequest, reason: String) -> String {
-        "\(request.jsonPath): image \(request.address) cannot be shown: \(reason)"
+        if model.view.receiveImage(request, result) { clampSelections(&model) }
     }
 }

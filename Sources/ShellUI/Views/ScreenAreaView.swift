@@ -51,7 +51,7 @@ enum ScreenAreaView {
             if let artwork {
                 ImageView.draw(artwork.request, in: artwork.rect, centered: true, clip: clip, background: palette[role], context: context, canvas: &canvas)
             }
-            let inner = Rect(x: box.x + 1, y: box.y + 1 + (artwork?.rect.height ?? 0), width: box.width - 2, height: 1)
+            let inner = Rect(x: box.x + 1, y: box.y + 1 + element.imageRows, width: box.width - 2, height: 1)
             var titleStyle = textStyle
             titleStyle.attributes.insert(.bold)
             let label = (isFocused ? glyphs.pointer : " ") + title

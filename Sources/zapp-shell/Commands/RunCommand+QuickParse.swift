@@ -1,4 +1,5 @@
 import ArgumentParser
+import ZappCore
 
 extension RunCommand {
     /// The common `run` command lines read without swift-argument-parser's parser, which
@@ -47,6 +48,10 @@ extension RunCommand {
         command.stateDir = values["--state-dir"]
         command.open = values["--open"]
         command.log = values["--log"]
+        if let images = values["--images"] {
+            guard let mode = ImageMode(rawValue: images) else { return nil }
+            command.images = mode
+        }
         command.watch = setFlags.contains("--watch")
         command.ascii = setFlags.contains("--ascii")
         command.noColor = setFlags.contains("--no-color")
@@ -54,6 +59,6 @@ extension RunCommand {
     }
 
     /// `run`'s options that take a value, and its flags, as `quickParse` reads them.
-    private static let quickValuedOptions: Set<String> = ["--plugins", "--theme", "--state-dir", "--open", "--log"]
+    private static let quickValuedOptions: Set<String> = ["--plugins", "--theme", "--state-dir", "--open", "--log", "--images"]
     private static let quickFlags: Set<String> = ["--watch", "--ascii", "--no-color"]
 }
