@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "ZappShell",
-    platforms: [.macOS(.v15)],
+    // Linux only (glibc): the code calls Glibc and GNU extensions directly, so no Apple platform
+    // is declared (README.md; ARCHITECTURE.md, "Platforms").
     products: [
         .executable(name: "zapp-shell", targets: ["zapp-shell"]),
         // Libraries for the separate Benchmarks/ package, which depends on this one by path.
@@ -28,14 +29,16 @@ let package = Package(
         ),
         // libcurl's few functions and constants, opened with dlopen on the first request (no -lcurl).
         .systemLibrary(name: "CCurl", path: "Sources/CCurl"),
+        // libpng, libturbojpeg, libwebp and libchafa's few functions, opened with dlopen on the first image.
+        .systemLibrary(name: "CImages", path: "Sources/CImages"),
         // posix_spawn's, pthreads' and sched_getaffinity's GNU extensions for ChildProcess and DetachedThread
         // (ZappCore/Process) and Processors (ZappModel/Concurrency).
         .target(name: "CProcess", path: "Sources/CProcess"),
         .target(name: "ZappModel", dependencies: ["CProcess"]),
         .target(name: "ZappCore", dependencies: ["CProcess", "ZappModel", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "ZappPlugins", dependencies: ["CCurl", "CProcess", "ZappCore", "ZappModel", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ZappPlugins", dependencies: ["CCurl", "CImages", "CProcess", "ZappCore", "ZappModel", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ShellUI", dependencies: ["ZappCore", "ZappModel"]),
-        .target(name: "CursesTerminal", dependencies: ["CNCurses", "ShellUI"]),
+        .target(name: "CursesTerminal", dependencies: ["CNCurses", "ShellUI", "ZappCore"]),
         .executableTarget(
             name: "zapp-shell",
             dependencies: [

@@ -190,7 +190,7 @@ public final class CursesTerminal: Terminal {
         fflush(zs_stdout())
         SignalGuard.disarm()
         isSuspended = true
-        let stopped = zs_suspend_process() != 0
+        let stopped = SignalGuard.suspendProcess()
         needsFullRedraw = true
         return stopped
     }
@@ -205,7 +205,7 @@ public final class CursesTerminal: Terminal {
     private func takeTerminalBack() -> Bool {
         guard isSuspended else { return true }
         while !Self.isForeground {
-            if SignalGuard.pendingSignal != nil || zs_suspend_process() == 0 { return false }
+            if SignalGuard.pendingSignal != nil || !SignalGuard.suspendProcess() { return false }
         }
         isSuspended = false
         if mouseEnabled { _ = zs_enable_mouse() }

@@ -66,6 +66,7 @@ public final class ShellRuntime {
         view.browser = setup.browser
         // Images need colours: a terminal without them shows titles, as with --images off.
         view.imageMode = terminal.colorSupport == .none ? .off : (setup.imageMode == .auto ? .symbols : setup.imageMode)
+        view.gates = services.gates
         view.phase = .splash(message: "Starting \(setup.app.name)…")
         model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
         model.holdSplash()

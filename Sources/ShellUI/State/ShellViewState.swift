@@ -87,6 +87,14 @@ public struct ShellViewState: Sendable {
     public var loadWarnings: [String]
     /// `$BROWSER`, which web links are opened with; nil shows them in an overlay instead.
     public var browser: String?
+    /// Which screens are gated, for the lock marks; nil shows none (`render`, tests).
+    public var gates: ScreenGates?
+
+    /// Whether the screen is marked gated (a pre hook can stop its navigation).
+    public func isGated(_ screenID: String?) -> Bool {
+        guard let screenID, let gates else { return false }
+        return gates.isGated(screenID)
+    }
 
     /// A state showing the app's home screen as the root of its stack (hooks not run yet).
     public init(

@@ -59,6 +59,9 @@ public struct ShellModel: Sendable {
     /// Counts the apps shown: an image's result carries the generation that asked for it, and
     /// one for an app since replaced is dropped.
     public var imageGeneration: Int = 0
+    /// A pane was submitted since the session was last reported: a new signed-in user then
+    /// signed in now (toast "Signed in as NAME"), rather than being restored from a saved session.
+    public var hasSubmittedPane = false
     private(set) var lastIssuedID: Int
 
     public init(view: ShellViewState, columns: Int, rows: Int, themes: [Theme] = []) {

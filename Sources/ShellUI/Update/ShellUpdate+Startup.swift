@@ -16,6 +16,7 @@ extension ShellUpdate {
         view.traceLines = old.traceLines
         view.signedInUser = old.signedInUser
         view.imageMode = old.imageMode
+        view.gates = old.gates?.reloaded(app)
         model.view = view
         // Images of the app replaced are dropped when they arrive (ShellEvent.imageLoaded).
         model.imageGeneration += 1

@@ -61,6 +61,8 @@ public enum ShellUpdate {
             }
             return []
         case .signedInUserChanged(let user):
+            if let user, user != model.view.signedInUser, model.hasSubmittedPane { model.notify("Signed in as \(user)") }
+            model.hasSubmittedPane = false
             model.view.signedInUser = user
             return []
         case .phase(let phase):

@@ -35,11 +35,7 @@ struct RenderCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
-    var app: String?
-
-    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
-    var plugins: String?
+    @OptionGroup var appOptions: AppOptions
 
     @Option(help: "The screen to render: its id or its name (also Settings, EPG).")
     var screen: String
@@ -70,14 +66,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(help: "The same as --format ansi (ANSI colours).")
     var color = false
 
-    @Option(help: ArgumentHelp("A theme name or a theme JSON file.", valueName: "NAME|PATH"))
-    var theme: String?
-
-    @Flag(help: "Draw with ASCII glyphs only.")
-    var ascii = false
-
-    @Option(help: ImageOption.help, transform: ImageOption.parse)
-    var images: ImageMode?
+    @OptionGroup var look: LookOptions
 
     /// The format asked for: `--format`, else `--color`'s ANSI, else text.
     var resolvedFormat: RenderFormat { format ?? (color ? .ansi : .text) }
@@ -95,11 +84,11 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let theme: Theme
         do {
-            theme = try ThemeCatalog().resolve(self.theme)
+            theme = try ThemeCatalog().resolve(look.theme)
         } catch {
             Self.fail("\(error)")
         }
-        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins)
+        let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins)
         let app = loaded.app
         guard let target = app.anyScreen(idOrName: screen) else {
             let known = app.screens.prefix(20).map { "\(Quoted.value($0.id)) (\(Quoted.value($0.name)))" }
@@ -108,9 +97,9 @@ struct RenderCommand: AsyncParsableCommand {
                 "no screen \(Quoted.value(screen)) in \(app.name); screens: \(known.joined(separator: ", "))\(more), Settings, EPG")
         }
         let frame = await Self.render(
-            app: app, screen: target, position: position, size: size, theme: theme, format: resolvedFormat, ascii: ascii,
+            app: app, screen: target, position: position, size: size, theme: theme, format: resolvedFormat, ascii: look.ascii,
             override: BarOverride(style: style, presentation: presentation, state: state),
-            warnings: loaded.warnings.map(\.description), imageMode: images)
+            warnings: loaded.warnings.map(\.description), imageMode: look.images)
         for warning in frame.imageWarnings { Console.printError("zapp-shell render: warning: " + warning) }
         print(frame.text, terminator: frame.text.hasSuffix("\n") ? "" : "\n")
     }
@@ -172,9 +161,10 @@ struct RenderCommand: AsyncParsableCommand {
         }
     }
 
-    /// The image loader of `render`: the one `run` uses, for this app.
+    /// The image loader of `render`: the one `run` uses, for this app (no disk cache: `render`
+    /// keeps no state).
     private static func imageLoader(for app: ZappApp) -> any ImageLoading {
-        UnavailableImages()
+        ImageLoader(folder: app.feedFolder, stateDirectory: nil)
     }
 
     /// Loads the feeds the screen shows, concurrently, each within the loader's timeout. A

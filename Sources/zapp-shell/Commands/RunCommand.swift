@@ -34,14 +34,9 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
-    var app: String?
+    @OptionGroup var appOptions: AppOptions
 
-    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
-    var plugins: String?
-
-    @Option(help: ArgumentHelp("A theme name or a theme JSON file.", valueName: "NAME|PATH"))
-    var theme: String?
+    @OptionGroup var look: LookOptions
 
     @Option(
         name: .customLong("state-dir"),
@@ -54,26 +49,20 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Reload the app when any of its files (or the theme file) change; r reloads by hand.")
     var watch = false
 
-    @Flag(help: "Draw with ASCII glyphs only.")
-    var ascii = false
-
     @Flag(name: .customLong("no-color"), help: "Draw without colours (NO_COLOR does the same).")
     var noColor = false
 
     @Option(help: ArgumentHelp("The log file. Default: zapp-shell.log in the state directory.", valueName: "FILE"))
     var log: String?
 
-    @Option(help: ImageOption.help, transform: ImageOption.parse)
-    var images: ImageMode?
+    var app: String? { appOptions.app }
+    var plugins: String? { appOptions.plugins }
+    var theme: String? { look.theme }
+    var ascii: Bool { look.ascii }
 
-    func run() async throws {
-        try await start()
-    }
-
-    /// `run` on the main actor, where the terminal and the event loop live: reading the app and
-    /// starting the terminal need no hop between executors (README, "Performance").
+    /// `run` on the main actor, where the terminal and the event loop live.
     @MainActor
-    func start() async throws {
+    func run() async throws {
         // Read once, from `environ` (ProcessEnvironment: ARCHITECTURE.md, "Start").
         let environment = ProcessEnvironment.current()
         do {
@@ -129,7 +118,7 @@ struct RunCommand: AsyncParsableCommand {
                 }
             },
             browser: Self.browser(environment: environment),
-            imageMode: ImageOption.resolve(images, environment: environment),
+            imageMode: ImageOption.resolve(look.images, environment: environment),
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
             loadTheme: Self.themeFile(theme))
         let options = CursesTerminal.Options(noColor: noColor)
