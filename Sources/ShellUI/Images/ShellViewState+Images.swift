@@ -80,6 +80,8 @@ extension ShellViewState {
 
     /// The warning for an image that cannot be shown: where the app names it, its address, why.
     public static func imageWarning(_ request: ImageRequest, reason: String) -> String {
-        "\(request.jsonPath): image \(request.address) cannot be shown: \(reason)"
+        // The loader's reasons may start with the address, which the warning names already.
+        let reason = reason.hasPrefix(request.address + ": ") ? String(reason.dropFirst(request.address.count + 2)) : reason
+        return "\(request.jsonPath): image \(request.address) cannot be shown: \(reason)"
     }
 }
