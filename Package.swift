@@ -54,7 +54,11 @@ let package = Package(
         .testTarget(name: "ZappCoreTests", dependencies: ["ZappCore", "ZappModel"]),
         // The loopback HTTP server the network tests talk to (a failing network on demand).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
-        .testTarget(name: "ZappPluginsTests", dependencies: ["ZappPlugins", "ZappCore", "ZappModel", "LoopbackHTTP"]),
+        .testTarget(
+            name: "ZappPluginsTests", dependencies: ["ZappPlugins", "ZappCore", "ZappModel", "LoopbackHTTP"],
+            // Image fixtures, found beside the tests' sources (#filePath), and the script that makes them.
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "ShellUITests",
             dependencies: [
@@ -67,7 +71,7 @@ let package = Package(
         .testTarget(
             name: "CursesTerminalTests",
             dependencies: [
-                "CursesTerminal", "ShellUI", "ZappModel",
+                "CursesTerminal", "ShellUI", "ZappCore", "ZappModel",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

@@ -58,7 +58,7 @@ struct ImageUpdateTests {
         #expect(!frame.row(1).map(\.grapheme).joined().contains("Home"))
 
         let again = ShellUpdate.update(&model, .appLoaded(ImageFixtures.app, rootKind: .sideMenu))
-        #expect(model.imageGeneration == 1)
+        #expect(model.appGeneration == 1)
         #expect(model.view.imageMode == .symbols, "the mode outlives the app")
         #expect(loads(again).contains(logo), "the new app asks again")
         _ = ShellUpdate.update(&model, .imageLoaded(logo, generation: 0, result: .success(ImageFixtures.image(columns: 9, rows: 3))))

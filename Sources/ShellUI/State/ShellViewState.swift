@@ -85,6 +85,8 @@ public struct ShellViewState: Sendable {
     /// The problems found while loading the app that did not stop it (one line each, as
     /// `validate` prints them): counted in the status line, listed by the warnings overlay.
     public var loadWarnings: [String]
+    /// Why the last reload failed (the running app stays); cleared by the next good one.
+    public var reloadFailure: String?
     /// `$BROWSER`, which web links are opened with; nil shows them in an overlay instead.
     public var browser: String?
     /// Which screens are gated, for the lock marks; nil shows none (`render`, tests).
@@ -129,12 +131,14 @@ public struct ShellViewState: Sendable {
         themeNames = [theme.name]
         signedInUser = nil
         loadWarnings = []
+        reloadFailure = nil
         browser = nil
     }
 
-    /// The load warnings, then the images' (what `w` lists and the status line counts).
+    /// What `w` lists and the status line counts: a failed reload's reason first, then the
+    /// load warnings, then the images' (`imageWarnings`).
     public var warnings: [String] {
-        imageWarnings.isEmpty ? loadWarnings : loadWarnings + imageWarnings
+        (reloadFailure.map { ["Reload failed, still showing the last good app: \($0)"] } ?? []) + loadWarnings + imageWarnings
     }
 
     /// The screen on screen (river or synthetic).

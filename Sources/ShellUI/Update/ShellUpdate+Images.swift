@@ -17,7 +17,7 @@ extension ShellUpdate {
         var effects: [ShellEffect] = []
         for request in wanted where model.view.images[request] == nil {
             model.view.images[request] = .pending
-            effects.append(.loadImage(request, generation: model.imageGeneration))
+            effects.append(.loadImage(request, generation: model.appGeneration))
         }
         if model.view.images.count > keptImages + wanted.count {
             let onScreen = Set(wanted)
@@ -33,7 +33,7 @@ extension ShellUpdate {
     static func imageLoaded(
         _ request: ImageRequest, generation: Int, _ result: Result<PreparedImage, ImageLoadError>, _ model: inout ShellModel
     ) {
-        guard generation == model.imageGeneration, model.view.images[request] == .pending else { return }
+        guard generation == model.appGeneration, model.view.images[request] == .pending else { return }
         if model.view.receiveImage(request, result) { clampSelections(&model) }
     }
 }

@@ -24,7 +24,7 @@ enum OverlayViews {
 
     /// What the marks beside screen names mean, after the keys.
     static func markHelp(_ glyphs: Glyphs) -> [(String, String)] {
-        [(glyphs.lock, "gated: a pre hook can stop you opening it (zapp-shell gates)")]
+        [(glyphs.lock, "gated screen: a pre hook can stop the navigation")]
     }
 
     static func drawHelp(context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {

@@ -70,6 +70,7 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
+        let app = self.app
         let location = AppLocation(argument: app)
         if watch, case .remote(let url) = location {
             Self.fail("--watch needs a local app folder; \(url.absoluteString) is fetched over the network")
@@ -96,12 +97,18 @@ struct RunCommand: AsyncParsableCommand {
         let setup = ShellSetup(
             app: loaded.app,
             loadApp: {
-                let result = await location.load(plugins: plugins)
+                // Nothing reaches the terminal while the UI runs: a remote app's fetches are logged.
+                let result = await location.load(plugins: plugins, progress: { logger.info("\($0)") })
                 guard let app = result.app, !result.hasBlockingErrors else {
                     let first = result.diagnostics.first { $0.code.stopsRunning }
-                    throw AppLoadingError(message: first?.description ?? "the app could not be loaded")
+                    let failure = AppLoadingError(message: first?.description ?? "the app could not be loaded")
+                    logger.error("loading \(app ?? "the app") failed: \(failure.message)")
+                    throw failure
                 }
-                return app
+                let warnings = result.runWarnings.map(\.description)
+                logger.info("loaded \(app.name) (\(app.screens.count) screens, \(warnings.count) warnings)")
+                for warning in warnings { logger.warning("\(warning)") }
+                return AppLoad(app: app, warnings: warnings)
             },
             makeServices: { app, presenter in
                 Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
