@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 // ZappShell's fuzz targets: a separate package, built with libFuzzer and the address sanitizer
 // (`swift build -c release --sanitize=fuzzer --sanitize=address`), so that the instrumented build
-// never touches the main one. Run them with `make fuzz` from the repository root (README,
-// "Reliability"; ARCHITECTURE.md, "Fuzz targets").
+// never touches the main one. Run them with `make fuzz` from the repository root (docs/testing.md,
+// "Fuzzing"; ARCHITECTURE.md, "Fuzz targets").
 import PackageDescription
 
 /// One libFuzzer target per input the program reads: `Sources/<name>/<name>.swift` defines
@@ -19,10 +19,12 @@ let model = Target.Dependency.product(name: "ZappModel", package: "ZappShell")
 let core = Target.Dependency.product(name: "ZappCore", package: "ZappShell")
 let terminal = Target.Dependency.product(name: "CursesTerminal", package: "ZappShell")
 let shellUI = Target.Dependency.product(name: "ShellUI", package: "ZappShell")
+let plugins = Target.Dependency.product(name: "ZappPlugins", package: "ZappShell")
 
 let package = Package(
     name: "ZappShellFuzz",
-    platforms: [.macOS(.v15)],
+    // Linux only (glibc): the code calls Glibc and GNU extensions directly, so no Apple platform
+    // is declared (README.md; ARCHITECTURE.md, "Platforms").
     dependencies: [
         .package(name: "ZappShell", path: ".."),
     ],
@@ -37,6 +39,7 @@ let package = Package(
         fuzzTarget("FuzzAtom", [model]),
         fuzzTarget("FuzzDeepLink", [core, model]),
         fuzzTarget("FuzzKeys", [terminal, shellUI]),
+        fuzzTarget("FuzzImage", [plugins, core]),
     ],
     swiftLanguageModes: [.v6]
 )

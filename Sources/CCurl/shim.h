@@ -39,6 +39,8 @@ enum {
     ZS_CURLOPT_URL = 10002,
     ZS_CURLOPT_ERRORBUFFER = 10010,
     ZS_CURLOPT_WRITEFUNCTION = 20011,
+    ZS_CURLOPT_HEADERDATA = 10029,
+    ZS_CURLOPT_HEADERFUNCTION = 20079,
     ZS_CURLOPT_POSTFIELDS = 10015,
     ZS_CURLOPT_USERAGENT = 10018,
     ZS_CURLOPT_ACCEPT_ENCODING = 10102,
@@ -128,6 +130,9 @@ static inline CURLcode zs_curl_setopt_pointer(const zs_curl_api *api, CURL *hand
 }
 static inline CURLcode zs_curl_setopt_write(const zs_curl_api *api, CURL *handle, zs_curl_write_callback callback) {
     return api->easy_setopt(handle, ZS_CURLOPT_WRITEFUNCTION, callback);
+}
+static inline CURLcode zs_curl_setopt_header(const zs_curl_api *api, CURL *handle, zs_curl_write_callback callback) {
+    return api->easy_setopt(handle, ZS_CURLOPT_HEADERFUNCTION, callback);
 }
 static inline CURLcode zs_curl_setopt_xferinfo(const zs_curl_api *api, CURL *handle, zs_curl_xferinfo_callback callback) {
     return api->easy_setopt(handle, ZS_CURLOPT_XFERINFOFUNCTION, callback);

@@ -621,6 +621,9 @@ scenario_job_control() {
     check "fg: the app draws its screen again (the side menu still open)" wait_for "$s" "MEMBERS" || return
     # The bar's right-aligned buttons end at the right edge: drawn for 80 columns, not clipped from 100.
     check "fg: the frame is laid out for the new width" wait_for "$s" "Live  Cast" || return
+    keys "$s" Escape
+    check "fg: Esc closes the side menu" wait_gone "$s" "MEMBERS" || return
+    check "fg: the app knows it was suspended (no \"Cannot suspend\")" not_on_screen "$s" "Cannot suspend"
     keys "$s" q
     run_line "$s" 'echo "rc=$?"'
     check "fg: q still quits (status 0)" wait_for "$s" "rc=0" || return
@@ -792,7 +795,7 @@ EOF
 EOF
     check "feeds: the app validates" "$ZAPP_SHELL" validate "$app" || { kill "$server"; return; }
     check "$s: a shell starts in tmux" new_shell "$s" || { kill "$server"; return; }
-    launch "$s" "'$app'" --state-dir "'$WORK/feed-state'" --log "'$WORK/feeds.log'"
+    launch "$s" "'$app'" --images off --state-dir "'$WORK/feed-state'" --log "'$WORK/feeds.log'"
     check "feeds: a bundled Pipes2 file fills the hero" wait_for "$s" "A drama on the docks." 15 &&
         check "feeds: an Atom feed over HTTP fills the list" wait_for "$s" "Tom & Jerry <Live>  Cats & mice" &&
         check "feeds: no placeholder where data loads" not_on_screen "$s" "Placeholder"

@@ -86,7 +86,7 @@ struct TapeTests {
     /// A setup over `UpdateFixture.app` and `FakeOpener` (Premium asks for a sign-in, password "right").
     static func setup(app: ZappApp = UpdateFixture.app) -> ShellSetup {
         ShellSetup(
-            app: app, loadApp: { app },
+            app: app, loadApp: { AppLoad(app: app) },
             makeServices: { app, presenter in
                 let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: .sideMenu), opener: FakeOpener(presenter: presenter))
                 return AppServices(

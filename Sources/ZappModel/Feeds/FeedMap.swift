@@ -73,7 +73,8 @@ public struct FeedMap: Sendable, Hashable {
         do {
             value = try JSONParser.parse(data, duplicateKeys: &duplicates)
         } catch {
-            throw FeedMapError(file: file, line: error.line, message: "\(error.column): \(error.message)" + (error.hint.map { " (hint: \($0))" } ?? ""))
+            throw FeedMapError(
+                file: file, line: error.line, column: error.column, message: error.message + (error.hint.map { " (hint: \($0))" } ?? ""))
         }
         if let duplicate = duplicates.first {
             throw FeedMapError(file: file, line: duplicate.line, message: "\(Quoted.value(duplicate.key)) is mapped twice")
@@ -147,16 +148,20 @@ public struct FeedMap: Sendable, Hashable {
 public struct FeedMapError: Error, Sendable, Hashable, CustomStringConvertible {
     public var file: String
     public var line: Int?
+    /// The column of a syntax error.
+    public var column: Int?
     public var message: String
 
-    public init(file: String, line: Int?, message: String) {
+    public init(file: String, line: Int?, column: Int? = nil, message: String) {
         self.file = file
         self.line = line
+        self.column = column
         self.message = message
     }
 
-    /// `feeds.json:3: "3126": expected a file path or an http(s) URL (a string), got a number`.
+    /// `feeds.json:3: "3126": expected a file path or an http(s) URL (a string), got a number`,
+    /// `feeds.json:2:10: expected ':' after key "3126", found '"' (hint: …)`.
     public var description: String {
-        "\(file)\(line.map { ":\($0)" } ?? ""): \(message)"
+        "\(file)\(line.map { ":\($0)" } ?? "")\(column.map { ":\($0)" } ?? ""): \(message)"
     }
 }

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Synchronization
+import ZappModel
 
 /// libcurl, opened with `dlopen` when the first request is made: no `-lcurl` at link time, so a
 /// start that makes no request loads none of libcurl's TLS, Kerberos and LDAP libraries
@@ -57,6 +58,8 @@ final class CurlTransfer: Sendable {
         var status: Int
         var body: Data
         var contentType: String?
+        /// The final response's header fields, names in lower case.
+        var headers: [String: String]
     }
 
     /// What went wrong, before it is named for the user.
@@ -70,6 +73,7 @@ final class CurlTransfer: Sendable {
     private struct State {
         var body = Data()
         var tooLarge = false
+        var headers: [String: String] = [:]
     }
 
     let request: Request
@@ -140,6 +144,12 @@ final class CurlTransfer: Sendable {
                             return transfer.append(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
                         }
                         _ = zs_curl_setopt_pointer(api, handle, Int32(ZS_CURLOPT_WRITEDATA), context)
+                        _ = zs_curl_setopt_header(api, handle) { data, size, count, context in
+                            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+                            transfer.header(UnsafeRawBufferPointer(start: data, count: size * count))
+                            return size * count
+                        }
+                        _ = zs_curl_setopt_pointer(api, handle, Int32(ZS_CURLOPT_HEADERDATA), context)
                         long(ZS_CURLOPT_NOPROGRESS, 0)
                         _ = zs_curl_setopt_xferinfo(api, handle) { context, _, _, _, _ in
                             Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().isCancelled ? 1 : 0
@@ -161,7 +171,9 @@ final class CurlTransfer: Sendable {
                         _ = zs_curl_getinfo_long(api, handle, Int32(ZS_CURLINFO_RESPONSE_CODE), &status)
                         var contentType: UnsafePointer<CChar>?
                         _ = zs_curl_getinfo_string(api, handle, Int32(ZS_CURLINFO_CONTENT_TYPE), &contentType)
-                        return .success(Response(status: status, body: outcome.body, contentType: contentType.map { String(cString: $0) }))
+                        return .success(Response(
+                            status: status, body: outcome.body, contentType: contentType.map { String(cString: $0) },
+                            headers: outcome.headers))
                     }
                 }
             }
@@ -169,6 +181,20 @@ final class CurlTransfer: Sendable {
     }
 
     private var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    /// Keeps one header line; a status line (a redirect's next response) starts the fields anew.
+    private func header(_ line: UnsafeRawBufferPointer) {
+        let text = String(decoding: line, as: UTF8.self)
+        state.withLock { state in
+            if text.hasPrefix("HTTP/") {
+                state.headers = [:]
+            } else if let colon = text.firstIndex(of: ":") {
+                let name = text[..<colon].lowercased()
+                let value = String(text[text.index(after: colon)...]).trimmingWhitespace
+                state.headers[name] = value
+            }
+        }
+    }
 
     /// Keeps the bytes unless they pass the cap (then the transfer is aborted).
     private func append(_ bytes: UnsafeRawBufferPointer) -> Bool {

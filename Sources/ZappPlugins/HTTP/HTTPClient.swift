@@ -14,6 +14,8 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var body: Data
     public var contentType: String?
+    /// The header fields, names in lower case (`etag`, `last-modified`).
+    public var headers: [String: String] = [:]
 
     /// "HTTP 404 Not Found".
     public var statusLine: String { "HTTP \(status) \(HTTPClient.reasonPhrase(status))" }
@@ -100,13 +102,14 @@ public struct HTTPClient: Sendable {
             timeout: seconds, maximumBytes: maximumBytes, maximumRedirects: Self.defaultMaximumRedirects), shown: url)
     }
 
-    /// GETs a document (a feed, an app file), accepting the given media types.
+    /// GETs a document (a feed, an app file, an image), accepting the given media types;
+    /// `headers` are more request header lines (`If-None-Match: "abc"`).
     public func get(
-        _ url: URL, accept: String = "*/*", timeout seconds: Double, maximumBytes: Int = HTTPClient.defaultMaximumBytes,
-        maximumRedirects: Int = HTTPClient.defaultMaximumRedirects
+        _ url: URL, accept: String = "*/*", headers: [String] = [], timeout seconds: Double,
+        maximumBytes: Int = HTTPClient.defaultMaximumBytes, maximumRedirects: Int = HTTPClient.defaultMaximumRedirects
     ) async -> Result<HTTPResponse, HTTPFailure> {
         await send(CurlTransfer.Request(
-            url: url.absoluteString, headers: ["Accept: \(accept)"], timeout: seconds, maximumBytes: maximumBytes,
+            url: url.absoluteString, headers: ["Accept: \(accept)"] + headers, timeout: seconds, maximumBytes: maximumBytes,
             maximumRedirects: maximumRedirects), shown: url)
     }
 
@@ -134,7 +137,8 @@ public struct HTTPClient: Sendable {
         }
         switch outcome {
         case .success(let response):
-            return .success(HTTPResponse(status: response.status, body: response.body, contentType: response.contentType))
+            return .success(HTTPResponse(
+                status: response.status, body: response.body, contentType: response.contentType, headers: response.headers))
         case .failure(let failure):
             return .failure(HTTPFailure(url: shown, reason: Self.reason(failure, request: request)))
         }

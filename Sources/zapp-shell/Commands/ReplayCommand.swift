@@ -38,11 +38,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: "The app to replay it against (folder, river.json or http(s) URL). Default: the tape's app.")
     var app: String?
 
-    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
-    var plugins: String?
+    @OptionGroup var pluginsOption: PluginsOption
 
-    @Option(help: ArgumentHelp("A feed map: a JSON object of data.source (exact, or a prefix ending in *) to a file (relative to the map) or URL.", valueName: "MAP.json"))
-    var feeds: String?
+    @OptionGroup var feedsOption: FeedsOption
 
     @MainActor
     func run() async throws {
@@ -63,9 +61,9 @@ struct ReplayCommand: AsyncParsableCommand {
         if self.app == nil, let written = header.app, let app, !app.isWebURL, FileSystem.kind(atPath: app) == .missing {
             Self.refuse("\(tape):\(header.lines["app"] ?? 1): app \(written): no such file or folder (\(app))")
         }
-        let plugins = self.plugins ?? header.plugins.map { TapeFile.resolved($0, tapeFolder: folder) }
-        let feeds = self.feeds ?? header.feeds.map { TapeFile.resolved($0, tapeFolder: folder) }
-        for (field, value) in [("plugins", self.plugins == nil ? plugins : nil), ("feeds", self.feeds == nil ? feeds : nil)] {
+        let plugins = pluginsOption.plugins ?? header.plugins.map { TapeFile.resolved($0, tapeFolder: folder) }
+        let feeds = feedsOption.feeds ?? header.feeds.map { TapeFile.resolved($0, tapeFolder: folder) }
+        for (field, value) in [("plugins", pluginsOption.plugins == nil ? plugins : nil), ("feeds", feedsOption.feeds == nil ? feeds : nil)] {
             if let value, FileSystem.kind(atPath: value) == .missing {
                 Self.refuse("\(tape):\(header.lines[field] ?? 1): \(field) \(value): no such file")
             }
@@ -77,7 +75,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let replayed = loaded.app
         let setup = ShellSetup(
             app: replayed,
-            loadApp: { replayed },
+            loadApp: { AppLoad(app: replayed, warnings: []) },
             makeServices: { app, presenter in
                 RunCommand.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
             },

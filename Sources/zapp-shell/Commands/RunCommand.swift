@@ -15,7 +15,7 @@ import ZappModel
 import ZappPlugins
 
 /// `zapp-shell [run] [APP] [--plugins FILE] [--theme NAME|PATH] [--state-dir DIR] [--open URL] [--ascii]
-/// [--no-color] [--log FILE]`: runs an app interactively in the terminal (the default command).
+/// [--no-color] [--log FILE] [--images auto|kitty|iterm|sixel|symbols|off]`: runs an app interactively in the terminal (the default command).
 ///
 /// Before anything touches the terminal it refuses, with a message and exit status 1, a
 /// terminal it cannot drive (`TERM=dumb` or unset, stdin or stdout not a terminal) and an app
@@ -34,17 +34,9 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
-    var app: String?
+    @OptionGroup var appOptions: AppOptions
 
-    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
-    var plugins: String?
-
-    @Option(help: ArgumentHelp("A theme name or a theme JSON file.", valueName: "NAME|PATH"))
-    var theme: String?
-
-    @Option(help: ArgumentHelp("A feed map: a JSON object of data.source (exact, or a prefix ending in *) to a file (relative to the map) or URL.", valueName: "MAP.json"))
-    var feeds: String?
+    @OptionGroup var look: LookOptions
 
     @Option(
         name: .customLong("state-dir"),
@@ -57,9 +49,6 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Reload the app when any of its files (or the theme file) change; r reloads by hand.")
     var watch = false
 
-    @Flag(help: "Draw with ASCII glyphs only.")
-    var ascii = false
-
     @Flag(name: .customLong("no-color"), help: "Draw without colours (NO_COLOR does the same).")
     var noColor = false
 
@@ -69,14 +58,15 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write the run as a tape (keys, panes and answers, screens, hook outcomes) to replay with zapp-shell replay.", valueName: "TAPE"))
     var record: String?
 
-    func run() async throws {
-        try await start()
-    }
+    var app: String? { appOptions.app }
+    var plugins: String? { appOptions.plugins }
+    var feeds: String? { appOptions.feeds }
+    var theme: String? { look.theme }
+    var ascii: Bool { look.ascii }
 
-    /// `run` on the main actor, where the terminal and the event loop live: reading the app and
-    /// starting the terminal need no hop between executors (README, "Performance").
+    /// `run` on the main actor, where the terminal and the event loop live.
     @MainActor
-    func start() async throws {
+    func run() async throws {
         // Read once, from `environ` (ProcessEnvironment: ARCHITECTURE.md, "Start").
         let environment = ProcessEnvironment.current()
         do {
@@ -84,6 +74,7 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
+        let app = self.app
         let location = AppLocation(argument: app)
         if watch, case .remote(let url) = location {
             Self.fail("--watch needs a local app folder; \(url.absoluteString) is fetched over the network")
@@ -111,13 +102,19 @@ struct RunCommand: AsyncParsableCommand {
         let setup = ShellSetup(
             app: loaded.app,
             loadApp: {
-                let result = await location.load(plugins: plugins)
+                // Nothing reaches the terminal while the UI runs: a remote app's fetches are logged.
+                let result = await location.load(plugins: plugins, progress: { logger.info("\($0)") })
                 guard var app = result.app, !result.hasBlockingErrors else {
                     let first = result.diagnostics.first { $0.code.stopsRunning }
-                    throw AppLoadingError(message: first?.description ?? "the app could not be loaded")
+                    let failure = AppLoadingError(message: first?.description ?? "the app could not be loaded")
+                    logger.error("loading \(app ?? "the app") failed: \(failure.message)")
+                    throw failure
                 }
                 app.feedMap = feedMap
-                return app
+                let warnings = (result.runWarnings + FeedSource.warnings(in: app, file: AppLoader.riverFileName)).map(\.description)
+                logger.info("loaded \(app.name) (\(app.screens.count) screens, \(warnings.count) warnings)")
+                for warning in warnings { logger.warning("\(warning)") }
+                return AppLoad(app: app, warnings: warnings)
             },
             makeServices: { app, presenter in
                 Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
@@ -134,6 +131,7 @@ struct RunCommand: AsyncParsableCommand {
                 }
             },
             browser: Self.browser(environment: environment),
+            imageMode: ImageOption.resolve(look.images, environment: environment),
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
             loadTheme: Self.themeFile(theme))
         let options = CursesTerminal.Options(noColor: noColor)
@@ -194,7 +192,9 @@ struct RunCommand: AsyncParsableCommand {
         let environment = PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter)
-        return AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+        var services = AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+        services.images = LoggedImages(base: services.images, logger: logger)
+        return services
     }
 
     /// `--watch`: the app folder and, for `--theme PATH`, the theme file's folder.

@@ -1,0 +1,217 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ZappCore
+import ZappModel
+
+/// The shell's `ImageLoading`: reads an image from an http(s) URL (through `HTTPClient`), a
+/// `file://` URL, an absolute path or a path relative to the app folder (for an app fetched
+/// over HTTP, paths are fetched from its server and local files are not read, as feeds are),
+/// decodes it through the caps (`ImageLimits`) and prepares it for the asked box and mode.
+///
+/// Nothing here runs on the caller's actor: fetches run on HTTP's threads, decoding and
+/// chafa on a serial queue of this loader's own (the C libraries are opened there, on the
+/// first image). The fetched bytes are kept in memory for the session and, for http(s), on
+/// disk (`ImageDiskCache`, revalidated with `ETag` / `Last-Modified`); prepared images are kept
+/// in memory per box and mode. Every failure names the address.
+public actor ImageLoader: ImageLoading {
+    public static let defaultTimeout = 10.0
+    /// The media types an image request accepts.
+    static let accept = "image/png, image/jpeg, image/webp, image/*;q=0.8"
+    /// Prepared images kept in memory before the oldest are dropped.
+    static let preparedLimit = 256
+    /// Fetched bytes kept in memory before the oldest are dropped.
+    static let bytesLimit = 64 * 1024 * 1024
+
+    private let folder: URL?
+    private let diskCache: ImageDiskCache?
+    private let limits: ImageLimits
+    private let timeout: Double
+    private let queue = DispatchQueue(label: "zapp-shell images")
+    private var fetches: [String: Task<Result<Fetched, ImageLoadError>, Never>] = [:]
+    private var fetchOrder: [String] = []
+    private var prepared: [PreparedKey: Task<Result<PreparedImage, ImageLoadError>, Never>] = [:]
+    private var preparedOrder: [PreparedKey] = []
+
+    /// The bytes of one fetched image.
+    struct Fetched: Sendable {
+        var bytes: [UInt8]
+    }
+
+    private struct PreparedKey: Hashable {
+        var address: String
+        var columns: Int
+        var rows: Int
+        var mode: ImageMode
+    }
+
+    /// - Parameters:
+    ///   - folder: what relative paths resolve against: the app folder, or the http(s) URL of
+    ///     a remote app's folder ending in `/` (`ZappApp.feedFolder`); nil: relative paths fail.
+    ///   - stateDirectory: where fetched images are kept between runs (`images/` in it); nil:
+    ///     in memory only.
+    public init(folder: URL?, stateDirectory: URL?, limits: ImageLimits = ImageLimits(), timeout: Double = ImageLoader.defaultTimeout) {
+        self.folder = folder
+        diskCache = stateDirectory.map { ImageDiskCache(stateDirectory: $0) }
+        self.limits = limits
+        self.timeout = timeout
+    }
+
+    public func load(_ request: ImageRequest, mode: ImageMode) async -> Result<PreparedImage, ImageLoadError> {
+        let address = request.address.trimmingWhitespace
+        let key = PreparedKey(address: address, columns: request.columns, rows: request.rows, mode: mode)
+        if let task = prepared[key] { return await task.value }
+        let fetch = fetchTask(address)
+        let (limits, queue) = (self.limits, self.queue)
+        let task = Task.detached { () -> Result<PreparedImage, ImageLoadError> in
+            switch await fetch.value {
+            case .failure(let error): return .failure(error)
+            case .success(let fetched):
+                let result = await Self.run(on: queue) {
+                    Self.prepare(fetched.bytes, request: request, mode: mode, limits: limits)
+                }
+                return result.mapError { ImageLoadError("\(Self.shown(address)): \($0.message)") }
+            }
+        }
+        prepared[key] = task
+        preparedOrder.append(key)
+        if preparedOrder.count > Self.preparedLimit { prepared[preparedOrder.removeFirst()] = nil }
+        return await task.value
+    }
+
+    /// Decodes `bytes` through `limits` and prepares them for the request's box in `mode`: the
+    /// loader's work without the fetch (it runs it on its queue), public for the benchmarks
+    /// and the fuzz target.
+    public static func prepare(_ bytes: [UInt8], request: ImageRequest, mode: ImageMode, limits: ImageLimits = ImageLimits())
+        -> Result<PreparedImage, ImageLoadError>
+    {
+        let target = (request.columns * ImagePreparer.pngCell.width, request.rows * ImagePreparer.pngCell.height)
+        return ImageDecoder.decode(bytes, limits: limits, target: target).flatMap { decoded in
+            ImagePreparer.prepare(
+                decoded.image, columns: request.columns, rows: request.rows, mode: mode,
+                key: "\(request.address) \(request.columns)x\(request.rows)",
+                originalPNG: decoded.format == .png ? bytes : nil)
+        }
+    }
+
+    /// PNG bytes of `width` × `height` RGBA pixels (tests and benchmarks make images with it).
+    public static func encodePNG(width: Int, height: Int, rgba: [UInt8]) -> Result<[UInt8], ImageLoadError> {
+        guard width > 0, height > 0, rgba.count == width * height * 4 else {
+            return .failure(ImageLoadError("\(rgba.count) bytes are not \(width)x\(height) RGBA pixels"))
+        }
+        return ImageDecoder.encodePNG(RGBAImage(width: width, height: height, pixels: rgba))
+    }
+
+    private static func run<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: work()) }
+        }
+    }
+
+    // MARK: Fetching
+
+    /// One fetch per address per session (failures included), shared by every box it is drawn in.
+    private func fetchTask(_ address: String) -> Task<Result<Fetched, ImageLoadError>, Never> {
+        if let task = fetches[address] { return task }
+        let (folder, diskCache, limits, timeout) = (self.folder, self.diskCache, self.limits, self.timeout)
+        let task = Task.detached {
+            await Self.fetch(address, folder: folder, diskCache: diskCache, limits: limits, timeout: timeout)
+                .mapError { ImageLoadError("\(Self.shown(address)): \($0.message)") }
+        }
+        fetches[address] = task
+        fetchOrder.append(address)
+        if fetchOrder.count > 1024 { fetches[fetchOrder.removeFirst()] = nil }
+        return task
+    }
+
+    private static func fetch(_ address: String, folder: URL?, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double) async
+        -> Result<Fetched, ImageLoadError>
+    {
+        guard !address.isEmpty else { return .failure(ImageLoadError("the address is empty")) }
+        if address.isWebURL {
+            guard let url = URL(string: address), url.host != nil else { return .failure(ImageLoadError("not a valid URL")) }
+            return await download(url, diskCache: diskCache, limits: limits, timeout: timeout)
+        }
+        if let folder, !folder.isFileURL {
+            guard !address.contains("://") else {
+                return .failure(ImageLoadError("not read for an app fetched over the network (use http or https)"))
+            }
+            guard let url = URL(string: address, relativeTo: folder)?.absoluteURL, url.host != nil else {
+                return .failure(ImageLoadError("not a valid path on the app's server"))
+            }
+            return await download(url, diskCache: diskCache, limits: limits, timeout: timeout)
+        }
+        let path: String
+        if address.lowercased().hasPrefix("file://") {
+            guard let url = URL(string: address), !url.path.isEmpty else { return .failure(ImageLoadError("not a valid file URL")) }
+            path = url.path
+        } else if address.hasPrefix("/") {
+            path = address
+        } else if address.contains("://") {
+            return .failure(ImageLoadError("unsupported URL scheme (use http, https or file)"))
+        } else if let folder {
+            path = folder.appendingPathComponent(address).path
+        } else {
+            return .failure(ImageLoadError("a relative path, but the app has no folder to resolve it against"))
+        }
+        return read(path, limits: limits)
+    }
+
+    private static func read(_ path: String, limits: ImageLimits) -> Result<Fetched, ImageLoadError> {
+        switch FileSystem.kind(atPath: path) {
+        case .missing: return .failure(ImageLoadError("no such file"))
+        case .directory: return .failure(ImageLoadError("a folder, not an image"))
+        case .regularFile, .other: break
+        }
+        if let size = FileSystem.size(atPath: path), let error = limits.check(bytes: size) { return .failure(error) }
+        switch FileSystem.contents(atPath: path) {
+        case .success(let data):
+            if let error = limits.check(bytes: data.count) { return .failure(error) }
+            return .success(Fetched(bytes: Array(data)))
+        case .failure(let error): return .failure(ImageLoadError("cannot be read (\(FileSystem.reason(error)))"))
+        }
+    }
+
+    /// GETs `url`, revalidating what the disk cache holds; the kept bytes stand in when the
+    /// server cannot be reached.
+    private static func download(_ url: URL, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double) async
+        -> Result<Fetched, ImageLoadError>
+    {
+        let key = url.absoluteString
+        let kept = diskCache?.entry(for: key)
+        var headers: [String] = []
+        if let etag = kept?.etag { headers.append("If-None-Match: \(etag)") }
+        if let lastModified = kept?.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
+        switch await HTTPClient().get(url, accept: accept, headers: headers, timeout: timeout, maximumBytes: limits.maximumBytes) {
+        case .failure(let failure):
+            if let kept, failure.reason != .cancelled, !isTooLarge(failure.reason) { return .success(Fetched(bytes: kept.bytes)) }
+            if case .tooLarge = failure.reason, let error = limits.check(bytes: limits.maximumBytes + 1) { return .failure(error) }
+            return .failure(ImageLoadError(failure.explanation))
+        case .success(let response):
+            if response.status == 304, let kept { return .success(Fetched(bytes: kept.bytes)) }
+            guard (200..<300).contains(response.status) else { return .failure(ImageLoadError(response.statusLine)) }
+            let bytes = Array(response.body)
+            // Only what decodes is kept (not an HTML error page served as image/png).
+            if let diskCache, case .success = ImageFormat.detect(bytes) {
+                diskCache.store(
+                    ImageDiskCache.Entry(bytes: bytes, etag: response.headers["etag"], lastModified: response.headers["last-modified"]),
+                    for: key)
+            }
+            return .success(Fetched(bytes: bytes))
+        }
+    }
+
+    private static func isTooLarge(_ reason: HTTPFailure.Reason) -> Bool {
+        if case .tooLarge = reason { return true }
+        return false
+    }
+
+    /// The address as messages show it: a URL without query, user or password.
+    static func shown(_ address: String) -> String {
+        guard address.isWebURL, let url = URL(string: address) else { return TextSanitizer.sanitize(address) }
+        return HTTPClient.shown(url)
+    }
+}

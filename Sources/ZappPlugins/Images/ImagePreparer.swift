@@ -1,0 +1,129 @@
+import CImages
+import ZappCore
+import ZappModel
+
+/// Makes decoded pixels ready for a box of cells: the symbols version through chafa (half
+/// blocks and quadrants in truecolor, read back cell by cell), the dominant colour, the PNG for
+/// exports and the kitty and iTerm2 protocols, and chafa's sixels when the mode is sixel.
+enum ImagePreparer {
+    /// Pixels a cell is taken to cover for sixels (terminals commonly draw 10×20-pixel cells).
+    static let sixelCell = (width: 10, height: 20)
+    /// The width / height of a cell, which the aspect ratio is kept in.
+    static let fontRatio: Float = 0.5
+    /// Pixels per cell kept for the PNG (exports, kitty, iTerm2): enough for a sharp picture
+    /// without encoding a photograph at full size.
+    static let pngCell = (width: 10, height: 20)
+
+    /// Prepares `image` for `columns` × `rows` cells in `mode`. `key` names the image and its
+    /// box (the kitty image id is made from it); `originalPNG` is kept as the PNG when the
+    /// image came as one of reasonable size.
+    static func prepare(
+        _ image: RGBAImage, columns: Int, rows: Int, mode: ImageMode, key: String, originalPNG: [UInt8]?
+    ) -> Result<PreparedImage, ImageLoadError> {
+        guard columns > 0, rows > 0 else { return .failure(ImageLoadError("the box is \(columns)x\(rows) cells, too small for an image")) }
+        let api: zs_chafa_api
+        switch ImageLibraries.chafa {
+        case .success(let loaded): api = loaded
+        case .failure(let error): return .failure(error)
+        }
+        var width = Int32(columns), height = Int32(rows)
+        api.calc_canvas_geometry(Int32(image.width), Int32(image.height), &width, &height, fontRatio, 1, 0)
+        let (usedColumns, usedRows) = (max(1, min(columns, Int(width))), max(1, min(rows, Int(height))))
+        let cells = symbols(image, columns: usedColumns, rows: usedRows, api: api)
+        let small = image.fitting(maximumWidth: usedColumns * pngCell.width, maximumHeight: usedRows * pngCell.height)
+        let png: [UInt8]
+        if let originalPNG, small.width == image.width, originalPNG.count <= 1024 * 1024 {
+            png = originalPNG
+        } else {
+            switch ImageDecoder.encodePNG(small) {
+            case .success(let encoded): png = encoded
+            case .failure(let error): return .failure(error)
+            }
+        }
+        let protocolBytes: [UInt8]?
+        switch mode {
+        case .kitty:
+            protocolBytes = TerminalImageCodes.kittyImage(
+                png: png, id: TerminalImageCodes.kittyID(for: key), columns: usedColumns, rows: usedRows)
+        case .iterm: protocolBytes = TerminalImageCodes.iTermImage(png: png, columns: usedColumns, rows: usedRows)
+        case .sixel: protocolBytes = sixels(image, columns: usedColumns, rows: usedRows, api: api)
+        case .symbols, .off, .auto: protocolBytes = nil
+        }
+        return .success(PreparedImage(
+            columns: usedColumns, rows: usedRows, cells: cells, dominantColor: dominantColor(of: small),
+            protocolBytes: protocolBytes, png: png))
+    }
+
+    /// A chafa canvas of `columns` × `rows` cells in `pixelMode` with `image` drawn on it.
+    private static func withCanvas<T>(
+        _ image: RGBAImage, columns: Int, rows: Int, pixelMode: Int32, api: zs_chafa_api, _ body: (UnsafeMutableRawPointer) -> T
+    ) -> T {
+        let map = api.symbol_map_new()
+        let tags = ZS_CHAFA_SYMBOL_TAG_SPACE | ZS_CHAFA_SYMBOL_TAG_SOLID | ZS_CHAFA_SYMBOL_TAG_QUAD
+            | ZS_CHAFA_SYMBOL_TAG_HHALF | ZS_CHAFA_SYMBOL_TAG_VHALF
+        api.symbol_map_add_by_tags(map, Int32(tags))
+        let config = api.config_new()
+        api.config_set_geometry(config, Int32(columns), Int32(rows))
+        api.config_set_cell_geometry(config, Int32(sixelCell.width), Int32(sixelCell.height))
+        api.config_set_canvas_mode(config, Int32(ZS_CHAFA_CANVAS_MODE_TRUECOLOR))
+        api.config_set_pixel_mode(config, pixelMode)
+        api.config_set_symbol_map(config, map)
+        let canvas = api.canvas_new(config)!
+        defer {
+            api.canvas_unref(canvas)
+            api.config_unref(config)
+            api.symbol_map_unref(map)
+        }
+        image.pixels.withUnsafeBufferPointer { pixels in
+            api.canvas_draw_all_pixels(
+                canvas, Int32(ZS_CHAFA_PIXEL_RGBA8_UNASSOCIATED), pixels.baseAddress, Int32(image.width), Int32(image.height),
+                Int32(image.width * 4))
+        }
+        return body(canvas)
+    }
+
+    /// The symbols version, cell by cell. A transparent colour (chafa's -1) is given alpha 0:
+    /// the view draws the cell's own background there.
+    static func symbols(_ image: RGBAImage, columns: Int, rows: Int, api: zs_chafa_api) -> [[ImageCell]] {
+        withCanvas(image, columns: columns, rows: rows, pixelMode: Int32(ZS_CHAFA_PIXEL_MODE_SYMBOLS), api: api) { canvas in
+            (0..<rows).map { y in
+                (0..<columns).map { x in
+                    var foreground: Int32 = 0, background: Int32 = 0
+                    api.canvas_get_colors_at(canvas, Int32(x), Int32(y), &foreground, &background)
+                    let scalar = Unicode.Scalar(api.canvas_get_char_at(canvas, Int32(x), Int32(y))) ?? " "
+                    return ImageCell(character: Character(scalar), foreground: color(foreground), background: color(background))
+                }
+            }
+        }
+    }
+
+    private static func color(_ packed: Int32) -> ZappColor {
+        guard packed >= 0 else { return ZappColor(alpha: 0, red: 0, green: 0, blue: 0) }
+        return ZappColor(red: UInt8(packed >> 16 & 0xFF), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF))
+    }
+
+    /// chafa's sixel output (a DCS … ST) for the box.
+    static func sixels(_ image: RGBAImage, columns: Int, rows: Int, api: zs_chafa_api) -> [UInt8] {
+        withCanvas(image, columns: columns, rows: rows, pixelMode: Int32(ZS_CHAFA_PIXEL_MODE_SIXELS), api: api) { canvas in
+            // The fallback terminal description knows every sequence chafa writes, sixels included.
+            let termInfo = api.term_db_get_fallback_info(api.term_db_get_default())
+            defer { api.term_info_unref(termInfo) }
+            guard let printed = api.canvas_print(canvas, termInfo) else { return [] }
+            let bytes = Array(UnsafeRawBufferPointer(start: printed.pointee.str, count: printed.pointee.len))
+            _ = api.g_string_free(printed, 1)
+            return bytes
+        }
+    }
+
+    /// The most common colour of the opaque pixels (4 bits a channel), as their average: a
+    /// logo's brand colour rather than the mean of everything in it. Transparent images give
+    /// a transparent colour.
+    static func dominantColor(of image: RGBAImage) -> ZappColor {
+        let pixelCount = image.width * image.height
+        let packed = image.pixels.withUnsafeBufferPointer {
+            zs_images_dominant_color($0.baseAddress, pixelCount, max(1, pixelCount / 65_536))
+        }
+        guard packed >= 0 else { return ZappColor(alpha: 0, red: 0, green: 0, blue: 0) }
+        return ZappColor(red: UInt8(packed >> 16 & 0xFF), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF))
+    }
+}
