@@ -68,7 +68,13 @@ struct ReplayCommand: AsyncParsableCommand {
                 Self.refuse("\(tape):\(header.lines[field] ?? 1): \(field) \(value): no such file")
             }
         }
-        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins, feeds: feeds)
+        let loaded: LoadedApp
+        do {
+            loaded = try await AppLocation.loadOrExit(app, plugins: plugins, feeds: feeds)
+        } catch {
+            // The app cannot be used (its problems are printed): 2, not a divergence's 1.
+            throw ExitCode(2)
+        }
         let stateDirectory = Self.temporaryStateDirectory()
         defer { try? FileManager.default.removeItem(at: stateDirectory) }
         let logger = Logger(label: "zapp-shell") { _ in SwiftLogNoOpLogHandler() }
