@@ -37,8 +37,9 @@ struct GatesCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("An app folder, a river.json or an http(s) app URL (default: the demo app); with --diff, OLD and NEW.", valueName: "APP"))
     var apps: [String] = []
 
-    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
-    var plugins: String?
+    /// `--plugins FILE` (shared with the other commands; APP is an argument list of its own,
+    /// since `--diff` takes two).
+    @OptionGroup var pluginsOption: PluginsOption
 
     @Option(name: .customLong("signed-in"), help: ArgumentHelp("Add the outcome signed in as USER (in memory).", valueName: "USER"))
     var signedIn: String?
@@ -81,7 +82,7 @@ struct GatesCommand: AsyncParsableCommand {
     }
 
     private func report(_ location: String?) async throws -> GatesReport {
-        let loaded = try await AppLocation.loadOrExit(location, plugins: plugins)
+        let loaded = try await AppLocation.loadOrExit(location, plugins: pluginsOption.plugins)
         do {
             return try await Self.report(app: loaded.app, signedIn: signedIn)
         } catch {
