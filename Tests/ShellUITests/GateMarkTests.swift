@@ -70,7 +70,8 @@ struct GateMarkTests {
     func reload() {
         var model = UpdateFixture.model()
         model.view.gates = Self.gates(UpdateFixture.app)
-        _ = ShellUpdate.update(&model, .appReloaded(UpdateFixture.app, rootKind: .sideMenu))
+        let revision = AppRevision(app: UpdateFixture.app, rootKind: .sideMenu, warnings: [], assets: AssetStore())
+        _ = ShellUpdate.update(&model, .appReloaded(revision, generation: model.appGeneration))
         #expect(model.view.isGated("premium"))
         #expect(!model.view.isGated("slow"))
     }
