@@ -14,7 +14,7 @@
 SWIFT ?= swift
 BUILD_FLAGS ?=
 # The release (and installed) binary links the Swift runtime and FoundationEssentials statically (no ICU): no Swift
-# shared libraries to find and relocate at start (see README, "Performance"). Nothing links libcurl:
+# shared libraries to find and relocate at start (see docs/performance.md). Nothing links libcurl:
 # HTTP opens the runtime library (libcurl.so.4, package libcurl4) on the first request, and images open
 # libpng16, libturbojpeg, libwebp and libchafa (with its GLib) on the first image, the same way.
 # With glibc 2.36 or later it is linked by the toolchain's lld with packed relative relocations (DT_RELR): the
@@ -64,6 +64,7 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v strace >/dev/null 2>&1 || missing="$$missing strace"; \
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	{ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | grep -q 'libcurl\.so\.4 ' || missing="$$missing libcurl4"; \
@@ -139,8 +140,8 @@ bench: release
 	$(MAKE) -C Benchmarks bench ZAPP_SHELL="$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)/zapp-shell"
 
 # Builds the fuzz targets of Fuzz/ (libFuzzer + address sanitizer, in .build-fuzz) and runs them
-# all at once, FUZZ_SECONDS each; one line per target, a crash fails with its reproducer (README,
-# "Reliability").
+# all at once, FUZZ_SECONDS each; one line per target, a crash fails with its reproducer (docs/testing.md,
+# "Fuzzing").
 fuzz: deps
 	Scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 

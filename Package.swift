@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "ZappShell",
-    platforms: [.macOS(.v15)],
+    // Linux only (glibc): the code calls Glibc and GNU extensions directly, so no Apple platform
+    // is declared (README.md; ARCHITECTURE.md, "Platforms").
     products: [
         .executable(name: "zapp-shell", targets: ["zapp-shell"]),
         // Libraries for the separate Benchmarks/ package, which depends on this one by path.

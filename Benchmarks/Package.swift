@@ -1,11 +1,12 @@
 // swift-tools-version: 6.1
 // ZappShell's benchmarks: a separate package so that the benchmark dependencies never slow the
-// main build. Run them with `make bench` from the repository root (see README, "Performance").
+// main build. Run them with `make bench` from the repository root (see docs/performance.md).
 import PackageDescription
 
 let package = Package(
     name: "ZappShellBenchmarks",
-    platforms: [.macOS(.v15)],
+    // Linux only (glibc): the code calls Glibc and GNU extensions directly, so no Apple platform
+    // is declared (README.md; ARCHITECTURE.md, "Platforms").
     dependencies: [
         .package(name: "ZappShell", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),

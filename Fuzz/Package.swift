@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 // ZappShell's fuzz targets: a separate package, built with libFuzzer and the address sanitizer
 // (`swift build -c release --sanitize=fuzzer --sanitize=address`), so that the instrumented build
-// never touches the main one. Run them with `make fuzz` from the repository root (README,
-// "Reliability"; ARCHITECTURE.md, "Fuzz targets").
+// never touches the main one. Run them with `make fuzz` from the repository root (docs/testing.md,
+// "Fuzzing"; ARCHITECTURE.md, "Fuzz targets").
 import PackageDescription
 
 /// One libFuzzer target per input the program reads: `Sources/<name>/<name>.swift` defines
@@ -23,7 +23,8 @@ let plugins = Target.Dependency.product(name: "ZappPlugins", package: "ZappShell
 
 let package = Package(
     name: "ZappShellFuzz",
-    platforms: [.macOS(.v15)],
+    // Linux only (glibc): the code calls Glibc and GNU extensions directly, so no Apple platform
+    // is declared (README.md; ARCHITECTURE.md, "Platforms").
     dependencies: [
         .package(name: "ZappShell", path: ".."),
     ],

@@ -2,7 +2,7 @@
 # Runs a command (the release `swift build`) so that the C and C++ libraries the binary needs besides
 # glibc are linked from their static archives: libstdc++ (which the static Swift runtime needs) and
 # ncurses (libncursesw, libtinfo). The loader then maps and relocates no shared library but glibc's at
-# every start, which is about a millisecond of the first frame (README, "Performance").
+# every start, which is about a millisecond of the first frame (docs/performance.md).
 #
 # How: a directory with links to the three archives and an `ncursesw.pc` whose `Libs` name that
 # directory first; SwiftPM reads it through PKG_CONFIG_PATH and puts its `-L` before every other, so

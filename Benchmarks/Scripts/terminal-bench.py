@@ -212,7 +212,7 @@ def main():
         row("Bytes written for one Down, dialog --menu", f"{bytes_for_down(dialog, dialog_marker)} bytes")
     calls = idle_syscalls(zapp, home_marker)
     row("Syscalls in 3 s while idle (strace -c -f)", "not measured (strace failed)" if calls is None else str(calls),
-        "≤ 10", None if calls is None else calls <= 10)
+        "≤ 15", None if calls is None else calls <= 15)
     if have_dialog:
         dialog_calls = idle_syscalls(dialog, dialog_marker)
         row("Syscalls in 3 s while idle, dialog", "not measured" if dialog_calls is None else str(dialog_calls))

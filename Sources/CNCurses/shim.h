@@ -319,7 +319,8 @@ static inline int zs_input_lost(int fd) {
     return (item.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
-/* Ctrl-Z: stops the process group with the default SIGTSTP action and returns after SIGCONT.
+/* Ctrl-Z: stops the process group with the default SIGTSTP action and returns after SIGCONT
+   (called from SignalGuard.swift only, like zs_guard_*: it reads the guard's state).
    Returns 0 without stopping when SIGTSTP is ignored (a shell without job control). */
 static inline int zs_suspend_process(void) {
     struct sigaction current;

@@ -216,7 +216,7 @@ public final class CursesTerminal: Terminal {
         fflush(zs_stdout())
         SignalGuard.disarm()
         isSuspended = true
-        let stopped = zs_suspend_process() != 0
+        let stopped = SignalGuard.suspendProcess()
         needsFullRedraw = true
         return stopped
     }
@@ -231,7 +231,7 @@ public final class CursesTerminal: Terminal {
     private func takeTerminalBack() -> Bool {
         guard isSuspended else { return true }
         while !Self.isForeground {
-            if SignalGuard.pendingSignal != nil || zs_suspend_process() == 0 { return false }
+            if SignalGuard.pendingSignal != nil || !SignalGuard.suspendProcess() { return false }
         }
         isSuspended = false
         if mouseEnabled { _ = zs_enable_mouse() }
@@ -294,6 +294,12 @@ public final class CursesTerminal: Terminal {
         guard !reportedSignal, let signal = SignalGuard.pendingSignal else { return nil }
         reportedSignal = true
         return .terminate(signal: signal)
+    }
+
+    /// Ctrl-L: the next flush resets the pen, clears the screen and draws every cell.
+    public func redraw() {
+        needsFullRedraw = true
+        encoder.forget()
     }
 
     private func resized() -> TerminalEvent {

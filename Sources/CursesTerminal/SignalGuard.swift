@@ -52,4 +52,13 @@ enum SignalGuard {
     static func takeContinued() -> Bool {
         zs_guard_take_continued() != 0
     }
+
+    /// Stops the process group (Ctrl-Z) and returns true once continued; false when it could
+    /// not stop (SIGTSTP ignored: a shell without job control). Called here, not from another
+    /// file: the SIGCONT it waits for is recorded in the guard's state, and every Swift file
+    /// that calls a `static inline` function of `shim.h` gets a copy of it with a state of its
+    /// own, so a call from `CursesTerminal.swift` never saw the continue.
+    static func suspendProcess() -> Bool {
+        zs_suspend_process() != 0
+    }
 }

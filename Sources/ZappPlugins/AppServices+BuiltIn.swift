@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Logging
 import ZappCore
 import ZappModel
 
@@ -24,6 +25,17 @@ extension AppServices {
         return AppServices(
             registry: registry, navigator: navigator, startup: StartupSequence(registry: registry, trace: trace),
             trace: trace, loginProvider: registry.firstLoginProvider?.provider, feeds: FeedLoader(folder: app.feedFolder),
-            images: ImageLoader(folder: app.feedFolder, stateDirectory: stateDirectory))
+            images: ImageLoader(folder: app.feedFolder, stateDirectory: stateDirectory),
+            gates: ScreenGates(app: app, registry: registry, rebuild: { gatesRegistry(app: $0, environment: environment) }))
+    }
+
+    /// A registry for the lock marks of a reloaded app: gating does not depend on the session, so
+    /// its logins hold none in memory, and its warnings (logged by the app's own registry) are not
+    /// logged again.
+    private static func gatesRegistry(app: ZappApp, environment: PluginEnvironment) -> PluginRegistry {
+        var quiet = environment
+        quiet.sessions = .inMemory(signedInUser: nil)
+        quiet.logger = Logger(label: "zapp-shell.gates") { _ in SwiftLogNoOpLogHandler() }
+        return PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: quiet)
     }
 }

@@ -621,6 +621,9 @@ scenario_job_control() {
     check "fg: the app draws its screen again (the side menu still open)" wait_for "$s" "MEMBERS" || return
     # The bar's right-aligned buttons end at the right edge: drawn for 80 columns, not clipped from 100.
     check "fg: the frame is laid out for the new width" wait_for "$s" "Live  Cast" || return
+    keys "$s" Escape
+    check "fg: Esc closes the side menu" wait_gone "$s" "MEMBERS" || return
+    check "fg: the app knows it was suspended (no \"Cannot suspend\")" not_on_screen "$s" "Cannot suspend"
     keys "$s" q
     run_line "$s" 'echo "rc=$?"'
     check "fg: q still quits (status 0)" wait_for "$s" "rc=0" || return

@@ -41,6 +41,7 @@ struct StandInTests {
         #expect(pane.title == "Stand-in: Prehook Example")
         #expect(pane.message.contains("PrehookExample.HookManager"))
         #expect(pane.message.contains("not built into ZappShell"))
+        #expect(pane.message.hasSuffix("Flow blocker: stops the navigation when it fails."))
         #expect(pane.buttons == ["Continue", "Fail"])
     }
 
@@ -71,8 +72,10 @@ struct StandInTests {
         let blocked = try await run(
             Self.gate(), answers: [.button("Fail")], screens: [hookScreen], target: Self.target(hookScreen: "hook_screen"))
         #expect(blocked.result == .blocked(by: "hook", reason: StandInHook.failureReason))
+        #expect(blocked.bed.presenter.panes.first?.message.hasSuffix("Flow blocker: stops the navigation when it fails.") == true)
         let passed = try await run(Self.gate(), answers: [.button("Fail")])
         #expect(passed.result == .presented(screenID: "premium", dataDict: ["a": 1]))
+        #expect(passed.bed.presenter.panes.first?.message.hasSuffix("Not a flow blocker.") == true, "the pane says what a failure does")
     }
 
     @Test("a hook screen with allow_screen_plugin_presentation false is not shown and counts as succeeded")

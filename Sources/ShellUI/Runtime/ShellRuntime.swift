@@ -10,7 +10,9 @@ import ZappModel
 /// while the model needs ticks (a spinner, a message that expires).
 ///
 /// The runtime never changes the model itself: even the app it loads and the root it presents
-/// reach the model as events. Hooks never block the loop: a hook waiting for the user awaits its
+/// reach the model as events, and it starts no work that no effect asked for (the startup, the
+/// deferred checks, the themes, a reload are effects). It keeps only the handles of the work it
+/// runs (tasks, the services of the running app, the pane broker's waiting hooks). Hooks never block the loop: a hook waiting for the user awaits its
 /// pane's answer through the `PaneBroker` while keys and frames go on; Esc cancels a slow one.
 /// Tests drive it step by step with `send(_:)`, `render()` and `settle(until:)`, or whole with
 /// `run()` over a `HeadlessTerminal`, with a test clock.
@@ -37,14 +39,6 @@ public final class ShellRuntime {
     private var traceTask: Task<Void, Never>?
     private var fileWatch: AnyObject?
     private var loadAttempts = 0
-    /// The name of the theme `setup.loadTheme` reads, as last read.
-    private lazy var fileThemeName = setup.theme.name
-    /// Whether the deferred load checks were started, and whether the app they check was
-    /// replaced since (their warnings are then dropped).
-    private var checksStarted = false
-    private var appReplaced = false
-    private var isStarted = false
-    private var themesRequested = false
     private var isRunning = false
 
     public init(terminal: any Terminal, setup: ShellSetup, clock: RuntimeClock = .continuous) {
@@ -64,8 +58,12 @@ public final class ShellRuntime {
         view.forceASCII = setup.forceASCII
         view.loadWarnings = setup.warnings
         view.browser = setup.browser
+        view.gates = services.gates
         view.phase = .splash(message: "Starting \(setup.app.name)…")
         model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
+        model.areChecksPending = setup.checkWarnings != nil
+        model.areThemesPending = setup.loadThemes != nil
+        model.fileThemeName = setup.loadTheme == nil ? nil : setup.theme.name
         model.holdSplash()
     }
 
@@ -88,31 +86,15 @@ public final class ShellRuntime {
         return model.exitStatus ?? 0
     }
 
-    /// Starts the startup sequence and the trace feed (once); `run()` calls it. Tests that
-    /// drive the runtime step by step call it themselves.
+    /// Starts the loop's work (once): the trace feed, the file watcher, and the `.started`
+    /// event, whose effect runs the startup sequence. `run()` calls it; tests that drive the
+    /// runtime step by step call it themselves.
     public func start() {
-        guard !isStarted else { return }
-        isStarted = true
+        guard !model.isStartupRequested else { return }
         startTraceFeed()
-        startStartup()
         let inbox = inbox
         fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
-        // The held splash's moment (ShellModel.splashDue) needs a tick even if nothing is posted.
-        scheduleTick()
-    }
-
-    /// Reads the themes `t` cycles through, off the main actor, once the startup has drawn its
-    /// root (or shows "Loading failed"): reading them sooner competes with the first frames.
-    private func loadThemes() {
-        guard !themesRequested, let loadThemes = setup.loadThemes else { return }
-        themesRequested = true
-        let asked = framesDrawn
-        runInBackground { runtime in
-            await runtime.frame(after: asked)
-            guard runtime.model.exitStatus == nil else { return }
-            let themes = await Task.detached { loadThemes() }.value
-            runtime.inbox.post(.themesLoaded(themes))
-        }
+        send(.started)
     }
 
     /// Takes everything posted since the last batch — the terminal's waiting input first —
@@ -159,9 +141,11 @@ public final class ShellRuntime {
         var canvas = Canvas(columns: model.columns, rows: model.rows)
         let hitMap = ShellView.render(model.view, into: &canvas)
         terminal.flush(canvas)
-        _ = ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds)
         needsRender = false
         framesDrawn += 1
+        // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
+        for effect in ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds) { perform(effect) }
+        if model.exitStatus == nil { scheduleTick() }
         let waiters = frameWaiters
         frameWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
@@ -209,6 +193,15 @@ public final class ShellRuntime {
 
     private func perform(_ effect: ShellEffect) {
         switch effect {
+        case .runStartup:
+            startStartup()
+        case .checkWarnings(let app, let generation):
+            checkWarnings(of: app, generation: generation)
+        case .loadThemes:
+            loadThemes()
+        case .redraw:
+            terminal.redraw()
+            needsRender = true
         case .navigate(let request, let activityID):
             startNavigation(request, activityID: activityID)
         case .runPostHooks(let screenID, let dataDict, let activityID):
@@ -228,8 +221,8 @@ public final class ShellRuntime {
         case .retryLoading:
             retryWaiter?.resume(returning: true)
             retryWaiter = nil
-        case .reloadApp:
-            reload()
+        case .reloadApp(let generation):
+            reload(generation: generation)
         case .suspend:
             if !terminal.suspend() {
                 inbox.post(.notice("Cannot suspend: this shell has no job control", isError: true))
@@ -372,28 +365,35 @@ public final class ShellRuntime {
         }
     }
 
-    /// Reads the app again (and the theme file, when the theme comes from one); a new app gets
-    /// new services (the hook manager, the registry, the trace) before the update shows it.
-    private func reload() {
+    /// Reads the app of `generation` again (and the theme file, when the theme comes from one);
+    /// a new app gets new services (the hook manager, the registry, the trace) and its assets
+    /// are read before the update shows it. Hooks still running keep the services they started with.
+    private func reload(generation: Int) {
         let loadApp = setup.loadApp
         let loadTheme = setup.loadTheme
         runInBackground { runtime in
             do {
                 if let loadTheme {
-                    let theme = try await loadTheme()
-                    runtime.inbox.post(.themeReloaded(theme, replacing: runtime.fileThemeName))
-                    runtime.fileThemeName = theme.name
+                    runtime.inbox.post(.themeReloaded(try await loadTheme()))
                 }
-                let app = try await loadApp()
-                runtime.services = runtime.setup.makeServices(app, runtime.presenter)
-                runtime.appReplaced = true
-                runtime.traceTask?.cancel()
-                runtime.startTraceFeed()
-                runtime.inbox.post(.appReloaded(app, rootKind: runtime.services.navigator.rootMenu.kind))
+                let revision = await runtime.revision(of: try await loadApp())
+                runtime.inbox.post(.appReloaded(revision, generation: generation))
             } catch {
                 runtime.inbox.post(.reloadFailed("\(error)"))
             }
         }
+    }
+
+    /// A loaded app with new services (whose root menu it reports) and its bars' assets, read off
+    /// the main actor.
+    private func revision(of load: AppLoad) async -> AppRevision {
+        services = setup.makeServices(load.app, presenter)
+        traceTask?.cancel()
+        startTraceFeed()
+        let app = load.app
+        let assets = await Task.detached { AssetStore(app: app) }.value
+        return AppRevision(
+            app: app, rootKind: services.navigator.rootMenu.kind, warnings: load.warnings, assets: assets)
     }
 
     // MARK: - Startup
@@ -412,9 +412,7 @@ public final class ShellRuntime {
                     await runtime?.presentLinkedScreen(screen, dataDict: dataDict)
                 })
             let outcome = await startup.run(callbacks, deepLink: deepLink, app: app, opener: opener)
-            runtime.startDeferredChecks()
             runtime.inbox.post(.startupEnded(outcome))
-            runtime.loadThemes()
             await runtime.refreshSignedInUser()
         }
     }
@@ -425,19 +423,14 @@ public final class ShellRuntime {
         loadAttempts += 1
         if loadAttempts == 1 && setup.isLoaded { return }
         inbox.post(.phase(.splash(message: "Loading \(model.view.app.name)…")))
-        let app = try await setup.loadApp()
-        inbox.post(.phase(.splash(message: "Starting \(app.name)…")))
-        guard app != model.view.app else { return }
-        services = setup.makeServices(app, presenter)
-        appReplaced = true
-        traceTask?.cancel()
-        startTraceFeed()
-        inbox.post(.appLoaded(app, rootKind: services.navigator.rootMenu.kind))
+        let load = try await setup.loadApp()
+        inbox.post(.phase(.splash(message: "Starting \(load.app.name)…")))
+        guard load.app != model.view.app else { return }
+        inbox.post(.appLoaded(await revision(of: load)))
     }
 
     private func waitForRetry(_ reason: String) async -> Bool {
         inbox.post(.phase(.loadingFailed(message: reason)))
-        loadThemes()
         guard model.exitStatus == nil else { return false }
         let retry = await withCheckedContinuation { continuation in
             retryWaiter = continuation
@@ -451,7 +444,6 @@ public final class ShellRuntime {
         let result = await services.navigator.start()
         inbox.post(.rootPresented(result))
         await nextFrame()
-        startDeferredChecks()
         await services.navigator.finish(result)
     }
 
@@ -461,21 +453,24 @@ public final class ShellRuntime {
         await services.opener.runPostHooks(for: screen, dataDict: dataDict)
     }
 
-    /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) once, on a serial dispatch
-    /// queue of their own rather than the executor's threads (they block a thread, and use two
-    /// on a large app; a serial queue starts no libdispatch monitor, ARCHITECTURE.md, "Time"),
-    /// after home is drawn (or the startup ended without it), and posts their warnings unless
-    /// the app was replaced meanwhile.
-    private func startDeferredChecks() {
-        guard !checksStarted, let check = setup.checkWarnings else { return }
-        checksStarted = true
+    /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) of `app` and reads its bars'
+    /// assets (every screen is decoded by then) on a serial dispatch queue of their own (they
+    /// block a thread, and use two on a large app), and posts them for `generation`.
+    private func checkWarnings(of app: ZappApp, generation: Int) {
+        guard let check = setup.checkWarnings else { return }
         let inbox = inbox
         DispatchQueue(label: "zapp-shell.checks").async {
             let warnings = check()
-            Task { @MainActor [weak self] in
-                guard let self, !self.appReplaced else { return }
-                inbox.post(.loadWarningsChecked(warnings))
-            }
+            inbox.post(.loadWarningsChecked(warnings, assets: AssetStore(app: app), generation: generation))
+        }
+    }
+
+    /// Reads the themes `t` cycles through, off the main actor.
+    private func loadThemes() {
+        guard let loadThemes = setup.loadThemes else { return }
+        let inbox = inbox
+        runInBackground { _ in
+            inbox.post(.themesLoaded(await Task.detached { loadThemes() }.value))
         }
     }
 

@@ -31,7 +31,6 @@ public struct ComponentItem: Sendable, Hashable {
         feed.entries.enumerated().map { offset, entry in ComponentItem(entry: entry, id: "\(base)#\(offset)") }
     }
 
-    /// The items of a component (empty when it has none: the component is a placeholder).
     /// The key a screen picker's selected tab is kept under: its `id`, else its screen and its
     /// place in that screen (`home#ui_components[2]`), so that pickers without ids switch tabs too.
     static func pickerKey(_ component: UIComponent, in screen: ScreenModel) -> String {
@@ -52,36 +51,11 @@ public struct ComponentItem: Sendable, Hashable {
         return app.screens.first(holding: key) { screen in screen.uiComponents.first { $0.id == key } }
     }
 
+    /// The items of a component from its own data (`ComponentCell`; empty when it has none:
+    /// the component is a placeholder).
     public static func items(of component: UIComponent) -> [ComponentItem] {
-        let data = component.data
-        let base = component.id ?? component.componentType
-        let list = data["items"]?.arrayValue ?? data["entries"]?.arrayValue ?? data["children"]?.arrayValue
-        if let list {
-            return list.enumerated().compactMap { offset, value in
-                item(from: value, id: "\(base)#\(offset)", index: offset)
-            }
+        ComponentCell.cells(of: component).map {
+            ComponentItem(id: $0.id, title: $0.title, subtitle: $0.subtitle, target: $0.target)
         }
-        if let target = string(data, "target", "screen_id", "url") {
-            let title = string(data, "title", "name", "label") ?? target
-            return [ComponentItem(id: "\(base)#0", title: title, subtitle: string(data, "subtitle", "description"), target: target)]
-        }
-        return []
-    }
-
-    private static func item(from value: JSONValue, id: String, index: Int) -> ComponentItem? {
-        if let text = value.stringValue { return ComponentItem(id: id, title: text) }
-        guard let object = value.objectValue else { return nil }
-        let target = string(object, "target", "screen_id", "url") ?? object["data"]?.objectValue.flatMap { string($0, "target") }
-        let title = string(object, "title", "name", "label") ?? target ?? "Item \(index + 1)"
-        return ComponentItem(
-            id: string(object, "id") ?? id, title: title,
-            subtitle: string(object, "subtitle", "description", "summary"), target: target)
-    }
-
-    private static func string(_ object: JSONObject, _ keys: String...) -> String? {
-        for key in keys {
-            if let value = object[key]?.stringValue, !value.isEmpty { return value }
-        }
-        return nil
     }
 }

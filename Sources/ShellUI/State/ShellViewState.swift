@@ -72,8 +72,18 @@ public struct ShellViewState: Sendable {
     /// The problems found while loading the app that did not stop it (one line each, as
     /// `validate` prints them): counted in the status line, listed by the warnings overlay.
     public var loadWarnings: [String]
+    /// Why the last reload failed (the running app stays); cleared by the next good one.
+    public var reloadFailure: String?
     /// `$BROWSER`, which web links are opened with; nil shows them in an overlay instead.
     public var browser: String?
+    /// Which screens are gated, for the lock marks; nil shows none (`render`, tests).
+    public var gates: ScreenGates?
+
+    /// Whether the screen is marked gated (a pre hook can stop its navigation).
+    public func isGated(_ screenID: String?) -> Bool {
+        guard let screenID, let gates else { return false }
+        return gates.isGated(screenID)
+    }
 
     /// A state showing the app's home screen as the root of its stack (hooks not run yet).
     public init(
@@ -108,7 +118,14 @@ public struct ShellViewState: Sendable {
         themeNames = [theme.name]
         signedInUser = nil
         loadWarnings = []
+        reloadFailure = nil
         browser = nil
+    }
+
+    /// What `w` lists and the status line counts: a failed reload's reason first, then the
+    /// load warnings.
+    public var warnings: [String] {
+        (reloadFailure.map { ["Reload failed, still showing the last good app: \($0)"] } ?? []) + loadWarnings
     }
 
     /// The screen on screen (river or synthetic).

@@ -34,6 +34,8 @@ public struct Glyphs: Sendable, Hashable {
     }
     public var passwordMask: String
     public var disabledMark: String
+    /// Marks a gated screen (a pre hook can stop its navigation) in the root menu and go-to.
+    public var lock: String
 
     public init(set: GlyphSetName, border: BorderStyle) {
         let ascii = set == .ascii
@@ -53,5 +55,6 @@ public struct Glyphs: Sendable, Hashable {
         spinner = ascii ? ["|", "/", "-", "\\"] : ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
         passwordMask = "*"
         disabledMark = ascii ? "-" : "·"
+        lock = ascii ? "#" : "🔒"
     }
 }

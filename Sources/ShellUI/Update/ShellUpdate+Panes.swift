@@ -51,6 +51,7 @@ extension ShellUpdate {
         let pane = model.view.panes[last]
         guard index >= 0, index < pane.pane.buttons.count, !pane.isBusy else { return [] }
         model.view.panes[last].error = nil
+        model.hasSubmittedPane = true
         return [.answerPane(id: pane.id, answer: .submitted(button: pane.pane.buttons[index], values: pane.valuesByKey))]
     }
 

@@ -22,12 +22,18 @@ enum OverlayViews {
         ("q, Ctrl-C", "quit"),
     ]
 
+    /// What the marks beside screen names mean, after the keys.
+    static func markHelp(_ glyphs: Glyphs) -> [(String, String)] {
+        [(glyphs.lock, "gated screen: a pre hook can stop the navigation")]
+    }
+
     static func drawHelp(context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
         let keyWidth = min(18, area.width / 3)
-        let box = area.centered(width: min(72, area.width), height: keyHelp.count + 4)
+        let rows = keyHelp + markHelp(context.glyphs)
+        let box = area.centered(width: min(72, area.width), height: rows.count + 4)
         drawFrame(box, title: "Keys", context: context, canvas: &canvas, hits: &hits)
-        for (offset, entry) in keyHelp.enumerated() where box.y + 2 + offset < box.maxY - 1 {
+        for (offset, entry) in rows.enumerated() where box.y + 2 + offset < box.maxY - 1 {
             let y = box.y + 2 + offset
             context.text(&canvas, entry.0, x: box.x + 2, y: y, maxWidth: keyWidth, style: context.palette[.statusKey].with(background: context.palette[.overlay].background))
             context.text(&canvas, entry.1, x: box.x + 2 + keyWidth, y: y, maxWidth: box.width - keyWidth - 4, style: context.palette[.overlay])
@@ -55,7 +61,7 @@ enum OverlayViews {
     /// The load warnings, wrapped to the box, from warning `scroll` on.
     static func drawWarnings(scroll: Int, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
-        let warnings = context.state.loadWarnings
+        let warnings = context.state.warnings
         let box = area.centered(width: min(96, area.width), height: area.height)
         let title = warnings.count == 1 ? "1 warning" : "\(warnings.count) warnings"
         drawFrame(box, title: title + " (↑↓ scroll, Esc closes)", context: context, canvas: &canvas, hits: &hits)
@@ -98,7 +104,8 @@ enum OverlayViews {
             let focused = index == selected
             let style = context.palette[focused ? .menuFocused : .overlay]
             canvas.fill(rowRect, style: style)
-            let used = context.text(&canvas, (focused ? context.glyphs.pointer : " ") + " " + candidate.title, x: inner.x, y: y, maxWidth: inner.width, style: style)
+            let lock = context.state.isGated(candidate.id) ? " " + context.glyphs.lock : ""
+            let used = context.text(&canvas, (focused ? context.glyphs.pointer : " ") + " " + candidate.title + lock, x: inner.x, y: y, maxWidth: inner.width, style: style)
             if used + 4 < inner.width {
                 context.text(&canvas, "  " + candidate.id, x: inner.x + used, y: y, maxWidth: inner.width - used, style: focused ? style : context.palette[.dim].with(background: style.background))
             }

@@ -63,7 +63,7 @@ enum RootMenuView {
             let label: String
             switch item.kind {
             case .header: label = indent + item.title.uppercased()
-            default: label = indent + marker + " " + item.title
+            default: label = indent + marker + " " + item.title + (state.isGated(item.screenID) ? " " + context.glyphs.lock : "")
             }
             context.text(&canvas, " " + label, x: rowRect.x, y: y, maxWidth: rowRect.width, style: palette[role])
             if let thisFocus {
@@ -93,6 +93,7 @@ enum RootMenuView {
             let role: ThemeRole = focused ? .tabFocused : (isCurrentRoot(item, state: state) ? .tabSelected : .tabBar)
             canvas.fill(cell, style: palette[role])
             var title = item.title
+            if state.isGated(item.screenID) { title += " " + context.glyphs.lock }
             if item.isExpandable { title += " " + (state.expandedMenuItems.contains(item.id) ? context.glyphs.expanded : context.glyphs.collapsed) }
             if focused { title = "[" + title + "]" } else if isCurrentRoot(item, state: state) { title = context.glyphs.pointer + title }
             context.text(&canvas, title, in: Rect(x: cell.x + 1, y: cell.y, width: cell.width - 2, height: 1), alignment: .center, style: palette[role])

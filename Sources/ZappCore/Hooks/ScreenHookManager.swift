@@ -160,7 +160,7 @@ public final class ScreenHookManager: ScreenOpening {
             } else {
                 outcome = await execute(hook, run: run, configuration: configuration, dataDict: current)
             }
-            let isFlowBlocker = resolveFlowBlocker(hook.isFlowBlocker, configuration, hookScreen: hookScreen)
+            let isFlowBlocker = Self.flowBlocker(own: hook.isFlowBlocker, configuration, hookScreen: hookScreen)
 
             if case .failed(let reason, _) = outcome {
                 if isFlowBlocker.value {
@@ -326,7 +326,8 @@ public final class ScreenHookManager: ScreenOpening {
 
     /// `isFlowBlocker`: the plugin's answer, else the hook screen's `general.is_flow_blocker`,
     /// else the manifest's `initial_value` (or its `custom_configuration_fields` default), else false.
-    private func resolveFlowBlocker(_ own: Bool?, _ configuration: PluginConfiguration, hookScreen: ScreenModel?)
+    /// The one rule, also read by the gates report, the lock marks and the stand-in pane.
+    public static func flowBlocker(own: Bool?, _ configuration: PluginConfiguration, hookScreen: ScreenModel?)
         -> (value: Bool, source: String)
     {
         if let own { return (own, "plugin") }

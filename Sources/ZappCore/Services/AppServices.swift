@@ -16,11 +16,13 @@ public struct AppServices: Sendable {
     public var feeds: any FeedLoading
     /// Loads, decodes and prepares the images the UI shows (logos, artwork).
     public var images: any ImageLoading
+    /// Which screens are gated (the lock marks); nil when not worked out.
+    public var gates: ScreenGates?
 
     public init(
         registry: PluginRegistry? = nil, navigator: Navigator, startup: StartupSequence, trace: TraceLog,
         loginProvider: (any LoginProvider)?, feeds: any FeedLoading = UnavailableFeeds(),
-        images: any ImageLoading = UnavailableImages()
+        images: any ImageLoading = UnavailableImages(), gates: ScreenGates? = nil
     ) {
         self.registry = registry
         self.navigator = navigator
@@ -30,6 +32,7 @@ public struct AppServices: Sendable {
         self.loginProvider = loginProvider
         self.feeds = feeds
         self.images = images
+        self.gates = gates
     }
 
     /// The hook manager every screen change goes through.

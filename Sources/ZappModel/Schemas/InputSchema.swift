@@ -1,4 +1,4 @@
-/// The JSON Schemas (draft 2020-12) of ZappShell's inputs, printed by `zapp-shell schema NAME`
+/// The JSON Schemas (draft 2020-12) of ZappShell's inputs (and of the gates report it writes), printed by `zapp-shell schema NAME`
 /// for editors. They are built in Swift beside the decoders rather than checked in as files:
 /// enum values come from the same Swift enums the decoders use, each value's tolerance from the
 /// `SchemaTerms` builder named after the `DecodingContext` reader, and a test validates the
@@ -13,6 +13,8 @@ public enum InputSchema: String, Sendable, Hashable, CaseIterable {
     case contentTypes = "content-types"
     /// A theme file.
     case theme
+    /// The report `zapp-shell gates --format json` writes (an output: strict, `GatesSchema`).
+    case gates
 
     /// The JSON Schema dialect of every schema.
     public static let draft = "https://json-schema.org/draft/2020-12/schema"
@@ -28,6 +30,7 @@ public enum InputSchema: String, Sendable, Hashable, CaseIterable {
         case .plugins: return "plugin_configurations.json"
         case .contentTypes: return ContentTypes.fileName
         case .theme: return "themes/*.json"
+        case .gates: return "gates --format json"
         }
     }
 
@@ -38,6 +41,7 @@ public enum InputSchema: String, Sendable, Hashable, CaseIterable {
         case .plugins: return PluginConfigurationsSchema.document(id: id)
         case .contentTypes: return ContentTypesSchema.document(id: id)
         case .theme: return ThemeSchema.document(id: id)
+        case .gates: return GatesSchema.document(id: id)
         }
     }
 

@@ -38,6 +38,13 @@ final class StandInHook: ScreenHook {
 
     private var className: String { context.plugin.manifest.api.className ?? "(no api.class_name)" }
 
+    /// What a failure does, by the manager's flow-blocker rule: "flow blocker: stops the
+    /// navigation when it fails" or "not a flow blocker".
+    var flowBlockerNote: String {
+        ScreenHookManager.flowBlocker(own: isFlowBlocker, context.plugin, hookScreen: context.hookScreen).value
+            ? "Flow blocker: stops the navigation when it fails" : "Not a flow blocker"
+    }
+
     func executeHook(dataDict: JSONObject?) async -> HookOutcome {
         guard hasUI else {
             context.reportWarning("stand-in: \(className) is not built into ZappShell and has no UI; answered success")
@@ -49,7 +56,7 @@ final class StandInHook: ScreenHook {
         var message = manifest.api.className.map { "\(plugin) has class \($0), which is not built into ZappShell." }
             ?? "\(plugin) names no class (its manifest has no api.class_name), so ZappShell cannot run it."
         if let screen = context.hookScreen { message += " Hook screen: \(screen.name.isEmpty ? screen.id : screen.name)." }
-        message += " Answer for it: Continue succeeds, Fail fails, Esc cancels."
+        message += " Answer for it: Continue succeeds, Fail fails, Esc cancels. " + flowBlockerNote + "."
         let session = await context.presenter.show(Pane(
             hookIdentifier: context.plugin.identifier, title: "Stand-in: \(name)", message: message,
             buttons: [Self.continueButton, Self.failButton]))

@@ -32,11 +32,7 @@ struct RenderCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
-    var app: String?
-
-    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
-    var plugins: String?
+    @OptionGroup var appOptions: AppOptions
 
     @Option(help: "The screen to render: its id or its name (also Settings, EPG).")
     var screen: String
@@ -67,11 +63,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Flag(help: "The same as --format ansi (ANSI colours).")
     var color = false
 
-    @Option(help: ArgumentHelp("A theme name or a theme JSON file.", valueName: "NAME|PATH"))
-    var theme: String?
-
-    @Flag(help: "Draw with ASCII glyphs only.")
-    var ascii = false
+    @OptionGroup var look: LookOptions
 
     /// The format asked for: `--format`, else `--color`'s ANSI, else text.
     var resolvedFormat: RenderFormat { format ?? (color ? .ansi : .text) }
@@ -89,11 +81,11 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let theme: Theme
         do {
-            theme = try ThemeCatalog().resolve(self.theme)
+            theme = try ThemeCatalog().resolve(look.theme)
         } catch {
             Self.fail("\(error)")
         }
-        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins)
+        let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins)
         let app = loaded.app
         guard let target = app.anyScreen(idOrName: screen) else {
             let known = app.screens.prefix(20).map { "\(Quoted.value($0.id)) (\(Quoted.value($0.name)))" }
@@ -102,7 +94,7 @@ struct RenderCommand: AsyncParsableCommand {
                 "no screen \(Quoted.value(screen)) in \(app.name); screens: \(known.joined(separator: ", "))\(more), Settings, EPG")
         }
         let frame = await Self.render(
-            app: app, screen: target, position: position, size: size, theme: theme, format: resolvedFormat, ascii: ascii,
+            app: app, screen: target, position: position, size: size, theme: theme, format: resolvedFormat, ascii: look.ascii,
             override: BarOverride(style: style, presentation: presentation, state: state),
             warnings: loaded.warnings.map(\.description))
         print(frame, terminator: frame.hasSuffix("\n") ? "" : "\n")

@@ -34,14 +34,9 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
-    var app: String?
+    @OptionGroup var appOptions: AppOptions
 
-    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
-    var plugins: String?
-
-    @Option(help: ArgumentHelp("A theme name or a theme JSON file.", valueName: "NAME|PATH"))
-    var theme: String?
+    @OptionGroup var look: LookOptions
 
     @Option(
         name: .customLong("state-dir"),
@@ -54,23 +49,20 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Reload the app when any of its files (or the theme file) change; r reloads by hand.")
     var watch = false
 
-    @Flag(help: "Draw with ASCII glyphs only.")
-    var ascii = false
-
     @Flag(name: .customLong("no-color"), help: "Draw without colours (NO_COLOR does the same).")
     var noColor = false
 
     @Option(help: ArgumentHelp("The log file. Default: zapp-shell.log in the state directory.", valueName: "FILE"))
     var log: String?
 
-    func run() async throws {
-        try await start()
-    }
+    var app: String? { appOptions.app }
+    var plugins: String? { appOptions.plugins }
+    var theme: String? { look.theme }
+    var ascii: Bool { look.ascii }
 
-    /// `run` on the main actor, where the terminal and the event loop live: reading the app and
-    /// starting the terminal need no hop between executors (README, "Performance").
+    /// `run` on the main actor, where the terminal and the event loop live.
     @MainActor
-    func start() async throws {
+    func run() async throws {
         // Read once, from `environ` (ProcessEnvironment: ARCHITECTURE.md, "Start").
         let environment = ProcessEnvironment.current()
         do {
@@ -78,6 +70,7 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
+        let app = self.app
         let location = AppLocation(argument: app)
         if watch, case .remote(let url) = location {
             Self.fail("--watch needs a local app folder; \(url.absoluteString) is fetched over the network")
@@ -104,12 +97,18 @@ struct RunCommand: AsyncParsableCommand {
         let setup = ShellSetup(
             app: loaded.app,
             loadApp: {
-                let result = await location.load(plugins: plugins)
+                // Nothing reaches the terminal while the UI runs: a remote app's fetches are logged.
+                let result = await location.load(plugins: plugins, progress: { logger.info("\($0)") })
                 guard let app = result.app, !result.hasBlockingErrors else {
                     let first = result.diagnostics.first { $0.code.stopsRunning }
-                    throw AppLoadingError(message: first?.description ?? "the app could not be loaded")
+                    let failure = AppLoadingError(message: first?.description ?? "the app could not be loaded")
+                    logger.error("loading \(app ?? "the app") failed: \(failure.message)")
+                    throw failure
                 }
-                return app
+                let warnings = result.runWarnings.map(\.description)
+                logger.info("loaded \(app.name) (\(app.screens.count) screens, \(warnings.count) warnings)")
+                for warning in warnings { logger.warning("\(warning)") }
+                return AppLoad(app: app, warnings: warnings)
             },
             makeServices: { app, presenter in
                 Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)

@@ -12,7 +12,7 @@ import ZappModel
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: "Print the JSON Schema of river.json, plugin_configurations.json, content_types.json or a theme.",
+        abstract: "Print the JSON Schema of river.json, plugin_configurations.json, content_types.json, a theme or the gates report.",
         discussion: """
             The schemas follow JSON Schema draft 2020-12 and accept what zapp-shell reads: unknown \
             keys, null for absent values, numbers and booleans written as strings. Point an editor at \
@@ -21,7 +21,7 @@ struct SchemaCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Which input: river, plugins, content-types or theme.", valueName: "name"))
+    @Argument(help: ArgumentHelp("Which: river, plugins, content-types, theme, or gates (the report of gates --format json).", valueName: "name"))
     var name: InputSchema
 
     @Option(help: ArgumentHelp("Write the schema to FILE instead of stdout.", valueName: "FILE"))

@@ -47,11 +47,7 @@ struct TraceCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "An app folder, a river.json, or an http(s) app URL. Default: the demo app.")
-    var app: String?
-
-    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
-    var plugins: String?
+    @OptionGroup var appOptions: AppOptions
 
     @Option(help: "The screen to open: its id or its name.")
     var screen: String
@@ -74,7 +70,7 @@ struct TraceCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins)
+        let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins)
         let report: TraceReport
         do {
             report = try await Self.trace(
@@ -138,7 +134,7 @@ struct TraceCommand: AsyncParsableCommand {
     /// be a user some login plugin can hold: any user for a server-checked login (the server is
     /// not contacted: no entitlements) or a local login without a user list, else one of
     /// `configuration_json.users`; otherwise the error lists the configured users.
-    private static func seededSession(_ user: String, registry: PluginRegistry, app: ZappApp) throws(TraceError) -> String {
+    static func seededSession(_ user: String, registry: PluginRegistry, app: ZappApp) throws(TraceError) -> String {
         let shownUser = Quoted.value(user)
         let logins = registry.plugins.filter { $0.factory?.loginProvider != nil }
         guard !logins.isEmpty else {

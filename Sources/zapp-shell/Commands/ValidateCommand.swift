@@ -39,11 +39,10 @@ struct ValidateCommand: AsyncParsableCommand {
     @Flag(help: "Print the report as JSON.")
     var json = false
 
-    @Option(help: ArgumentHelp("A plugin configurations file to use instead of the app's plugin_configurations.json.", valueName: "FILE"))
-    var plugins: String?
+    @OptionGroup var pluginsOption: PluginsOption
 
     func run() async throws {
-        let (report, loaded) = await Self.check(inputs, plugins: plugins)
+        let (report, loaded) = await Self.check(inputs, plugins: pluginsOption.plugins)
         if json { Console.printJSON(report.json) } else { Console.print(report.text) }
         // The process ends here, with the loaded apps still alive: freeing the models of a
         // large app one by one would only delay the exit (about 30 ms for 5,000 screens).

@@ -21,10 +21,10 @@ PY
 schema_refuses() { ! schema_validates "$1" "$2" >/dev/null; }
 
 scenario_schema() {
-    echo "# schema: the four JSON Schemas, unknown names, --output"
+    echo "# schema: the five JSON Schemas, unknown names, --output"
     local name rc dir="$WORK/schemas"
     mkdir -p "$dir"
-    for name in river plugins content-types theme; do
+    for name in river plugins content-types theme gates; do
         "$ZAPP_SHELL" schema "$name" >"$dir/$name.schema.json" 2>"$dir/$name.err"
         rc=$?
         check "schema $name: exit 0" test "$rc" = 0
@@ -34,8 +34,8 @@ scenario_schema() {
     "$ZAPP_SHELL" schema rivers >/dev/null 2>"$dir/unknown.err"
     rc=$?
     check "schema rivers: an unknown name exits 64" test "$rc" = 64
-    check "schema rivers: the message lists the four names" \
-        grep -q "'river', 'plugins', 'content-types' or 'theme'" "$dir/unknown.err"
+    check "schema rivers: the message lists the five names" \
+        grep -q "'river', 'plugins', 'content-types', 'theme' or 'gates'" "$dir/unknown.err"
     "$ZAPP_SHELL" schema theme --output "$dir/out.json"
     check "schema --output FILE writes what stdout shows" cmp -s "$dir/out.json" "$dir/theme.schema.json"
     "$ZAPP_SHELL" schema theme --output "$dir/no-such-folder/out.json" 2>"$dir/write.err"
@@ -50,6 +50,13 @@ scenario_schema() {
             schema_validates "$dir/plugins.schema.json" "$dir/app/plugin_configurations.json"
         check "schema content-types: its content_types.json validates" \
             schema_validates "$dir/content-types.schema.json" "$dir/app/content_types.json"
+        "$ZAPP_SHELL" gates --format json >"$dir/gates.json"
+        check "schema gates: gates --format json of the demo app validates" schema_validates "$dir/gates.schema.json" "$dir/gates.json"
+        "$ZAPP_SHELL" gates --format json --signed-in demo >"$dir/gates-signed-in.json"
+        check "schema gates: gates --format json --signed-in demo validates" \
+            schema_validates "$dir/gates.schema.json" "$dir/gates-signed-in.json"
+        printf '{"app": "x"}\n' >"$dir/bad-gates.json"
+        check "schema gates: a report without screens is refused" schema_refuses "$dir/gates.schema.json" "$dir/bad-gates.json"
         printf '[{"id": "home", "navigations": [{"category": "nav_bar", "styles": {"state": "ontop"}}]}]\n' >"$dir/bad-river.json"
         check "schema river: a bad state is refused by the schema" schema_refuses "$dir/river.schema.json" "$dir/bad-river.json"
     else

@@ -1,0 +1,135 @@
+import ZappModel
+
+/// What `zapp-shell gates` reports: every screen of an app, how a user reaches it, its hook
+/// chains with each hook's kind and flow-blocker answer (`HookGate`), and what opening it means
+/// signed out and, with a user, signed in. Built from the same registry, hook instances and
+/// flow-blocker rule the hook manager uses, without running any hook: built-in logins answer
+/// by their own rules (the session the registry holds, the target's entitlements); panes and
+/// external programs "ask", and both their branches are given (`Session.whenAccepted`,
+/// `whenDeclined`, in `trace`'s words).
+public struct GatesReport: Sendable, Hashable {
+    /// What one hook does in one session state.
+    public struct Step: Sendable, Hashable {
+        public var identifier: String
+        public var decision: HookDecision
+        public var why: String
+    }
+
+    /// Opening a screen in one session state.
+    public struct Session: Sendable, Hashable {
+        public var outcome: GateOutcome
+        /// One step per pre hook, in order.
+        public var steps: [Step]
+        /// `trace`'s result when every hook that asks succeeds: `presented ID`.
+        public var whenAccepted: String
+        /// `trace`'s result when every hook that asks fails: `blocked by IDENTIFIER` (the first
+        /// flow blocker that asks), else `presented ID`.
+        public var whenDeclined: String
+    }
+
+    /// One screen of the app.
+    public struct Screen: Sendable, Hashable {
+        public var id: String
+        public var name: String
+        public var reaches: [ScreenReaches.Reach]
+        /// Reached by navigating from home, the root menu or a content type.
+        public var isReachable: Bool
+        /// A link that opens the screen (`run --open`).
+        public var deepLink: String
+        public var preHooks: [HookGate]
+        public var postHooks: [HookGate]
+        /// A pre hook can stop the navigation (it may ask and it is a flow blocker), whatever the
+        /// session: what the running app's lock mark says.
+        public var isGated: Bool { preHooks.contains(where: \.canBlock) }
+        public var signedOut: Session
+        public var signedIn: Session?
+    }
+
+    public var app: String
+    /// The user of the signed-in column, when one was asked for.
+    public var signedInUser: String?
+    /// What was seeded for that user (`trace`'s first line), when given.
+    public var session: String?
+    public var screens: [Screen]
+
+    public init(app: String, signedInUser: String?, session: String?, screens: [Screen]) {
+        self.app = app
+        self.signedInUser = signedInUser
+        self.session = session
+        self.screens = screens
+    }
+
+    /// Analyses every screen of `app`. `signedOut` is a registry whose logins hold no session;
+    /// `signedIn`, one holding `user`'s.
+    public static func make(
+        app: ZappApp, signedOut: PluginRegistry, signedIn: (user: String, registry: PluginRegistry, session: String?)?
+    ) async -> GatesReport {
+        let reaches = ScreenReaches(app: app, rootKind: signedOut.rootKind(of: app))
+        var screens: [Screen] = []
+        screens.reserveCapacity(app.screens.count)
+        for target in app.screens {
+            let pre = target.hooks.preload.map { HookGate.make($0, target: target, app: app, registry: signedOut) }
+            let post = target.hooks.postload.map { HookGate.make($0, target: target, app: app, registry: signedOut).gate }
+            let outSession = await session(pre, target: target)
+            var inSession: Session?
+            if let signedIn {
+                let made = target.hooks.preload.map { HookGate.make($0, target: target, app: app, registry: signedIn.registry) }
+                inSession = await session(made, target: target)
+            }
+            screens.append(
+                Screen(
+                    id: target.id, name: target.name, reaches: reaches.reaches[target.id] ?? [],
+                    isReachable: reaches.reachable.contains(target.id), deepLink: deepLink(target.id),
+                    preHooks: pre.map(\.gate), postHooks: post, signedOut: outSession, signedIn: inSession))
+        }
+        return GatesReport(app: app.name, signedInUser: signedIn?.user, session: signedIn?.session, screens: screens)
+    }
+
+    private static func session(_ hooks: [(gate: HookGate, hook: (any ScreenHook)?)], target: ScreenModel) async -> Session {
+        var steps: [Step] = []
+        var asks = false
+        var blocker: String?
+        for (gate, hook) in hooks {
+            let (decision, why) = await gate.decide(hook, target: target)
+            steps.append(Step(identifier: gate.identifier, decision: decision, why: why))
+            guard decision == .asks else { continue }
+            asks = true
+            if gate.isFlowBlocker, blocker == nil { blocker = gate.identifier }
+        }
+        let outcome: GateOutcome = blocker != nil ? .gated : asks ? .asks : .open
+        return Session(
+            outcome: outcome, steps: steps, whenAccepted: "presented \(target.id)",
+            whenDeclined: blocker.map { "blocked by \($0)" } ?? "presented \(target.id)")
+    }
+
+    /// `zapp://screen/ID`, the id percent-encoded where it is not a URL's unreserved character.
+    static func deepLink(_ id: String) -> String {
+        var encoded = ""
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                encoded += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
+            }
+        }
+        return "zapp://screen/" + encoded
+    }
+
+    /// How many screens are gated, ask without blocking, open, and unreachable (signed out).
+    public var counts: (gated: Int, asks: Int, open: Int, unreachable: Int) {
+        var counts = (gated: 0, asks: 0, open: 0, unreachable: 0)
+        for screen in screens {
+            switch screen.signedOut.outcome {
+            case .gated: counts.gated += 1
+            case .asks: counts.asks += 1
+            case .open: counts.open += 1
+            }
+            if !screen.isReachable { counts.unreachable += 1 }
+        }
+        return counts
+    }
+}

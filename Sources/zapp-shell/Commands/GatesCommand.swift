@@ -1,0 +1,119 @@
+import ArgumentParser
+import Logging
+import ShellUI
+import ZappCore
+import ZappModel
+import ZappPlugins
+
+/// `zapp-shell gates [APP] [--plugins FILE] [--signed-in USER] [--format text|json|html|markdown]`:
+/// every screen, how a user reaches it, its hook chain and what opening it means signed out and
+/// signed in (`GatesReport`); `gates --diff OLD NEW`: what changed in gating between two versions
+/// of an app (`GatesDiff`), exit 1 when anything did.
+struct GatesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gates",
+        abstract: "List every screen's gating: how it is reached, its hooks, flow blockers and outcomes.",
+        discussion: """
+            For every screen of the app: how a user reaches it (home, a root-menu item, a nav-bar \
+            button, a cell or screen-picker tab, a content type; its deep link), its pre and post \
+            hooks in order with each hook's kind (login, gate, stand-in, external, analytics, \
+            other; missing, unavailable or not-a-hook when skipped) and flow-blocker answer, and \
+            the outcome signed out and, with --signed-in USER, signed in (seeded in memory as \
+            `trace --signed-in` does). Nothing runs: built-in logins answer by their own rules \
+            (the session, the screen's required_entitlements); a pane or an external command \
+            "asks", and both branches are given in trace's words: accepted (every asking hook \
+            succeeds) and declined (every asking hook fails: blocked by the first flow blocker \
+            that asks). A screen is gated when a pre hook that may ask is a flow blocker (the lock \
+            mark of the running app); unreachable when nothing leads to it from home, the root \
+            menu or a content type (a deep link or go-to still opens it).
+
+            With --diff OLD NEW (folders, river files or URLs, as APP), prints what changed in \
+            gating: screens added or removed, newly gated or ungated, hooks added, removed or \
+            reordered, flow-blocker and kind changes; exit status 1 when anything changed, 0 when \
+            nothing did. The JSON of the report is described by `zapp-shell schema gates`.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("An app folder, a river.json or an http(s) app URL (default: the demo app); with --diff, OLD and NEW.", valueName: "APP"))
+    var apps: [String] = []
+
+    /// `--plugins FILE` (shared with the other commands; APP is an argument list of its own,
+    /// since `--diff` takes two).
+    @OptionGroup var pluginsOption: PluginsOption
+
+    @Option(name: .customLong("signed-in"), help: ArgumentHelp("Add the outcome signed in as USER (in memory).", valueName: "USER"))
+    var signedIn: String?
+
+    @Option(help: ArgumentHelp("text, json, html or markdown (--diff: text or json).", valueName: "text|json|html|markdown"))
+    var format: GatesFormat = .text
+
+    @Flag(help: "Compare the gating of two versions of an app: gates --diff OLD NEW.")
+    var diff = false
+
+    func validate() throws {
+        if diff {
+            guard apps.count == 2 else {
+                throw ValidationError("--diff compares two apps: zapp-shell gates --diff OLD NEW (got \(apps.count))")
+            }
+            guard format == .text || format == .json else {
+                throw ValidationError("--diff prints text or json, not \(format.rawValue)")
+            }
+        } else if apps.count > 1 {
+            throw ValidationError("gates takes one APP (\(apps.count) given); to compare two, use --diff OLD NEW")
+        }
+    }
+
+    func run() async throws {
+        if diff {
+            let old = try await report(apps[0])
+            let new = try await report(apps[1])
+            let changes = GatesDiff(old: old, new: new)
+            if format == .json { Console.printJSON(changes.json.prettyJSONText) } else { Console.print(changes.text) }
+            if changes.isChanged { throw ExitCode(1) }
+            return
+        }
+        let report = try await report(apps.first)
+        switch format {
+        case .text: Console.print(report.text)
+        case .json: Console.printJSON(report.json.prettyJSONText)
+        case .markdown: Console.print(report.markdown)
+        case .html: Console.print(report.html)
+        }
+    }
+
+    private func report(_ location: String?) async throws -> GatesReport {
+        let loaded = try await AppLocation.loadOrExit(location, plugins: pluginsOption.plugins)
+        do {
+            return try await Self.report(app: loaded.app, signedIn: signedIn)
+        } catch {
+            Console.printError("zapp-shell gates: \(error.message)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The gates report of an app, signed out and, with a user, signed in as that user (sessions
+    /// in memory, seeded as `trace --signed-in` seeds them; an unknown user is an error).
+    static func report(app: ZappApp, signedIn user: String?) async throws(TraceError) -> GatesReport {
+        let signedOut = registry(app, user: nil)
+        var signedIn: (user: String, registry: PluginRegistry, session: String?)?
+        if let user {
+            let registry = registry(app, user: user)
+            signedIn = (user, registry, try TraceCommand.seededSession(user, registry: registry, app: app))
+        }
+        return await GatesReport.make(app: app, signedOut: signedOut, signedIn: signedIn)
+    }
+
+    private static func registry(_ app: ZappApp, user: String?) -> PluginRegistry {
+        let environment = PluginEnvironment(
+            stateDirectory: PluginEnvironment.defaultStateDirectory(),
+            appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
+            logger: Logger(label: "zapp-shell.gates") { _ in SwiftLogNoOpLogHandler() },
+            presenter: ScriptedPresenter(script: HookScript()), sessions: .inMemory(signedInUser: user))
+        return PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)
+    }
+}
+
+/// What `gates` prints.
+enum GatesFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json, html, markdown
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Logging
+import Testing
+import ZappCore
+import ZappModel
+
+@testable import ShellUI
+
+/// The running app's gating marks: a lock beside gated screens in the side menu, the tab bar
+/// and go-to (ASCII `#` with `--ascii`), and "Signed in as NAME" after a sign-in.
+@Suite("Lock marks and the sign-in toast")
+struct GateMarkTests {
+    /// A hook with UI that is a flow blocker (the fixture's `Test.Login`), or neither (`Test.Slow`, `Test.After`).
+    final class MarkHook: ScreenHook {
+        let blocks: Bool
+        init(blocks: Bool) { self.blocks = blocks }
+        var isFlowBlocker: Bool? { blocks }
+        var hasUI: Bool { blocks }
+        var completesWithoutWaiting: Bool { !blocks }
+        func executeHook(dataDict: JSONObject?) async -> HookOutcome { .succeeded(dataDict: dataDict) }
+    }
+
+    struct MarkFactory: PluginFactory {
+        let blocks: Bool
+        func makeScreenHook(context: HookContext) -> (any ScreenHook)? { MarkHook(blocks: blocks) }
+    }
+
+    static func gates(_ app: ZappApp) -> ScreenGates {
+        var catalog = PluginCatalog()
+        catalog.register("Test.Login") { _, _ in MarkFactory(blocks: true) }
+        catalog.register("Test.Slow") { _, _ in MarkFactory(blocks: false) }
+        catalog.register("Test.After") { _, _ in MarkFactory(blocks: false) }
+        let environment = PluginEnvironment(
+            stateDirectory: FileManager.default.temporaryDirectory, appIdentity: "marks",
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, presenter: ScriptedPresenter(script: HookScript()),
+            sessions: .inMemory(signedInUser: nil))
+        let registry: @Sendable (ZappApp) -> PluginRegistry = { [catalog] app in PluginRegistry(app: app, catalog: catalog, environment: environment) }
+        return ScreenGates(app: app, registry: registry(app), rebuild: registry)
+    }
+
+    static func state(ascii: Bool = false) -> ShellViewState {
+        var state = UpdateFixture.model().view
+        state.gates = gates(UpdateFixture.app)
+        state.forceASCII = ascii
+        state.isSideMenuOpen = true
+        return state
+    }
+
+    @Test("the side menu locks Premium (a flow-blocking hook with UI) and not Slow (neither)")
+    func sideMenu() {
+        let frame = Fixtures.frame(Self.state(), 80, 12)
+        #expect(frame.contains("Premium 🔒"))
+        #expect(!frame.contains("Slow 🔒"))
+        #expect(Fixtures.frame(Self.state(ascii: true), 80, 12).contains("Premium #"))
+        var unmarked = Self.state()
+        unmarked.gates = nil
+        #expect(!Fixtures.frame(unmarked, 80, 12).contains("🔒"), "render and tests without gates show no marks")
+    }
+
+    @Test("go-to marks gated screens too")
+    func goTo() {
+        var state = Self.state()
+        state.overlay = .goTo(filter: "", selection: 0)
+        let frame = Fixtures.frame(state, 80, 20)
+        #expect(frame.contains("Premium 🔒"))
+        #expect(frame.contains("Detail  detail") && !frame.contains("Detail 🔒"))
+    }
+
+    @Test("a reloaded app keeps its marks, worked out for the new version")
+    func reload() {
+        var model = UpdateFixture.model()
+        model.view.gates = Self.gates(UpdateFixture.app)
+        _ = ShellUpdate.update(&model, .appReloaded(UpdateFixture.app, rootKind: .sideMenu))
+        #expect(model.view.isGated("premium"))
+        #expect(!model.view.isGated("slow"))
+    }
+
+    @Test("a sign-in through a pane says Signed in as NAME; a restored session says nothing")
+    func signedInToast() {
+        var model = UpdateFixture.model()
+        _ = ShellUpdate.update(&model, .signedInUserChanged("restored"))
+        #expect(model.view.toast == nil)
+        _ = ShellUpdate.update(&model, .signedInUserChanged(nil))
+        _ = ShellUpdate.update(&model, .paneShown(id: 7, pane: Pane(hookIdentifier: "login", title: "Sign in", buttons: ["Sign in", "Cancel"])))
+        _ = ShellUpdate.update(&model, .terminal(.key(.enter)))
+        _ = ShellUpdate.update(&model, .paneClosed(id: 7))
+        _ = ShellUpdate.update(&model, .signedInUserChanged("ann"))
+        #expect(model.view.toast == Toast("Signed in as ann"))
+    }
+}
