@@ -70,7 +70,8 @@ struct GateMarkTests {
     func reload() {
         var model = UpdateFixture.model()
         model.view.gates = Self.gates(UpdateFixture.app)
-        _ = ShellUpdate.update(&model, .appReloaded(UpdateFixture.app, rootKind: .sideMenu))
+        _ = ShellUpdate.update(&model, .appReloaded(
+            AppRevision(app: UpdateFixture.app, rootKind: .sideMenu, warnings: [], assets: AssetStore(app: UpdateFixture.app)), generation: 0))
         #expect(model.view.isGated("premium"))
         #expect(!model.view.isGated("slow"))
     }
