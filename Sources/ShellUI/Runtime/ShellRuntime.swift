@@ -58,6 +58,8 @@ public final class ShellRuntime {
         view.forceASCII = setup.forceASCII
         view.loadWarnings = setup.warnings
         view.browser = setup.browser
+        // Images need colours: a terminal without them shows titles, as with --images off.
+        view.imageMode = terminal.colorSupport == .none ? .off : (setup.imageMode == .auto ? .symbols : setup.imageMode)
         view.gates = services.gates
         view.phase = .splash(message: "Starting \(setup.app.name)…")
         model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
@@ -141,6 +143,7 @@ public final class ShellRuntime {
         var canvas = Canvas(columns: model.columns, rows: model.rows)
         let hitMap = ShellView.render(model.view, into: &canvas)
         terminal.flush(canvas)
+        if model.view.imageMode.usesProtocol { terminal.showImages(canvas.images.compactMap(\.placement)) }
         needsRender = false
         framesDrawn += 1
         // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
@@ -218,6 +221,8 @@ public final class ShellRuntime {
             loadFeed(source, reload: reload)
         case .loadFeedPage(let source, let page):
             loadFeedPage(page, of: source)
+        case .loadImage(let request, let generation):
+            loadImage(request, generation: generation)
         case .retryLoading:
             retryWaiter?.resume(returning: true)
             retryWaiter = nil
@@ -336,6 +341,17 @@ public final class ShellRuntime {
         let inbox = inbox
         runInBackground { _ in
             inbox.post(.feedPageLoaded(source: source, page: page, result: await feeds.load(page, reload: false)))
+        }
+    }
+
+    /// Loads an image in a task; fetching and decoding happen off the main actor, in the loader.
+    private func loadImage(_ request: ImageRequest, generation: Int) {
+        let images = services.images
+        let mode = model.view.imageMode
+        let inbox = inbox
+        runInBackground { _ in
+            let result = await images.load(request, mode: mode)
+            inbox.post(.imageLoaded(request, generation: generation, result: result))
         }
     }
 

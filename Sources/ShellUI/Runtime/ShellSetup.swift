@@ -49,6 +49,8 @@ public struct ShellSetup: Sendable {
     public var checkWarnings: (@Sendable () -> [String])?
     /// `$BROWSER`, which web links are opened with.
     public var browser: String?
+    /// How images are drawn (`--images`, resolved from the environment; `off` by default).
+    public var imageMode: ImageMode = .off
     /// `run --watch`: starts watching the app's files and calls the handler (from any thread)
     /// when one changes; watching stops when the returned object is released. Nil: no watching.
     public var watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)?
@@ -59,6 +61,7 @@ public struct ShellSetup: Sendable {
         deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [],
         loadThemes: (@Sendable () -> [Theme])? = nil, forceASCII: Bool = false,
         warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil, browser: String? = nil,
+        imageMode: ImageMode = .off,
         watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)? = nil,
         loadTheme: (@Sendable () async throws -> Theme)? = nil
     ) {
@@ -74,6 +77,7 @@ public struct ShellSetup: Sendable {
         self.warnings = warnings
         self.checkWarnings = checkWarnings
         self.browser = browser
+        self.imageMode = imageMode
         self.watchFiles = watchFiles
         self.loadTheme = loadTheme
     }

@@ -23,6 +23,9 @@ public enum ShellEffect: Sendable, Hashable {
     case loadFeed(source: String, reload: Bool)
     /// Load the page at `page` of the feed from `source`; `ShellEvent.feedPageLoaded` reports it.
     case loadFeedPage(source: String, page: String)
+    /// Load, decode and prepare an image (off the main actor, `AppServices.images`) for the app
+    /// of `generation`; `ShellEvent.imageLoaded` reports it.
+    case loadImage(ImageRequest, generation: Int)
     /// Load the app's data again ("Loading failed" → retry).
     case retryLoading
     /// Read the files of the app of `generation` again (`r`, `run --watch`); `.appReloaded` or

@@ -53,6 +53,9 @@ public enum ShellEvent: Sendable, Hashable {
     case feedLoaded(source: String, result: Result<Feed, FeedLoadError>)
     /// The page `page` of the feed from `source`, asked for with `ShellEffect.loadFeedPage`.
     case feedPageLoaded(source: String, page: String, result: Result<Feed, FeedLoadError>)
+    /// An image asked for with `ShellEffect.loadImage` is ready or failed; a result for an
+    /// earlier generation (an app since replaced) is dropped.
+    case imageLoaded(ImageRequest, generation: Int, result: Result<PreparedImage, ImageLoadError>)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
     /// The load's deferred checks (`ShellEffect.checkWarnings`) ended: every warning of the app

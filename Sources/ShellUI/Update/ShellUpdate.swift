@@ -22,7 +22,7 @@ public enum ShellUpdate {
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         let effects = reduce(&model, event)
         if case .tick = event { return effects }
-        return effects + requestFeeds(&model)
+        return effects + requestFeeds(&model) + requestImages(&model)
     }
 
     private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
@@ -102,6 +102,9 @@ public enum ShellUpdate {
             return []
         case .feedPageLoaded(let source, let page, let result):
             feedPageLoaded(source, page: page, result, &model)
+            return []
+        case .imageLoaded(let request, let generation, let result):
+            imageLoaded(request, generation: generation, result, &model)
             return []
         case .notice(let text, let isError):
             model.notify(text, isError: isError)

@@ -15,7 +15,7 @@ import ZappModel
 import ZappPlugins
 
 /// `zapp-shell [run] [APP] [--plugins FILE] [--theme NAME|PATH] [--state-dir DIR] [--open URL] [--ascii]
-/// [--no-color] [--log FILE]`: runs an app interactively in the terminal (the default command).
+/// [--no-color] [--log FILE] [--images auto|kitty|iterm|sixel|symbols|off]`: runs an app interactively in the terminal (the default command).
 ///
 /// Before anything touches the terminal it refuses, with a message and exit status 1, a
 /// terminal it cannot drive (`TERM=dumb` or unset, stdin or stdout not a terminal) and an app
@@ -125,6 +125,7 @@ struct RunCommand: AsyncParsableCommand {
                 }
             },
             browser: Self.browser(environment: environment),
+            imageMode: ImageOption.resolve(look.images, environment: environment),
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
             loadTheme: Self.themeFile(theme))
         let options = CursesTerminal.Options(noColor: noColor)
@@ -164,7 +165,9 @@ struct RunCommand: AsyncParsableCommand {
         let environment = PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter)
-        return AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+        var services = AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+        services.images = LoggedImages(base: services.images, logger: logger)
+        return services
     }
 
     /// `--watch`: the app folder and, for `--theme PATH`, the theme file's folder.
