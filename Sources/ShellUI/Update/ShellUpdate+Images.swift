@@ -28,6 +28,14 @@ extension ShellUpdate {
         return effects
     }
 
+    /// The terminal's answer to the image query: a protocol it has replaces the symbols drawn
+    /// until then (every image is asked for again, prepared for it).
+    static func imageModeQueried(_ mode: ImageMode, _ model: inout ShellModel) {
+        guard model.view.imageMode != .off, mode != .auto, mode != .off, mode != model.view.imageMode else { return }
+        model.view.imageMode = mode
+        model.view.images = [:]
+    }
+
     /// An image arrived: ready, or failed with a warning (once per address) and its title in its
     /// place. A result for a replaced app, or for a request no longer waited for, is dropped.
     static func imageLoaded(
