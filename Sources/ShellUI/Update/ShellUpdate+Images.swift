@@ -5,8 +5,8 @@ import ZappModel
 /// and what a result changes. Nothing waits for an image: a pending one is a placeholder in its
 /// own cells, a failed one a warning naming its JSON path, address and reason.
 extension ShellUpdate {
-    /// How many images are kept ready that are not on screen (the oldest are dropped first
-    /// when more are: they are asked for again, from the loader's cache, when they come back).
+    /// How many images the model keeps beyond those on screen: past it, the ready ones off
+    /// screen are dropped (asked for again, from the loader's cache, when they come back).
     static let keptImages = 128
 
     /// The images of the frame that were never asked for: marks them pending and asks the
