@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Opens `name`; NULL with the reason in `error` when it cannot be. */
 static inline void *zs_images_open(const char *name, char *error, size_t error_size) {
@@ -229,8 +230,9 @@ static inline void zs_images_downscale(const uint8_t *source, int width, int hei
  * channel and returned as the average of its bin, packed 0xRRGGBB; -1 when no pixel is opaque.
  * Every `step`-th pixel is looked at. */
 static inline long zs_images_dominant_color(const uint8_t *pixels, size_t count, size_t step) {
-    static __thread unsigned long counts[4096], sums[4096][3];
-    for (int bin = 0; bin < 4096; bin++) counts[bin] = sums[bin][0] = sums[bin][1] = sums[bin][2] = 0;
+    unsigned long *counts = (unsigned long *)calloc(4096 * 4, sizeof(unsigned long));
+    if (!counts) return -1;
+    unsigned long (*sums)[3] = (unsigned long (*)[3])(counts + 4096);
     if (step == 0) step = 1;
     for (size_t index = 0; index < count; index += step) {
         const uint8_t *pixel = pixels + index * 4;
@@ -243,9 +245,11 @@ static inline long zs_images_dominant_color(const uint8_t *pixels, size_t count,
     }
     int best = 0;
     for (int bin = 1; bin < 4096; bin++) if (counts[bin] > counts[best]) best = bin;
-    if (counts[best] == 0) return -1;
-    return (long)(sums[best][0] / counts[best]) << 16 | (long)(sums[best][1] / counts[best]) << 8 |
-           (long)(sums[best][2] / counts[best]);
+    long color = counts[best] == 0 ? -1
+        : (long)(sums[best][0] / counts[best]) << 16 | (long)(sums[best][1] / counts[best]) << 8 |
+              (long)(sums[best][2] / counts[best]);
+    free(counts);
+    return color;
 }
 
 #endif

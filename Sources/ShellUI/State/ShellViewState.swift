@@ -151,14 +151,16 @@ public struct ShellViewState: Sendable {
         NavigationBarManager(app: app, rootKind: rootMenu.kind)
     }
 
-    /// The current screen's bar with the demo overrides applied.
+    /// The current screen's bar with the demo overrides applied. A screen without a bar of its
+    /// own (Settings, the EPG, any screen using home's) keeps it `on_top`, whatever `S` says, as
+    /// the SDK does.
     public var currentBar: NavigationBar? {
         guard let id = navigation.currentScreenID else { return nil }
         var bar = barManager.bar(for: id, position: navigation.position)
         if let override = barOverrides[id] {
             if let style = override.style { bar.style = style }
             if let presentation = override.presentation { bar.presentation = presentation }
-            if let state = override.state { bar.state = state }
+            if let state = override.state, !bar.usesHomeFallback { bar.state = state }
         }
         return bar
     }

@@ -5,6 +5,7 @@ import Testing
 import ZappCore
 import ZappModel
 @testable import ZappPlugins
+import PluginTestSupport
 
 /// A failing network against a real loopback server, for the HTTP transport and its two plugin
 /// users: feeds and `ZappShell.HTTPLogin` (remote apps: `ZappShellTests/RemoteAppNetworkTests`).

@@ -4,7 +4,7 @@ import ZappCore
 /// A presenter that answers panes from a script and records what the hooks did with them:
 /// panes shown, errors shown, busy changes and closes. When the script runs out the pane is
 /// dismissed (as `zapp-shell trace` answers an unscripted pane).
-final class ScriptedPresenter: Presenter, @unchecked Sendable {
+public final class RecordingPresenter: Presenter, @unchecked Sendable {
     private let lock = NSLock()
     private var answers: [PaneAnswer]
     private var _panes: [Pane] = []
@@ -12,20 +12,20 @@ final class ScriptedPresenter: Presenter, @unchecked Sendable {
     private var _closes = 0
     private var _busy: [Bool] = []
 
-    init(_ answers: [PaneAnswer] = []) {
+    public init(_ answers: [PaneAnswer] = []) {
         self.answers = answers
     }
 
-    func show(_ pane: Pane) async -> any PaneSession {
+    public func show(_ pane: Pane) async -> any PaneSession {
         lock.withLock { _panes.append(pane) }
         return Session(presenter: self)
     }
 
-    var panes: [Pane] { lock.withLock { _panes } }
-    var errors: [String] { lock.withLock { _errors } }
-    var closes: Int { lock.withLock { _closes } }
-    var busyChanges: [Bool] { lock.withLock { _busy } }
-    var remainingAnswers: Int { lock.withLock { answers.count } }
+    public var panes: [Pane] { lock.withLock { _panes } }
+    public var errors: [String] { lock.withLock { _errors } }
+    public var closes: Int { lock.withLock { _closes } }
+    public var busyChanges: [Bool] { lock.withLock { _busy } }
+    public var remainingAnswers: Int { lock.withLock { answers.count } }
 
     fileprivate func next() -> PaneAnswer {
         lock.withLock { answers.isEmpty ? .dismissed : answers.removeFirst() }
@@ -36,7 +36,7 @@ final class ScriptedPresenter: Presenter, @unchecked Sendable {
     fileprivate func record(busy: Bool) { lock.withLock { _busy.append(busy) } }
 
     private struct Session: PaneSession {
-        let presenter: ScriptedPresenter
+        let presenter: RecordingPresenter
 
         func nextAnswer() async -> PaneAnswer { presenter.next() }
         func showError(_ message: String) async { presenter.record(error: message) }
@@ -47,11 +47,11 @@ final class ScriptedPresenter: Presenter, @unchecked Sendable {
 
 extension PaneAnswer {
     /// Submits the sign-in pane.
-    static func signIn(_ username: String, _ password: String) -> PaneAnswer {
+    public static func signIn(_ username: String, _ password: String) -> PaneAnswer {
         .submitted(button: "Sign in", values: ["username": username, "password": password])
     }
 
-    static func button(_ label: String, _ values: [String: String] = [:]) -> PaneAnswer {
+    public static func button(_ label: String, _ values: [String: String] = [:]) -> PaneAnswer {
         .submitted(button: label, values: values)
     }
 }

@@ -4,16 +4,18 @@ import Synchronization
 
 /// Collects every log line written through its `logger`, so tests can assert what was logged
 /// (warnings) and what never was (tokens).
-final class CapturedLog: Sendable {
+public final class CapturedLog: Sendable {
+    public init() {}
+
     private let entries = Mutex<[(level: Logger.Level, message: String)]>([])
 
-    var logger: Logger {
+    public var logger: Logger {
         Logger(label: "zapp-plugins-tests") { _ in Handler(log: self) }
     }
 
-    var lines: [String] { entries.withLock { $0.map { "\($0.level): \($0.message)" } } }
-    var warnings: [String] { entries.withLock { $0.filter { $0.level >= .warning }.map(\.message) } }
-    var text: String { lines.joined(separator: "\n") }
+    public var lines: [String] { entries.withLock { $0.map { "\($0.level): \($0.message)" } } }
+    public var warnings: [String] { entries.withLock { $0.filter { $0.level >= .warning }.map(\.message) } }
+    public var text: String { lines.joined(separator: "\n") }
 
     fileprivate func append(_ level: Logger.Level, _ message: String) {
         entries.withLock { $0.append((level, message)) }

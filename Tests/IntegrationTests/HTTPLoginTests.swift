@@ -4,6 +4,7 @@ import Testing
 import ZappCore
 import ZappModel
 @testable import ZappPlugins
+import PluginTestSupport
 
 /// `ZappShell.HTTPLogin` against a real HTTP server on 127.0.0.1.
 @Suite("ZappShell.HTTPLogin")

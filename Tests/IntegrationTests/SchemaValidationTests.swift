@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZappModel
+import ModelTestFixtures
 
 /// Python's `jsonschema` (a real JSON Schema 2020-12 validator), run as a subprocess on the
 /// schemas `zapp-shell schema` prints. `make deps` installs python3-jsonschema where it is missing.
@@ -183,7 +184,7 @@ struct SchemaValidationTests {
         .enabled(if: Corpus.isAvailable, "../shared/corpus is absent: the real-world corpus checks are skipped"))
     func corpusIsValid() async throws {
         // examples-fullscreen has a trailing comma: it is not JSON, a syntax error for the parser
-        // (line 26, column 5) before any schema applies, so it is left out here.
+        // (its comma at line 25, column 28) before any schema applies, so it is left out here.
         let configurations = Corpus.files(matching: ".plugin_configurations.json").filter { !$0.hasPrefix("examples-fullscreen") }
         let manifests = Corpus.files(matching: "manifest.json")
         #expect(configurations.count >= 5 && manifests.count >= 3)
@@ -203,7 +204,7 @@ struct SchemaValidationTests {
     func badFixturesAreRefusedByBoth() async throws {
         let bad = Self.bad + [
             // Runs with warnings, but validate reports its unknown enum values as errors.
-            PythonSchemaValidator.Case(label: "LenientLoadingTests.flawedRiver", schema: "river", text: LenientLoadingTests.flawedRiver)
+            PythonSchemaValidator.Case(label: "Fixtures.flawedRiver", schema: "river", text: Fixtures.flawedRiver)
         ]
         let report = try await PythonSchemaValidator.validate(bad)
         for item in bad {

@@ -2,46 +2,46 @@ import Foundation
 import Logging
 import ZappCore
 import ZappModel
-@testable import ZappPlugins
+import ZappPlugins
 
 /// A temporary state directory (removed when the bed is released), a captured log, a scripted
 /// presenter, and helpers to make the built-in plugins the way the app does: through the
 /// `PluginRegistry` and `BuiltInPlugins`.
-final class TestBed: @unchecked Sendable {
-    let directory: URL
-    let log = CapturedLog()
-    var presenter: ScriptedPresenter
-    var now: @Sendable () -> Date = { Date() }
+public final class TestBed: @unchecked Sendable {
+    public let directory: URL
+    public let log = CapturedLog()
+    public var presenter: RecordingPresenter
+    public var now: @Sendable () -> Date = { Date() }
 
-    init(answers: [PaneAnswer] = []) throws {
+    public init(answers: [PaneAnswer] = []) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("zapp-plugins-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        presenter = ScriptedPresenter(answers)
+        presenter = RecordingPresenter(answers)
     }
 
     deinit {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    var stateDirectory: URL { directory.appendingPathComponent("state") }
+    public var stateDirectory: URL { directory.appendingPathComponent("state") }
 
     /// The session file the login plugins of this bed use.
-    var sessionFile: URL { SessionStore.fileURL(stateDirectory: stateDirectory, appIdentity: "test-app") }
+    public var sessionFile: URL { SessionStore.fileURL(stateDirectory: stateDirectory, appIdentity: "test-app") }
 
-    func environment(sessions: PluginEnvironment.Sessions = .persistent, appFolder: URL? = nil) -> PluginEnvironment {
+    public func environment(sessions: PluginEnvironment.Sessions = .persistent, appFolder: URL? = nil) -> PluginEnvironment {
         PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: "test-app", appFolder: appFolder ?? directory,
             logger: log.logger, presenter: presenter, sessions: sessions, now: now)
     }
 
     /// The registry of these plugins, made with the built-in catalog.
-    func registry(_ plugins: [PluginConfiguration], sessions: PluginEnvironment.Sessions = .persistent) -> PluginRegistry {
+    public func registry(_ plugins: [PluginConfiguration], sessions: PluginEnvironment.Sessions = .persistent) -> PluginRegistry {
         PluginRegistry(configurations: plugins, catalog: BuiltInPlugins.catalog, environment: environment(sessions: sessions))
     }
 
     /// The factory of one plugin (as the app makes it once per run).
-    func factory(_ plugin: PluginConfiguration, sessions: PluginEnvironment.Sessions = .persistent) throws
+    public func factory(_ plugin: PluginConfiguration, sessions: PluginEnvironment.Sessions = .persistent) throws
         -> any PluginFactory
     {
         let registered = try requireValue(registry([plugin], sessions: sessions).plugin(identifier: plugin.identifier))
@@ -50,7 +50,7 @@ final class TestBed: @unchecked Sendable {
     }
 
     /// A hook instance for one run towards `target`.
-    func hook(_ factory: any PluginFactory, plugin: PluginConfiguration, target: ScreenModel = .plain) throws
+    public func hook(_ factory: any PluginFactory, plugin: PluginConfiguration, target: ScreenModel = .plain) throws
         -> any ScreenHook
     {
         let context = HookContext(
@@ -61,19 +61,19 @@ final class TestBed: @unchecked Sendable {
 }
 
 /// A failure in the test set-up, with a message.
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct TestFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Unwraps or throws (usable in helpers outside a test function).
-func requireValue<T>(_ value: T?, _ what: String = "value") throws -> T {
+public func requireValue<T>(_ value: T?, _ what: String = "value") throws -> T {
     guard let value else { throw TestFailure("missing \(what)") }
     return value
 }
 
 extension PluginConfiguration {
-    static func plugin(_ identifier: String, _ className: String, type: String = "general", _ configuration: JSONObject = [:])
+    public static func plugin(_ identifier: String, _ className: String, type: String = "general", _ configuration: JSONObject = [:])
         -> PluginConfiguration
     {
         PluginConfiguration(
@@ -82,7 +82,7 @@ extension PluginConfiguration {
     }
 
     /// A LocalLogin with `demo` (premium) and `free` (no entitlements).
-    static func localLogin(_ extra: JSONObject = [:]) -> PluginConfiguration {
+    public static func localLogin(_ extra: JSONObject = [:]) -> PluginConfiguration {
         var configuration: JSONObject = [
             "users": [
                 ["username": "demo", "password": "demo-pass", "entitlements": ["premium"]],
@@ -95,6 +95,6 @@ extension PluginConfiguration {
 }
 
 extension ScreenModel {
-    static let plain = ScreenModel(id: "home", name: "Home")
-    static let premium = ScreenModel(id: "premium", name: "Premium", general: ["required_entitlements": ["premium"]])
+    public static let plain = ScreenModel(id: "home", name: "Home")
+    public static let premium = ScreenModel(id: "premium", name: "Premium", general: ["required_entitlements": ["premium"]])
 }

@@ -2,9 +2,9 @@ import Foundation
 import ZappModel
 
 /// Hand-written configuration fixtures (the corpus files are real-world inputs and stay outside the project).
-enum Fixtures {
+public enum Fixtures {
     /// A river that uses every documented river key, with SDK-style variations.
-    static let fullRiver = """
+    public static let fullRiver = """
         [
           {
             "id": "home",
@@ -99,7 +99,7 @@ enum Fixtures {
         """
 
     /// plugin_configurations.json matching `fullRiver`.
-    static let fullPlugins = """
+    public static let fullPlugins = """
         [
           {"plugin": {"identifier": "side_menu", "name": "Side menu", "type": "menu", "api": {"class_name": "ZappShell.SideMenu"}}, "configuration_json": {}},
           {"plugin": {"identifier": "nav_bar", "type": "nav_bar", "api": {"class_name": "ZappShell.NavigationBar"}}, "configuration_json": null},
@@ -118,21 +118,33 @@ enum Fixtures {
         """
 
     /// A minimal valid river around one screen object (JSON text) placed at `$[0]` as home.
-    static func river(screens: [String]) -> String {
+    /// A river with every flaw a device rides out.
+    public static let flawedRiver = #"""
+        [{"id": "home", "home": true,
+          "navigations": [
+            {"category": "nav_bar", "styles": {"style": "leftish", "presentation_style": "banner", "state": "floating"},
+             "nav_items": [{"id": "x", "type": "button", "data": {"target": "missing"}}]},
+            {"category": "menu", "navigation_type": "no-such-menu", "nav_items": []}],
+          "hooks": {"preload_plugins": [{"identifier": "ghost", "type": "general", "screen_id": "nowhere"}]}},
+         {"id": 17, "name": "Numbered"},
+         {"id": "other", "home": true}]
+        """#
+
+    public static func river(screens: [String]) -> String {
         "[\n" + screens.joined(separator: ",\n") + "\n]"
     }
 
     /// Plugin configurations for the given (identifier, type, class) triples.
-    static func plugins(_ entries: [(String, String, String)]) -> String {
+    public static func plugins(_ entries: [(String, String, String)]) -> String {
         "[" + entries.map { identifier, type, className in
             "{\"plugin\": {\"identifier\": \"\(identifier)\", \"type\": \"\(type)\", \"api\": {\"class_name\": \"\(className)\"}}}"
         }.joined(separator: ",") + "]"
     }
 
-    static func data(_ text: String) -> Data { Data(text.utf8) }
+    public static func data(_ text: String) -> Data { Data(text.utf8) }
 
     /// A temporary folder, removed by the caller.
-    static func temporaryFolder() throws -> URL {
+    public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-model-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url

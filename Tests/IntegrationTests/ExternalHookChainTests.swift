@@ -3,6 +3,7 @@ import Testing
 import ZappCore
 import ZappModel
 @testable import ZappPlugins
+import PluginTestSupport
 
 /// The built-ins inside the real `ScreenHookManager`, as the app and `zapp-shell trace` run them.
 @Suite("Built-ins in a hook chain")
