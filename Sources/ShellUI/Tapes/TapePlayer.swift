@@ -88,6 +88,8 @@ public enum TapePlayer {
                     guard runtime.model.exitStatus == nil else {
                         return .diverged(Divergence(line: step.line, message: "the app has quit, so \(quoted(input.text)) cannot be sent"))
                     }
+                    // A new size is the terminal's too, or the next frame would size it back.
+                    if case .resize = event { terminal.enqueue(event) }
                     runtime.send(.terminal(event))
                 }
                 lastInput = (step.line, quoted(input.text))
