@@ -196,6 +196,9 @@ struct ReloadTests {
         #expect(model.view.app.screen(id: "detail")?.name == "v2", "a reload asked for by the replaced app is dropped")
         _ = ShellUpdate.update(&model, .loadWarningsChecked(["stale"], assets: AssetStore(), generation: 0))
         #expect(model.view.loadWarnings.isEmpty, "the first app's deferred checks do not describe this one")
+        model.view.feeds["feeds/new.json"] = .loading
+        _ = ShellUpdate.update(&model, .feedLoaded(source: "feeds/new.json", result: .failure(FeedLoadError("old app")), generation: 0))
+        #expect(model.view.feeds["feeds/new.json"] == .loading, "a feed the replaced app asked for is asked for again")
     }
 
     @Test("a failed reload is listed by w, and the next good reload clears it")
