@@ -147,6 +147,10 @@ public final class ShellRuntime {
         if model.view.imageMode.usesProtocol { terminal.showImages(canvas.images.compactMap(\.placement)) }
         needsRender = false
         framesDrawn += 1
+        // `--images auto` that the environment left open: one bounded query, after the first frame.
+        if framesDrawn == 1, setup.imageMode == .auto, let query = setup.queryImageMode {
+            inbox.post(.imageModeQueried(query()))
+        }
         // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
         for effect in ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds) { perform(effect) }
         if model.exitStatus == nil { scheduleTick() }

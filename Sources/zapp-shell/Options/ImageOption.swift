@@ -21,16 +21,17 @@ enum ImageOption {
 
     /// The mode `run` draws with: `auto` is chosen from the environment (`ImageModeDetector`,
     /// asking tmux whether it passes escape sequences through when inside it), never by asking
-    /// the terminal before the first frame; an environment that says nothing gets symbols,
-    /// which every colour terminal shows.
+    /// the terminal before the first frame; `auto` stays when the environment says nothing:
+    /// symbols until the terminal answers the one query after the first frame
+    /// (`ShellSetup.queryImageMode`).
     static func resolve(_ mode: ImageMode?, environment: [String: String]) -> ImageMode {
         guard (mode ?? .auto) == .auto else { return mode ?? .symbols }
         let decision = ImageModeDetector.decide(environment: environment) {
             tmuxAllowsPassthrough(environment: environment)
         }
         switch decision {
-        case .use(let chosen): return chosen == .auto ? .symbols : chosen
-        case .query: return .symbols
+        case .use(let chosen): return chosen
+        case .query: return .auto
         }
     }
 
