@@ -79,6 +79,10 @@ struct RunCommand: AsyncParsableCommand {
         if watch, case .remote(let url) = location {
             Self.fail("--watch needs a local app folder; \(url.absoluteString) is fetched over the network")
         }
+        // The tape is written when the run ends: a folder that is not there is said before it starts.
+        if let record, FileSystem.kind(atPath: TapeFile.folder(of: record)) != .directory {
+            Self.fail("--record \(record): no such folder \(TapeFile.folder(of: record))")
+        }
         // The river's cross-reference checks run after the first frame (they cannot stop the
         // app); their warnings join the status line when they end.
         let loaded = try await AppLocation.loadOrExit(app, plugins: plugins, feeds: feeds, deferringChecks: true)
