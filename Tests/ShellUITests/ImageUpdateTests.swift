@@ -57,8 +57,8 @@ struct ImageUpdateTests {
         #expect(frame.row(1).map(\.grapheme).joined().contains("▀▀▀▀▀▀▀▀▀"), "the logo in the bar's middle row")
         #expect(!frame.row(1).map(\.grapheme).joined().contains("Home"))
 
-        let again = ShellUpdate.update(&model, .appLoaded(
-            AppRevision(app: ImageFixtures.app, rootKind: .sideMenu, warnings: [], assets: AssetStore(app: ImageFixtures.app))))
+        let revision = AppRevision(app: ImageFixtures.app, rootKind: .sideMenu, warnings: [], assets: AssetStore(app: ImageFixtures.app))
+        let again = ShellUpdate.update(&model, .appLoaded(revision))
         #expect(model.appGeneration == 1)
         #expect(model.view.imageMode == .symbols, "the mode outlives the app")
         #expect(loads(again).contains(logo), "the new app asks again")

@@ -12,8 +12,9 @@ import ZappModel
 /// The runtime never changes the model itself: even the app it loads and the root it presents
 /// reach the model as events, and it starts no work that no effect asked for (the startup, the
 /// deferred checks, the themes, a reload are effects). It keeps only the handles of the work it
-/// runs (tasks, the services of the running app, the pane broker's waiting hooks). Hooks never block the loop: a hook waiting for the user awaits its
-/// pane's answer through the `PaneBroker` while keys and frames go on; Esc cancels a slow one.
+/// runs (tasks, the services of the running app, the pane broker's waiting hooks). Hooks never
+/// block the loop: a hook waiting for the user awaits its pane's answer through the `PaneBroker`
+/// while keys and frames go on; Esc cancels a slow one.
 /// Tests drive it step by step with `send(_:)`, `render()` and `settle(until:)`, or whole with
 /// `run()` over a `HeadlessTerminal`, with a test clock.
 @MainActor
@@ -146,6 +147,10 @@ public final class ShellRuntime {
         if model.view.imageMode.usesProtocol { terminal.showImages(canvas.images.compactMap(\.placement)) }
         needsRender = false
         framesDrawn += 1
+        // `--images auto` that the environment left open: one bounded query, after the first frame.
+        if framesDrawn == 1, setup.imageMode == .auto, let query = setup.queryImageMode {
+            inbox.post(.imageModeQueried(query()))
+        }
         // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
         for effect in ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds) { perform(effect) }
         if model.exitStatus == nil { scheduleTick() }

@@ -5,8 +5,8 @@ import ZappModel
 /// and what a result changes. Nothing waits for an image: a pending one is a placeholder in its
 /// own cells, a failed one a warning naming its JSON path, address and reason.
 extension ShellUpdate {
-    /// How many images are kept ready that are not on screen (the oldest are dropped first
-    /// when more are: they are asked for again, from the loader's cache, when they come back).
+    /// How many images the model keeps beyond those on screen: past it, the ready ones off
+    /// screen are dropped (asked for again, from the loader's cache, when they come back).
     static let keptImages = 128
 
     /// The images of the frame that were never asked for: marks them pending and asks the
@@ -26,6 +26,14 @@ extension ShellUpdate {
             }
         }
         return effects
+    }
+
+    /// The terminal's answer to the image query: a protocol it has replaces the symbols drawn
+    /// until then (every image is asked for again, prepared for it).
+    static func imageModeQueried(_ mode: ImageMode, _ model: inout ShellModel) {
+        guard model.view.imageMode != .off, mode != .auto, mode != .off, mode != model.view.imageMode else { return }
+        model.view.imageMode = mode
+        model.view.images = [:]
     }
 
     /// An image arrived: ready, or failed with a warning (once per address) and its title in its

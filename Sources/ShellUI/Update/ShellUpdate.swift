@@ -106,6 +106,9 @@ public enum ShellUpdate {
         case .imageLoaded(let request, let generation, let result):
             imageLoaded(request, generation: generation, result, &model)
             return []
+        case .imageModeQueried(let mode):
+            imageModeQueried(mode, &model)
+            return []
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []

@@ -149,6 +149,7 @@ struct RunCommand: AsyncParsableCommand {
         defer { terminal.restore() }
         var setup = setup
         if !terminal.isUTF8 { setup.forceASCII = true }
+        setup.queryImageMode = { terminal.queryImageMode() }
         // The number of colours, not the enum case: interpolating an enum reflects over it,
         // which costs the start about 2 million instructions (ARCHITECTURE.md, "Start").
         logger.info(

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ZappCore
-import ZappModel
 
 /// `--images auto|kitty|iterm|sixel|symbols|off` of `run` and `render` (`LookOptions`): how
 /// images are drawn.
@@ -18,16 +17,17 @@ enum ImageOption {
 
     /// The mode `run` draws with: `auto` is chosen from the environment (`ImageModeDetector`,
     /// asking tmux whether it passes escape sequences through when inside it), never by asking
-    /// the terminal before the first frame; an environment that says nothing gets symbols,
-    /// which every colour terminal shows.
+    /// the terminal before the first frame; `auto` stays when the environment says nothing:
+    /// symbols until the terminal answers the one query after the first frame
+    /// (`ShellSetup.queryImageMode`).
     static func resolve(_ mode: ImageMode?, environment: [String: String]) -> ImageMode {
         guard (mode ?? .auto) == .auto else { return mode ?? .symbols }
         let decision = ImageModeDetector.decide(environment: environment) {
             TmuxPassthroughCheck.isAllowed(environment: environment)
         }
         switch decision {
-        case .use(let chosen): return chosen == .auto ? .symbols : chosen
-        case .query: return .symbols
+        case .use(let chosen): return chosen
+        case .query: return .auto
         }
     }
 }
