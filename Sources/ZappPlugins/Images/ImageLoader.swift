@@ -103,7 +103,8 @@ public actor ImageLoader: ImageLoading {
     public static func prepare(_ bytes: [UInt8], request: ImageRequest, mode: ImageMode, limits: ImageLimits = ImageLimits())
         -> Result<PreparedImage, ImageLoadError>
     {
-        let target = (request.columns * ImagePreparer.pngCell.width, request.rows * ImagePreparer.pngCell.height)
+        let cell = ImagePreparer.pngCell(for: mode)
+        let target = (request.columns * cell.width, request.rows * cell.height)
         return ImageDecoder.decode(bytes, limits: limits, target: target).flatMap { decoded in
             ImagePreparer.prepare(
                 decoded.image, columns: request.columns, rows: request.rows, mode: mode,
