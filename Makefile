@@ -1,6 +1,7 @@
 # ZappShell: `make run` opens the bundled demo app, `make test` runs the whole suite.
 # Both install what is missing first (libncurses-dev, pkg-config, tmux and ncurses-term for the truecolor e2e,
-# python3-jsonschema for the schema tests, libcurl4 for HTTP, with apt-get).
+# python3-jsonschema for the schema tests, libcurl4 for HTTP, libpng16-16, libturbojpeg0, libwebp7 and libchafa0
+# for images, with apt-get).
 #
 #   make run ARGS="path/to/app --theme light"   run with arguments
 #   make install PREFIX=$$HOME/.local            install elsewhere
@@ -14,7 +15,8 @@ SWIFT ?= swift
 BUILD_FLAGS ?=
 # The release (and installed) binary links the Swift runtime and FoundationEssentials statically (no ICU): no Swift
 # shared libraries to find and relocate at start (see docs/performance.md). Nothing links libcurl:
-# HTTP opens the runtime library (libcurl.so.4, package libcurl4) on the first request.
+# HTTP opens the runtime library (libcurl.so.4, package libcurl4) on the first request, and images open
+# libpng16, libturbojpeg, libwebp and libchafa (with its GLib) on the first image, the same way.
 # With glibc 2.36 or later it is linked by the toolchain's lld with packed relative relocations (DT_RELR): the
 # loader then applies its 45,000 relative relocations from an 8 KB bitmap instead of a 1 MB table at every start.
 RELR_FLAGS := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($$2, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) print "-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs" }')
@@ -66,6 +68,9 @@ deps:
 	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
 	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
 	{ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | grep -q 'libcurl\.so\.4 ' || missing="$$missing libcurl4"; \
+	for pair in libpng16.so.16:libpng16-16 libturbojpeg.so.0:libturbojpeg0 libwebp.so.7:libwebp7 libchafa.so.0:libchafa0; do \
+		{ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | grep -q "$${pair%%:*} " || missing="$$missing $${pair##*:}"; \
+	done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \

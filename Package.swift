@@ -50,11 +50,24 @@ let package = Package(
             // resource accessor, which would link full Foundation (ARCHITECTURE.md, "No full Foundation").
             exclude: ["DemoApp"]
         ),
-        .testTarget(name: "ZappModelTests", dependencies: ["ZappModel"]),
+        // Unit test targets are pure: no child processes, no sockets, no sleeping on the real clock.
+        // Tests that need the operating system for real are in IntegrationTests (docs/testing.md).
+        .testTarget(name: "ZappModelTests", dependencies: ["ZappModel", "ModelTestFixtures"]),
         .testTarget(name: "ZappCoreTests", dependencies: ["ZappCore", "ZappModel"]),
+        // Test support shared by a unit target and IntegrationTests: the hand-written configuration
+        // fixtures, and the plugin test bed (a scratch folder, a captured log, a recording presenter).
+        .target(name: "ModelTestFixtures", dependencies: ["ZappModel"], path: "Tests/Support/ModelTestFixtures"),
+        .target(
+            name: "PluginTestSupport",
+            dependencies: ["ZappPlugins", "ZappCore", "ZappModel", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/Support/PluginTestSupport"),
         // The loopback HTTP server the network tests talk to (a failing network on demand).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
-        .testTarget(name: "ZappPluginsTests", dependencies: ["ZappPlugins", "ZappCore", "ZappModel", "LoopbackHTTP"]),
+        .testTarget(
+            name: "ZappPluginsTests", dependencies: ["ZappPlugins", "ZappCore", "ZappModel", "PluginTestSupport"],
+            // Image fixtures, found beside the tests' sources (#filePath), and the script that makes them.
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "ShellUITests",
             dependencies: [
@@ -67,12 +80,21 @@ let package = Package(
         .testTarget(
             name: "CursesTerminalTests",
             dependencies: [
-                "CursesTerminal", "ShellUI", "ZappModel",
+                "CursesTerminal", "ShellUI", "ZappCore", "ZappModel",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "ZappShellTests", dependencies: ["zapp-shell", "ZappModel", "LoopbackHTTP"]),
+        .testTarget(name: "ZappShellTests", dependencies: ["zapp-shell", "ZappModel"]),
+        // Real processes (hook scripts, the built zapp-shell, python3's jsonschema), real sockets
+        // (LoopbackHTTP) and real waits: what happens in the operating system, out of reach of an
+        // injected clock.
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: [
+                "zapp-shell", "ZappPlugins", "ZappCore", "ZappModel", "LoopbackHTTP", "PluginTestSupport",
+                "ModelTestFixtures",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

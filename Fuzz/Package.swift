@@ -19,6 +19,7 @@ let model = Target.Dependency.product(name: "ZappModel", package: "ZappShell")
 let core = Target.Dependency.product(name: "ZappCore", package: "ZappShell")
 let terminal = Target.Dependency.product(name: "CursesTerminal", package: "ZappShell")
 let shellUI = Target.Dependency.product(name: "ShellUI", package: "ZappShell")
+let plugins = Target.Dependency.product(name: "ZappPlugins", package: "ZappShell")
 
 let package = Package(
     name: "ZappShellFuzz",
@@ -38,6 +39,7 @@ let package = Package(
         fuzzTarget("FuzzAtom", [model]),
         fuzzTarget("FuzzDeepLink", [core, model]),
         fuzzTarget("FuzzKeys", [terminal, shellUI]),
+        fuzzTarget("FuzzImage", [plugins, core]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 scratch=.build-fuzz
-all=(FuzzJSON FuzzRiver FuzzPluginConfigurations FuzzTheme FuzzContentTypes FuzzPipes2 FuzzAtom FuzzDeepLink FuzzKeys)
+all=(FuzzJSON FuzzRiver FuzzPluginConfigurations FuzzTheme FuzzContentTypes FuzzPipes2 FuzzAtom FuzzDeepLink FuzzKeys FuzzImage)
 targets=("$@")
 [ "$#" -gt 0 ] || targets=("${all[@]}")
 
@@ -24,6 +24,7 @@ dictionary() {
 	FuzzAtom) echo Fuzz/Dictionaries/xml.dict ;;
 	FuzzDeepLink) echo Fuzz/Dictionaries/deeplink.dict ;;
 	FuzzKeys) echo Fuzz/Dictionaries/keys.dict ;;
+	FuzzImage) echo Fuzz/Dictionaries/image.dict ;;
 	*) echo "error: unknown fuzz target '$1' (known: ${all[*]})" >&2; exit 2 ;;
 	esac
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Opens `name`; NULL with the reason in `error` when it cannot be. */
 static inline void *zs_images_open(const char *name, char *error, size_t error_size) {
@@ -31,7 +32,7 @@ static inline void *zs_images_open(const char *name, char *error, size_t error_s
 
 /* ---- libpng 1.6, the simplified API (png_image): no setjmp, errors in `message`. ---- */
 
-enum { ZS_PNG_IMAGE_VERSION = 1, ZS_PNG_FORMAT_RGBA = 3 };
+enum { ZS_PNG_IMAGE_VERSION = 1, ZS_PNG_FORMAT_RGBA = 3, ZS_PNG_IMAGE_FLAG_FAST = 2 };
 
 typedef struct {
     void *opaque;
@@ -192,5 +193,63 @@ static inline int zs_chafa_load(const char *name, const char *glib, zs_chafa_api
     return 0;
 }
 
+
+/* ---- Pixel loops, in C so that they are fast in debug builds too ---- */
+
+/* Shrinks RGBA `source` (width x height) into `target` (new_width x new_height, both no larger)
+ * by averaging the box of source pixels under each target pixel, colours weighted by alpha. */
+static inline void zs_images_downscale(const uint8_t *source, int width, int height, uint8_t *target, int new_width,
+                                       int new_height) {
+    for (int y = 0; y < new_height; y++) {
+        int top = (int)((long)y * height / new_height), bottom = (int)((long)(y + 1) * height / new_height);
+        if (bottom <= top) bottom = top + 1;
+        for (int x = 0; x < new_width; x++) {
+            int left = (int)((long)x * width / new_width), right = (int)((long)(x + 1) * width / new_width);
+            if (right <= left) right = left + 1;
+            unsigned long red = 0, green = 0, blue = 0, alpha = 0;
+            for (int row = top; row < bottom; row++) {
+                const uint8_t *pixel = source + ((size_t)row * width + left) * 4;
+                for (int column = left; column < right; column++, pixel += 4) {
+                    red += (unsigned long)pixel[0] * pixel[3];
+                    green += (unsigned long)pixel[1] * pixel[3];
+                    blue += (unsigned long)pixel[2] * pixel[3];
+                    alpha += pixel[3];
+                }
+            }
+            uint8_t *out = target + ((size_t)y * new_width + x) * 4;
+            unsigned long count = (unsigned long)(bottom - top) * (right - left);
+            out[0] = alpha ? (uint8_t)(red / alpha) : 0;
+            out[1] = alpha ? (uint8_t)(green / alpha) : 0;
+            out[2] = alpha ? (uint8_t)(blue / alpha) : 0;
+            out[3] = (uint8_t)(alpha / count);
+        }
+    }
+}
+
+/* The most common colour of the opaque pixels (alpha >= 128) of RGBA `pixels`, binned at 4 bits a
+ * channel and returned as the average of its bin, packed 0xRRGGBB; -1 when no pixel is opaque.
+ * Every `step`-th pixel is looked at. */
+static inline long zs_images_dominant_color(const uint8_t *pixels, size_t count, size_t step) {
+    unsigned long *counts = (unsigned long *)calloc(4096 * 4, sizeof(unsigned long));
+    if (!counts) return -1;
+    unsigned long (*sums)[3] = (unsigned long (*)[3])(counts + 4096);
+    if (step == 0) step = 1;
+    for (size_t index = 0; index < count; index += step) {
+        const uint8_t *pixel = pixels + index * 4;
+        if (pixel[3] < 128) continue;
+        int bin = (pixel[0] >> 4) << 8 | (pixel[1] >> 4) << 4 | pixel[2] >> 4;
+        counts[bin]++;
+        sums[bin][0] += pixel[0];
+        sums[bin][1] += pixel[1];
+        sums[bin][2] += pixel[2];
+    }
+    int best = 0;
+    for (int bin = 1; bin < 4096; bin++) if (counts[bin] > counts[best]) best = bin;
+    long color = counts[best] == 0 ? -1
+        : (long)(sums[best][0] / counts[best]) << 16 | (long)(sums[best][1] / counts[best]) << 8 |
+              (long)(sums[best][2] / counts[best]);
+    free(counts);
+    return color;
+}
 
 #endif

@@ -8,6 +8,7 @@ import Foundation
 import Glibc
 #endif
 import ShellUI
+import ZappCore
 
 /// The real terminal: ncursesw behind ShellUI's `Terminal` protocol.
 ///
@@ -57,11 +58,14 @@ public final class CursesTerminal: Terminal {
     /// foreground takes it back.
     private var isSuspended = false
     private var restoreSequence = ""
+    /// The protocol images on screen (kitty, iTerm2, sixel), placed after each frame.
+    private var images: ImagePlacementWriter
 
     /// Starts ncurses. Throws, without touching the terminal, when it cannot drive it.
     public init(options: Options = Options(), environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         try TerminalRefusal.check(environment: environment)
         let term = environment["TERM"] ?? ""
+        images = ImagePlacementWriter(wrapsForTmux: !(environment["TMUX"] ?? "").isEmpty)
 
         // Only the character type: ncurses and the width of text need nothing else, and
         // LC_ALL would read every other locale category's file before the first frame.
@@ -125,9 +129,30 @@ public final class CursesTerminal: Terminal {
             visibleColumns: screen.columns, visibleRows: screen.rows
         )
         needsFullRedraw = false
-        let bytes = encoder.encode(diff, next: canvas, screenColumns: screen.columns, screenRows: screen.rows)
+        // A full redraw clears the screen: the images on it are written again after it.
+        var bytes = diff.isFullRedraw ? images.removeAll() : []
+        bytes += encoder.encode(diff, next: canvas, screenColumns: screen.columns, screenRows: screen.rows)
         if !bytes.isEmpty { TerminalOutput.write(bytes) }
         previous = canvas
+    }
+
+    /// Places the frame's protocol images after its text and removes those it no longer
+    /// lists (`ImagePlacementWriter`); the cells under a removed sixel or iTerm2 image are
+    /// written again from the frame. Images move the cursor and may change the pen, so the
+    /// encoder forgets both.
+    public func showImages(_ placements: [ImagePlacement]) {
+        guard !isRestored, !isSuspended, let previous else { return }
+        let (imageBytes, redraw) = images.show(placements)
+        var bytes = imageBytes
+        if !redraw.isEmpty {
+            let screen = size
+            let diff = FrameDiff(redrawing: redraw, in: previous, visibleColumns: screen.columns, visibleRows: screen.rows)
+            encoder.forget()
+            bytes += encoder.encode(diff, next: previous, screenColumns: screen.columns, screenRows: screen.rows)
+        }
+        guard !bytes.isEmpty else { return }
+        TerminalOutput.write(bytes)
+        encoder.forget()
     }
 
     /// Before `endwin`: resets the pen and puts the cursor in the bottom-left corner, where
@@ -184,6 +209,7 @@ public final class CursesTerminal: Terminal {
     /// it back (and redraws everything) only in the foreground: see `takeTerminalBack()`.
     public func suspend() -> Bool {
         guard !isRestored else { return false }
+        removeImages()
         leaveScreen()
         zs_disable_mouse()
         endwin()
@@ -221,6 +247,44 @@ public final class CursesTerminal: Terminal {
         return true
     }
 
+    /// `--images auto` when the environment does not say (`ImageModeDetector.Decision.query`):
+    /// asks the terminal once, after the first frame, and waits at most `milliseconds` for the
+    /// reply (kitty's graphics answer, then DA1). Keys typed meanwhile are given back to ncurses
+    /// in order; a terminal that does not answer in time is drawn with symbols.
+    public func queryImageMode(milliseconds: Int = 150) -> ImageMode {
+        guard !isRestored, !isSuspended else { return .symbols }
+        TerminalOutput.write(ImageModeDetector.queryBytes)
+        var received: [UInt8] = []
+        var reply = ImageModeDetector.mode(fromReply: [])
+        var clock = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        let deadline = Int(clock.tv_sec) * 1000 + Int(clock.tv_nsec) / 1_000_000 + milliseconds
+        while !reply.isComplete {
+            clock_gettime(CLOCK_MONOTONIC, &clock)
+            let left = deadline - (Int(clock.tv_sec) * 1000 + Int(clock.tv_nsec) / 1_000_000)
+            guard left > 0 else { break }
+            var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let status = poll(&ready, 1, Int32(left))
+            if status < 0 && errno == EINTR { continue }
+            guard status > 0 else { break }
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+            reply = ImageModeDetector.mode(fromReply: received)
+        }
+        for byte in reply.keys.reversed() { ungetch(Int32(byte)) }
+        return reply.mode
+    }
+
+    /// Deletes the kitty images on screen and forgets all (resize, suspend, exit; the cells of
+    /// sixel and iTerm2 images are cleared with the screen).
+    private func removeImages() {
+        let bytes = images.removeAll()
+        if !bytes.isEmpty { TerminalOutput.write(bytes) }
+    }
+
     /// Whether this process group owns the terminal (false in the background, or with no terminal).
     private static var isForeground: Bool {
         tcgetpgrp(STDIN_FILENO) == getpgrp()
@@ -232,7 +296,14 @@ public final class CursesTerminal: Terminal {
         return .terminate(signal: signal)
     }
 
+    /// Ctrl-L: the next flush resets the pen, clears the screen and draws every cell.
+    public func redraw() {
+        needsFullRedraw = true
+        encoder.forget()
+    }
+
     private func resized() -> TerminalEvent {
+        removeImages()
         needsFullRedraw = true
         encoder.forget()
         let (columns, rows) = size
@@ -251,6 +322,7 @@ public final class CursesTerminal: Terminal {
         // Suspended (Ctrl-Z) and not drawn since: the terminal is already the shell's, and may
         // be in use by it (the app ended in the background).
         guard !isSuspended else { return }
+        removeImages()
         leaveScreen()
         zs_disable_mouse()
         curs_set(1)

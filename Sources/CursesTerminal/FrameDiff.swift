@@ -39,4 +39,21 @@ struct FrameDiff {
         }
         changedIndices = indices
     }
+
+    /// The cells of boxes drawn again over something the terminal shows outside the frame
+    /// (a removed sixel or iTerm2 image), clipped to the canvas and the screen.
+    init(redrawing boxes: [(column: Int, row: Int, columns: Int, rows: Int)], in canvas: Canvas, visibleColumns: Int, visibleRows: Int) {
+        isFullRedraw = false
+        let columns = max(0, min(canvas.columns, visibleColumns)), rows = max(0, min(canvas.rows, visibleRows))
+        var indices = Set<Int>()
+        for box in boxes {
+            for row in max(0, box.row)..<max(max(0, box.row), min(rows, box.row + box.rows)) {
+                for column in max(0, box.column)..<max(max(0, box.column), min(columns, box.column + box.columns))
+                where !canvas.cells[row * canvas.columns + column].isContinuation {
+                    indices.insert(row * canvas.columns + column)
+                }
+            }
+        }
+        changedIndices = indices.sorted()
+    }
 }

@@ -237,7 +237,7 @@ struct FeedUpdateTests {
         }
         let terminal = HeadlessTerminal(columns: 80, rows: 24)
         let setup = ShellSetup(
-            app: Self.app, loadApp: { Self.app },
+            app: Self.app, loadApp: { AppLoad(app: Self.app) },
             makeServices: { app, presenter in
                 let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: .sideMenu), opener: FakeOpener(presenter: presenter))
                 return AppServices(

@@ -70,7 +70,9 @@ struct GateMarkTests {
     func reload() {
         var model = UpdateFixture.model()
         model.view.gates = Self.gates(UpdateFixture.app)
-        _ = ShellUpdate.update(&model, .appReloaded(UpdateFixture.app, rootKind: .sideMenu))
+        let app = UpdateFixture.app
+        let revision = AppRevision(app: app, rootKind: .sideMenu, warnings: [], assets: AssetStore(app: app))
+        _ = ShellUpdate.update(&model, .appReloaded(revision, generation: model.appGeneration))
         #expect(model.view.isGated("premium"))
         #expect(!model.view.isGated("slow"))
     }

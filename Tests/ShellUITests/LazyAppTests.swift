@@ -63,10 +63,10 @@ import ZappModel
         // Its logo file is not read yet: the title stands in for it.
         #expect(!canvas.plainText.contains("FAR LOGO"))
 
-        // The deferred work decodes the rest; the warnings' arrival reads every bar's assets.
+        // The deferred work decodes the rest and reads every bar's assets; the update shows them.
         let warnings = result.completingChecks().runWarnings.map(\.description)
         #expect(app.screens.decoded.count == Self.screenCount)
-        _ = ShellUpdate.update(&model, .loadWarningsChecked(warnings))
+        _ = ShellUpdate.update(&model, .loadWarningsChecked(warnings, assets: AssetStore(app: app), generation: model.appGeneration))
         canvas = Canvas(columns: 100, rows: 30)
         ShellView.render(model.view, into: &canvas)
         #expect(canvas.plainText.contains("FAR LOGO"))

@@ -74,7 +74,7 @@ struct RuntimeTests {
             loadThemes: (@Sendable () -> [Theme])? = nil
         ) {
             var setup = ShellSetup(
-                app: UpdateFixture.app, isLoaded: isLoaded, loadApp: loadApp,
+                app: UpdateFixture.app, isLoaded: isLoaded, loadApp: { AppLoad(app: try await loadApp()) },
                 makeServices: { [unowned self] app, presenter in
                     let opener = FakeOpener(presenter: presenter)
                     self.opener = opener

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZappModel
+import ModelTestFixtures
 
 @Suite("App loading")
 struct AppLoaderTests {
@@ -27,7 +28,7 @@ struct AppLoaderTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try Fixtures.data("[{\"id\": \"a\", \"home\": true,}]").write(to: folder.appendingPathComponent("river.json"))
         let result = AppLoader.load(path: folder.path + "/")
-        #expect(lines(result).first == "\(folder.path)/river.json:1:27: error: trailing comma before '}' (hint: remove the comma after the last member)")
+        #expect(lines(result).first == "\(folder.path)/river.json:1:26: error: trailing comma before '}' (hint: remove the comma after the last member)")
         #expect(result.app == nil)
         #expect(!result.isUnreadable)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZappModel
+import ModelTestFixtures
 
 /// Loads an app from texts in memory.
 func loadApp(river: String, plugins: String? = Fixtures.plugins([("menu", "menu", "ZappShell.SideMenu")])) -> AppLoadResult {

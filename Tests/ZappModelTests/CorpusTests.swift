@@ -1,31 +1,7 @@
 import Foundation
 import Testing
+import ModelTestFixtures
 import ZappModel
-
-/// The real-world files in `../shared/corpus` (beside the package root). They are read in
-/// place, never copied into the project; where the folder is absent (a user's machine) the
-/// suite is skipped and Swift Testing lists it as skipped with the reason below.
-enum Corpus {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // ZappModelTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus")
-
-    static var isAvailable: Bool {
-        FileManager.default.fileExists(atPath: folder.appendingPathComponent("README.md").path)
-    }
-
-    static func files(matching suffix: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(suffix) }.sorted()
-    }
-
-    static func load(_ name: String) -> FileLoadResult {
-        AppLoader.loadFile(at: folder.appendingPathComponent(name), displayName: name)
-    }
-}
 
 @Suite(.enabled(if: Corpus.isAvailable, "../shared/corpus is absent: the real-world corpus checks are skipped"))
 struct CorpusTests {
@@ -42,10 +18,12 @@ struct CorpusTests {
         }
     }
 
-    @Test func trailingCommaIsReportedAtLine26Column5() {
+    /// At the comma (line 25, column 28), not at the closing brace after it (26:5, where the
+    /// corpus's README places it): the comma is what to remove (issue 23).
+    @Test func trailingCommaIsReportedAtTheComma() {
         let result = Corpus.load("examples-fullscreen.plugin_configurations.json")
         #expect(result.diagnostics.map(\.description) == [
-            "examples-fullscreen.plugin_configurations.json:26:5: error: trailing comma before '}' (hint: remove the comma after the last member)"
+            "examples-fullscreen.plugin_configurations.json:25:28: error: trailing comma before '}' (hint: remove the comma after the last member)"
         ])
         #expect(result.plugins.isEmpty)
         #expect(result.diagnostics.first?.code == .syntax)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZappModel
+import ModelTestFixtures
 
 /// `run` loads with `deferringChecks` and adds the cross-reference checks' warnings after the
 /// first frame; completed, the result must be the eager one: the same diagnostics in the same order.

@@ -84,14 +84,24 @@ struct JSONParserValueTests {
 
 @Suite("JSON parser: syntax errors with positions and hints")
 struct JSONParserErrorTests {
-    @Test func trailingCommaInArray() {
+    @Test("a trailing comma is reported where the comma is, not at the bracket after it")
+    func trailingCommaInArray() {
         let error = syntaxError("[\n  1,\n  2,\n]")
-        #expect(error?.description == "4:1: trailing comma before ']' (hint: remove the comma after the last element)")
+        #expect(error?.description == "3:4: trailing comma before ']' (hint: remove the comma after the last element)")
     }
 
     @Test func trailingCommaInObject() {
         let error = syntaxError("{\n    \"a\": 1,\n    }")
-        #expect(error?.description == "3:5: trailing comma before '}' (hint: remove the comma after the last member)")
+        #expect(error?.description == "2:11: trailing comma before '}' (hint: remove the comma after the last member)")
+    }
+
+    @Test("a trailing comma on line 86, column 6, far from its closing bracket")
+    func trailingCommaFarFromBracket() {
+        let text = "[\n" + String(repeating: "    0,\n", count: 84) + "    1,\n\n\n]"
+        let error = syntaxError(text)
+        #expect(error?.line == 86)
+        #expect(error?.column == 6)
+        #expect(error?.description.hasPrefix("86:6: trailing comma before ']'") == true)
     }
 
     @Test func missingCommaBetweenMembers() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ZappModel
+import ModelTestFixtures
 
 /// `run` loads a river lazily (`AppLoader`'s `deferringChecks`: scanned before the first frame,
 /// screens decoded when read, the rest with the deferred checks). Completed, a lazy load must be

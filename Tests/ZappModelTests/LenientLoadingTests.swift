@@ -1,21 +1,13 @@
 import Foundation
 import Testing
 import ZappModel
+import ModelTestFixtures
 
 /// `run`, `render` and `trace` open what a device opens: only what cannot be shown stops them.
 @Suite("Lenient loading")
 struct LenientLoadingTests {
     /// A river with every flaw a device rides out.
-    static let flawedRiver = #"""
-        [{"id": "home", "home": true,
-          "navigations": [
-            {"category": "nav_bar", "styles": {"style": "leftish", "presentation_style": "banner", "state": "floating"},
-             "nav_items": [{"id": "x", "type": "button", "data": {"target": "missing"}}]},
-            {"category": "menu", "navigation_type": "no-such-menu", "nav_items": []}],
-          "hooks": {"preload_plugins": [{"identifier": "ghost", "type": "general", "screen_id": "nowhere"}]}},
-         {"id": 17, "name": "Numbered"},
-         {"id": "other", "home": true}]
-        """#
+    static let flawedRiver = Fixtures.flawedRiver
 
     @Test func onlyUnreadableUnparsableUnknownOrEmptyStopsRunning() {
         let stopping = DiagnosticCode.allCases.filter(\.stopsRunning)

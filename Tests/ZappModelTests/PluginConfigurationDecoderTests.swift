@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZappModel
+import ModelTestFixtures
 
 @Suite("Plugin configurations and manifests")
 struct PluginConfigurationDecoderTests {

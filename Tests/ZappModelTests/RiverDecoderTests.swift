@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZappModel
+import ModelTestFixtures
 
 /// Decodes a river text; fails the test on a syntax error.
 func decodeRiver(_ text: String, file: String = "river.json") throws -> (screens: [ScreenModel], diagnostics: [Diagnostic]) {

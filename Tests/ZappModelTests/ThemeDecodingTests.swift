@@ -21,7 +21,7 @@ struct ThemeDecodingTests {
     func trailingComma() {
         let text = "{\n  \"name\": \"harbor\",\n  \"glyphs\": \"ascii\",\n}\n"
         #expect(Self.errors(text, file: "harbor.json") == [
-            "harbor.json:4:1: error: trailing comma before '}' (hint: remove the comma after the last member)"
+            "harbor.json:3:20: error: trailing comma before '}' (hint: remove the comma after the last member)"
         ])
     }
 

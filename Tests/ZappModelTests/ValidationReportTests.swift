@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZappModel
+import ModelTestFixtures
 
 @Suite("Validation report")
 struct ValidationReportTests {
@@ -40,7 +41,7 @@ struct ValidationReportTests {
         #expect(object["summary"] == "1 error, 0 warnings in 1 file")
         let diagnostic = object["files"]?.arrayValue?.first?["diagnostics"]?.arrayValue?.first
         #expect(diagnostic == [
-            "code": "syntax", "column": 4, "description": "r.json:1:4: error: trailing comma before ']' (hint: remove the comma after the last element)",
+            "code": "syntax", "column": 3, "description": "r.json:1:3: error: trailing comma before ']' (hint: remove the comma after the last element)",
             "file": "r.json", "hint": "remove the comma after the last element", "line": 1, "message": "trailing comma before ']'",
             "severity": "error",
         ])

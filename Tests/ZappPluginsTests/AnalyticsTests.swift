@@ -3,6 +3,7 @@ import Testing
 import ZappCore
 import ZappModel
 @testable import ZappPlugins
+import PluginTestSupport
 
 @Suite("ZappShell.Analytics")
 struct AnalyticsTests {

@@ -3,6 +3,7 @@ import Testing
 import ZappCore
 import ZappModel
 @testable import ZappPlugins
+import PluginTestSupport
 
 @Suite("ZappShell.Gate")
 struct GateTests {
@@ -46,11 +47,14 @@ struct GateTests {
         #expect(bed.presenter.errors == ["Wrong PIN"])
     }
 
-    @Test("pin: Cancel fails")
+    @Test("pin: Cancel fails as Esc does, with the same reason")
     func pinCancel() async throws {
-        let bed = try TestBed(answers: [.button("Cancel")])
-        let hook = try bed.hook(try bed.factory(pin), plugin: pin)
-        #expect(await hook.executeHook(dataDict: nil) == .failed(reason: "PIN entry cancelled", dataDict: nil))
+        let bed = try TestBed(answers: [.button("Cancel"), .dismissed])
+        let factory = try bed.factory(pin)
+        let cancelled = await (try bed.hook(factory, plugin: pin)).executeHook(dataDict: nil)
+        let dismissed = await (try bed.hook(factory, plugin: pin)).executeHook(dataDict: nil)
+        #expect(cancelled == .failed(reason: "User has closed hook execution", dataDict: nil))
+        #expect(cancelled == dismissed)
     }
 
     @Test("blocking is left to the manager unless configured")

@@ -3,6 +3,7 @@ import Testing
 import ZappCore
 import ZappModel
 @testable import ZappPlugins
+import PluginTestSupport
 
 @Suite("ZappShell.LocalLogin")
 struct LocalLoginTests {
@@ -54,14 +55,14 @@ struct LocalLoginTests {
         #expect(bed.presenter.errors == ["Enter a username and a password"])
     }
 
-    @Test("Cancel and Esc fail the hook and leave the user signed out")
+    @Test("Cancel and Esc fail the hook alike, with the SDK's reason, and leave the user signed out")
     func cancel() async throws {
         let bed = try TestBed(answers: [.button("Cancel"), .dismissed])
         let factory = try bed.factory(plugin)
         let provider = try #require(factory.loginProvider)
 
         let cancelled = try await bed.hook(factory, plugin: plugin).executeHook(dataDict: ["a": 1])
-        #expect(cancelled == .failed(reason: "Sign-in cancelled", dataDict: ["a": 1]))
+        #expect(cancelled == .failed(reason: "User has closed hook execution", dataDict: ["a": 1]))
         let dismissed = try await bed.hook(factory, plugin: plugin).executeHook(dataDict: nil)
         #expect(dismissed == .failed(reason: "User has closed hook execution", dataDict: nil))
         #expect(await provider.isAuthenticated() == false)

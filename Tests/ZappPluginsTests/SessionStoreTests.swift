@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ZappPlugins
+import PluginTestSupport
 
 @Suite("Session store")
 struct SessionStoreTests {

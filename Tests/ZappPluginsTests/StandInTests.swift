@@ -3,6 +3,7 @@ import Testing
 import ZappCore
 import ZappModel
 @testable import ZappPlugins
+import PluginTestSupport
 
 /// Plugins of classes ZappShell does not know, answered by the stand-in in a real hook chain.
 @Suite("Stand-in hooks")

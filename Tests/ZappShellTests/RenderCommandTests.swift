@@ -1,10 +1,9 @@
 import ArgumentParser
 import Foundation
+import ShellUI
 import Testing
-
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+import ZappCore
+import ZappModel
 
 @testable import zapp_shell
 
@@ -65,31 +64,48 @@ struct RenderCommandTests {
             }
         }
     }
+}
 
-    @Test("the built zapp-shell: render --format png exits 64 on stderr, svg and html are documents")
-    func formatsEndToEnd() async throws {
-        let refused = try await OutputChannelTests.run(["render", "--screen", "home", "--format", "png"])
-        #expect(refused.status == 64)
-        #expect(refused.out.isEmpty)
-        #expect(String(decoding: refused.err, as: UTF8.self).contains("expected one of text, ansi, svg, html"))
+/// `render` with images: the example app's logo and artwork as PNGs in svg, symbols in ansi,
+/// titles in text, and a broken image named on standard error's list.
+@Suite("render with images")
+struct RenderImagesTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples/harbor-tv").path
 
-        let dark = "#1B1F27"  // the base background of the shipped dark theme
-        let theme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("themes/dark.json").path
-        let svg = try await OutputChannelTests.run(["render", "--screen", "home", "--size", "60x12", "--theme", theme, "--format", "svg"])
-        #expect(svg.status == 0)
-        let svgText = String(decoding: svg.out, as: UTF8.self)
-        let picture = try XMLDocument(xmlString: svgText, options: [])
-        #expect(picture.rootElement()?.name == "svg")
-        #expect(try picture.rootElement()?.nodes(forXPath: "@width").first?.stringValue == "720")
-        #expect(svgText.contains("fill=\"\(dark)\""))
-        #expect(svgText.contains("╭") || svgText.contains("┏"))
+    func render(_ format: RenderFormat, images: ImageMode? = nil, app: ZappApp? = nil) async throws -> (text: String, imageWarnings: [String]) {
+        let loaded = try #require(app ?? AppLoader.load(path: Self.folder).app)
+        let screen = try #require(loaded.screen(id: "home"))
+        return await RenderCommand.render(
+            app: loaded, screen: screen, position: .root, size: RenderSize(columns: 100, rows: 30), theme: .defaultDark,
+            format: format, ascii: false, override: BarOverride(), imageMode: images)
+    }
 
-        let html = try await OutputChannelTests.run(["render", "--screen", "home", "--size", "60x12", "--theme", theme, "--format", "html"])
-        #expect(html.status == 0)
-        let page = String(decoding: html.out, as: UTF8.self)
-        #expect(page.hasPrefix("<!DOCTYPE html>"))
-        #expect(page.contains("background: \(dark)"))
-        _ = try XMLDocument(xmlString: page, options: [])
+    @Test("svg embeds the logo, the hero's and the grid's artwork as PNGs; html too")
+    func documents() async throws {
+        let svg = try await render(.svg)
+        #expect(svg.imageWarnings.isEmpty)
+        #expect(svg.text.components(separatedBy: "href=\"data:image/png;base64,iVBOR").count - 1 == 5)
+        let html = try await render(.html)
+        #expect(html.text.components(separatedBy: "src=\"data:image/png;base64,iVBOR").count - 1 == 5)
+    }
+
+    @Test("ansi draws symbols; text and --images off keep the titles")
+    func symbolsAndTitles() async throws {
+        #expect(try await render(.ansi).text.contains("▀"))
+        let text = try await render(.text).text
+        #expect(!text.contains("▀") && text.split(separator: "\n")[0].contains("Home"))
+        let off = try await render(.ansi, images: .off).text
+        #expect(!off.contains("▀"))
+    }
+
+    @Test("a missing image is a warning naming its JSON path; its title stands in")
+    func missing() async throws {
+        var screens = try #require(AppLoader.load(path: Self.folder).app).screens.array
+        screens[0].navigations[1].assets.appLogo = "assets/missing.png"
+        let app = ZappApp(screens: screens, plugins: [], folder: URL(fileURLWithPath: Self.folder), name: "Harbor TV")
+        let result = try await render(.ansi, app: app)
+        #expect(result.imageWarnings.count == 1)
+        #expect(result.imageWarnings.first?.hasPrefix("$[0].navigations[1].assets.app_logo: image assets/missing.png cannot be shown:") == true)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// `make bench`: every measurement of issue 6, printed as one Markdown table beside its budget.
 /// `--quick` takes fewer samples (a smoke run); `--only GROUP` runs one group (frame, flush,
-/// key, start, load, dangling, hooks, feeds), e.g. under a profiler.
+/// key, start, load, dangling, hooks, feeds, images), e.g. under a profiler.
 @MainActor
 func runBenchmarks() async -> Int32 {
     let arguments = CommandLine.arguments
@@ -20,6 +20,7 @@ func runBenchmarks() async -> Int32 {
         if wanted("dangling") { try DanglingTargets.run(into: &table, quick: quick) }
         if wanted("hooks") { try await HookChainOverhead.run(into: &table, quick: quick) }
         if wanted("feeds") { try await FeedLoadTime.run(into: &table, quick: quick) }
+        if wanted("images") { try ImageDecodeTime.run(into: &table, quick: quick) }
     } catch {
         FileHandle.standardError.write(Data("zapp-bench: \(error)\n".utf8))
         if !table.rows.isEmpty { print(table.markdown) }

@@ -10,8 +10,11 @@ import ZappModel
 /// while the model needs ticks (a spinner, a message that expires).
 ///
 /// The runtime never changes the model itself: even the app it loads and the root it presents
-/// reach the model as events. Hooks never block the loop: a hook waiting for the user awaits its
-/// pane's answer through the `PaneBroker` while keys and frames go on; Esc cancels a slow one.
+/// reach the model as events, and it starts no work that no effect asked for (the startup, the
+/// deferred checks, the themes, a reload are effects). It keeps only the handles of the work it
+/// runs (tasks, the services of the running app, the pane broker's waiting hooks). Hooks never
+/// block the loop: a hook waiting for the user awaits its pane's answer through the `PaneBroker`
+/// while keys and frames go on; Esc cancels a slow one.
 /// Tests drive it step by step with `send(_:)`, `render()` and `settle(until:)`, or whole with
 /// `run()` over a `HeadlessTerminal`, with a test clock.
 @MainActor
@@ -37,14 +40,6 @@ public final class ShellRuntime {
     private var traceTask: Task<Void, Never>?
     private var fileWatch: AnyObject?
     private var loadAttempts = 0
-    /// The name of the theme `setup.loadTheme` reads, as last read.
-    private lazy var fileThemeName = setup.theme.name
-    /// Whether the deferred load checks were started, and whether the app they check was
-    /// replaced since (their warnings are then dropped).
-    private var checksStarted = false
-    private var appReplaced = false
-    private var isStarted = false
-    private var themesRequested = false
     private var isRunning = false
 
     public init(terminal: any Terminal, setup: ShellSetup, clock: RuntimeClock = .continuous) {
@@ -64,9 +59,14 @@ public final class ShellRuntime {
         view.forceASCII = setup.forceASCII
         view.loadWarnings = setup.warnings
         view.browser = setup.browser
+        // Images need colours: a terminal without them shows titles, as with --images off.
+        view.imageMode = terminal.colorSupport == .none ? .off : (setup.imageMode == .auto ? .symbols : setup.imageMode)
         view.gates = services.gates
         view.phase = .splash(message: "Starting \(setup.app.name)…")
         model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
+        model.areChecksPending = setup.checkWarnings != nil
+        model.areThemesPending = setup.loadThemes != nil
+        model.fileThemeName = setup.loadTheme == nil ? nil : setup.theme.name
         model.holdSplash()
     }
 
@@ -89,31 +89,15 @@ public final class ShellRuntime {
         return model.exitStatus ?? 0
     }
 
-    /// Starts the startup sequence and the trace feed (once); `run()` calls it. Tests that
-    /// drive the runtime step by step call it themselves.
+    /// Starts the loop's work (once): the trace feed, the file watcher, and the `.started`
+    /// event, whose effect runs the startup sequence. `run()` calls it; tests that drive the
+    /// runtime step by step call it themselves.
     public func start() {
-        guard !isStarted else { return }
-        isStarted = true
+        guard !model.isStartupRequested else { return }
         startTraceFeed()
-        startStartup()
         let inbox = inbox
         fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
-        // The held splash's moment (ShellModel.splashDue) needs a tick even if nothing is posted.
-        scheduleTick()
-    }
-
-    /// Reads the themes `t` cycles through, off the main actor, once the startup has drawn its
-    /// root (or shows "Loading failed"): reading them sooner competes with the first frames.
-    private func loadThemes() {
-        guard !themesRequested, let loadThemes = setup.loadThemes else { return }
-        themesRequested = true
-        let asked = framesDrawn
-        runInBackground { runtime in
-            await runtime.frame(after: asked)
-            guard runtime.model.exitStatus == nil else { return }
-            let themes = await Task.detached { loadThemes() }.value
-            runtime.inbox.post(.themesLoaded(themes))
-        }
+        send(.started)
     }
 
     /// Takes everything posted since the last batch — the terminal's waiting input first —
@@ -160,9 +144,16 @@ public final class ShellRuntime {
         var canvas = Canvas(columns: model.columns, rows: model.rows)
         let hitMap = ShellView.render(model.view, into: &canvas)
         terminal.flush(canvas)
-        _ = ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds)
+        if model.view.imageMode.usesProtocol { terminal.showImages(canvas.images.compactMap(\.placement)) }
         needsRender = false
         framesDrawn += 1
+        // `--images auto` that the environment left open: one bounded query, after the first frame.
+        if framesDrawn == 1, setup.imageMode == .auto, let query = setup.queryImageMode {
+            inbox.post(.imageModeQueried(query()))
+        }
+        // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
+        for effect in ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds) { perform(effect) }
+        if model.exitStatus == nil { scheduleTick() }
         let waiters = frameWaiters
         frameWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
@@ -210,6 +201,15 @@ public final class ShellRuntime {
 
     private func perform(_ effect: ShellEffect) {
         switch effect {
+        case .runStartup:
+            startStartup()
+        case .checkWarnings(let app, let generation):
+            checkWarnings(of: app, generation: generation)
+        case .loadThemes:
+            loadThemes()
+        case .redraw:
+            terminal.redraw()
+            needsRender = true
         case .navigate(let request, let activityID):
             startNavigation(request, activityID: activityID)
         case .runPostHooks(let screenID, let dataDict, let activityID):
@@ -226,11 +226,13 @@ public final class ShellRuntime {
             loadFeed(source, reload: reload)
         case .loadFeedPage(let source, let page):
             loadFeedPage(page, of: source)
+        case .loadImage(let request, let generation):
+            loadImage(request, generation: generation)
         case .retryLoading:
             retryWaiter?.resume(returning: true)
             retryWaiter = nil
-        case .reloadApp:
-            reload()
+        case .reloadApp(let generation):
+            reload(generation: generation)
         case .suspend:
             if !terminal.suspend() {
                 inbox.post(.notice("Cannot suspend: this shell has no job control", isError: true))
@@ -347,6 +349,17 @@ public final class ShellRuntime {
         }
     }
 
+    /// Loads an image in a task; fetching and decoding happen off the main actor, in the loader.
+    private func loadImage(_ request: ImageRequest, generation: Int) {
+        let images = services.images
+        let mode = model.view.imageMode
+        let inbox = inbox
+        runInBackground { _ in
+            let result = await images.load(request, mode: mode)
+            inbox.post(.imageLoaded(request, generation: generation, result: result))
+        }
+    }
+
     private func refreshSignedInUser() async {
         let user = await services.loginProvider?.signedInUser()
         if user != model.view.signedInUser { inbox.post(.signedInUserChanged(user)) }
@@ -373,28 +386,35 @@ public final class ShellRuntime {
         }
     }
 
-    /// Reads the app again (and the theme file, when the theme comes from one); a new app gets
-    /// new services (the hook manager, the registry, the trace) before the update shows it.
-    private func reload() {
+    /// Reads the app of `generation` again (and the theme file, when the theme comes from one);
+    /// a new app gets new services (the hook manager, the registry, the trace) and its assets
+    /// are read before the update shows it. Hooks still running keep the services they started with.
+    private func reload(generation: Int) {
         let loadApp = setup.loadApp
         let loadTheme = setup.loadTheme
         runInBackground { runtime in
             do {
                 if let loadTheme {
-                    let theme = try await loadTheme()
-                    runtime.inbox.post(.themeReloaded(theme, replacing: runtime.fileThemeName))
-                    runtime.fileThemeName = theme.name
+                    runtime.inbox.post(.themeReloaded(try await loadTheme()))
                 }
-                let app = try await loadApp()
-                runtime.services = runtime.setup.makeServices(app, runtime.presenter)
-                runtime.appReplaced = true
-                runtime.traceTask?.cancel()
-                runtime.startTraceFeed()
-                runtime.inbox.post(.appReloaded(app, rootKind: runtime.services.navigator.rootMenu.kind))
+                let revision = await runtime.revision(of: try await loadApp())
+                runtime.inbox.post(.appReloaded(revision, generation: generation))
             } catch {
                 runtime.inbox.post(.reloadFailed("\(error)"))
             }
         }
+    }
+
+    /// A loaded app with new services (whose root menu it reports) and its bars' assets, read off
+    /// the main actor.
+    private func revision(of load: AppLoad) async -> AppRevision {
+        services = setup.makeServices(load.app, presenter)
+        traceTask?.cancel()
+        startTraceFeed()
+        let app = load.app
+        let assets = await Task.detached { AssetStore(app: app) }.value
+        return AppRevision(
+            app: app, rootKind: services.navigator.rootMenu.kind, warnings: load.warnings, assets: assets)
     }
 
     // MARK: - Startup
@@ -413,9 +433,7 @@ public final class ShellRuntime {
                     await runtime?.presentLinkedScreen(screen, dataDict: dataDict)
                 })
             let outcome = await startup.run(callbacks, deepLink: deepLink, app: app, opener: opener)
-            runtime.startDeferredChecks()
             runtime.inbox.post(.startupEnded(outcome))
-            runtime.loadThemes()
             await runtime.refreshSignedInUser()
         }
     }
@@ -426,19 +444,14 @@ public final class ShellRuntime {
         loadAttempts += 1
         if loadAttempts == 1 && setup.isLoaded { return }
         inbox.post(.phase(.splash(message: "Loading \(model.view.app.name)…")))
-        let app = try await setup.loadApp()
-        inbox.post(.phase(.splash(message: "Starting \(app.name)…")))
-        guard app != model.view.app else { return }
-        services = setup.makeServices(app, presenter)
-        appReplaced = true
-        traceTask?.cancel()
-        startTraceFeed()
-        inbox.post(.appLoaded(app, rootKind: services.navigator.rootMenu.kind))
+        let load = try await setup.loadApp()
+        inbox.post(.phase(.splash(message: "Starting \(load.app.name)…")))
+        guard load.app != model.view.app else { return }
+        inbox.post(.appLoaded(await revision(of: load)))
     }
 
     private func waitForRetry(_ reason: String) async -> Bool {
         inbox.post(.phase(.loadingFailed(message: reason)))
-        loadThemes()
         guard model.exitStatus == nil else { return false }
         let retry = await withCheckedContinuation { continuation in
             retryWaiter = continuation
@@ -452,7 +465,6 @@ public final class ShellRuntime {
         let result = await services.navigator.start()
         inbox.post(.rootPresented(result))
         await nextFrame()
-        startDeferredChecks()
         await services.navigator.finish(result)
     }
 
@@ -462,21 +474,24 @@ public final class ShellRuntime {
         await services.opener.runPostHooks(for: screen, dataDict: dataDict)
     }
 
-    /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) once, on a serial dispatch
-    /// queue of their own rather than the executor's threads (they block a thread, and use two
-    /// on a large app; a serial queue starts no libdispatch monitor, ARCHITECTURE.md, "Time"),
-    /// after home is drawn (or the startup ended without it), and posts their warnings unless
-    /// the app was replaced meanwhile.
-    private func startDeferredChecks() {
-        guard !checksStarted, let check = setup.checkWarnings else { return }
-        checksStarted = true
+    /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) of `app` and reads its bars'
+    /// assets (every screen is decoded by then) on a serial dispatch queue of their own (they
+    /// block a thread, and use two on a large app), and posts them for `generation`.
+    private func checkWarnings(of app: ZappApp, generation: Int) {
+        guard let check = setup.checkWarnings else { return }
         let inbox = inbox
         DispatchQueue(label: "zapp-shell.checks").async {
             let warnings = check()
-            Task { @MainActor [weak self] in
-                guard let self, !self.appReplaced else { return }
-                inbox.post(.loadWarningsChecked(warnings))
-            }
+            inbox.post(.loadWarningsChecked(warnings, assets: AssetStore(app: app), generation: generation))
+        }
+    }
+
+    /// Reads the themes `t` cycles through, off the main actor.
+    private func loadThemes() {
+        guard let loadThemes = setup.loadThemes else { return }
+        let inbox = inbox
+        runInBackground { _ in
+            inbox.post(.themesLoaded(await Task.detached { loadThemes() }.value))
         }
     }
 

@@ -1,17 +1,29 @@
 import ZappCore
 import ZappModel
 
-/// How the runtime gets an app and its services.
+/// An app read again by `ShellSetup.loadApp`, with its load warnings (`validate`'s lines).
+public struct AppLoad: Sendable {
+    public var app: ZappApp
+    public var warnings: [String]
+
+    public init(app: ZappApp, warnings: [String] = []) {
+        self.app = app
+        self.warnings = warnings
+    }
+}
+
+/// How the runtime gets an app and its services: the configuration of one run, read by the
+/// effects that need it. State lives in `ShellModel`, never here.
 public struct ShellSetup: Sendable {
     /// The app as loaded (and validated) before the terminal started.
     public var app: ZappApp
     /// Whether `app` is already loaded: the startup sequence's first load then uses it as it is
     /// (the app is read once per start) and `loadApp` runs only for a retry.
     public var isLoaded: Bool
-    /// Loads the app's data again (after "Loading failed", a reload, or first when `isLoaded`
-    /// is false); throwing shows "Loading failed" with the error's description (a reload keeps
-    /// the running app and shows it as a message).
-    public var loadApp: @Sendable () async throws -> ZappApp
+    /// Loads the app's data again, with its warnings (after "Loading failed", a reload, or first
+    /// when `isLoaded` is false), writing nothing to the terminal; throwing shows "Loading failed"
+    /// with the error's description (a reload keeps the running app and reports it).
+    public var loadApp: @Sendable () async throws -> AppLoad
     /// Builds the services for an app; panes are shown with the given presenter.
     public var makeServices: @MainActor @Sendable (ZappApp, any Presenter) -> AppServices
     /// The `--open` deep link.
@@ -37,16 +49,23 @@ public struct ShellSetup: Sendable {
     public var checkWarnings: (@Sendable () -> [String])?
     /// `$BROWSER`, which web links are opened with.
     public var browser: String?
+    /// How images are drawn (`--images`, resolved from the environment; `off` by default).
+    /// `auto`: the environment did not say; symbols until `queryImageMode` answers.
+    public var imageMode: ImageMode = .off
+    /// Asks the terminal which image protocol it has (one query of at most 150 ms), run once
+    /// after the first frame when `imageMode` is `auto`.
+    public var queryImageMode: (@MainActor () -> ImageMode)?
     /// `run --watch`: starts watching the app's files and calls the handler (from any thread)
     /// when one changes; watching stops when the returned object is released. Nil: no watching.
     public var watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)?
 
     public init(
-        app: ZappApp, isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp,
+        app: ZappApp, isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> AppLoad,
         makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter) -> AppServices,
         deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [],
         loadThemes: (@Sendable () -> [Theme])? = nil, forceASCII: Bool = false,
         warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil, browser: String? = nil,
+        imageMode: ImageMode = .off,
         watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)? = nil,
         loadTheme: (@Sendable () async throws -> Theme)? = nil
     ) {
@@ -62,6 +81,7 @@ public struct ShellSetup: Sendable {
         self.warnings = warnings
         self.checkWarnings = checkWarnings
         self.browser = browser
+        self.imageMode = imageMode
         self.watchFiles = watchFiles
         self.loadTheme = loadTheme
     }

@@ -16,7 +16,8 @@ extension ShellViewState {
             return RootMenuView.focusables(self)
         case .navBar:
             guard let barRect = layout.barRect, let bar = currentBar else { return [] }
-            let barLayout = NavBarView.layout(bar, in: barRect, state: self, glyphs: glyphs, logo: layout.logoLines)
+            let barLayout = NavBarView.layout(
+                bar, in: barRect, state: self, glyphs: glyphs, logo: layout.logoLines, logoImage: layout.logoImage)
             return isOverflowOpen
                 ? NavBarView.overflowFocusables(bar, layout: barLayout) : NavBarView.focusables(bar, layout: barLayout)
         case .screen:
@@ -26,7 +27,8 @@ extension ShellViewState {
     }
 
     /// The screens "go to" offers, filtered by the overlay's text (case-insensitive, on name
-    /// or id): river screens except hook screens, then Settings and EPG.
+    /// or id): river screens except hook screens, then Settings and EPG; a screen whose id or
+    /// name is exactly the text comes first.
     public var goToCandidates: [(id: String, title: String)] {
         var filter = ""
         if case .goTo(let text, _) = overlay { filter = text.lowercased() }
@@ -34,6 +36,8 @@ extension ShellViewState {
         var all: [(id: String, title: String)] = app.screens.filter { !hookScreenIDs.contains($0.id) }.map { ($0.id, $0.name) }
         all += SyntheticScreen.allCases.map { ($0.rawValue, $0.model.name) }
         guard !filter.isEmpty else { return all }
-        return all.filter { $0.title.lowercased().contains(filter) || $0.id.lowercased().contains(filter) }
+        let matches = all.filter { $0.title.lowercased().contains(filter) || $0.id.lowercased().contains(filter) }
+        let isExact: ((id: String, title: String)) -> Bool = { $0.id.lowercased() == filter || $0.title.lowercased() == filter }
+        return matches.filter(isExact) + matches.filter { !isExact($0) }
     }
 }

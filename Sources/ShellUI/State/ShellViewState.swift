@@ -56,6 +56,19 @@ public struct ShellViewState: Sendable {
     /// The entry each content-type screen was opened with, by screen id.
     public var screenEntries: [String: FeedEntry] = [:]
 
+    // MARK: Images
+    /// How images are drawn (`--images`, resolved: never `auto`); `off` draws none and lays
+    /// out every screen as before images existed.
+    public var imageMode: ImageMode = .off
+    /// Every image asked for, by request (address, JSON path and box).
+    public var images: [ImageRequest: ImageState] = [:]
+    /// Why each address that failed cannot be shown: it is not asked for again in another box,
+    /// and its title stands in.
+    public var imageFailures: [String: String] = [:]
+    /// One warning per image that failed (its JSON path, address and reason), listed after the
+    /// load warnings.
+    public var imageWarnings: [String] = []
+
     // MARK: Appearance
     public var theme: Theme
     public var colorSupport: ColorSupport
@@ -72,6 +85,8 @@ public struct ShellViewState: Sendable {
     /// The problems found while loading the app that did not stop it (one line each, as
     /// `validate` prints them): counted in the status line, listed by the warnings overlay.
     public var loadWarnings: [String]
+    /// Why the last reload failed (the running app stays); cleared by the next good one.
+    public var reloadFailure: String?
     /// `$BROWSER`, which web links are opened with; nil shows them in an overlay instead.
     public var browser: String?
     /// Which screens are gated, for the lock marks; nil shows none (`render`, tests).
@@ -116,7 +131,14 @@ public struct ShellViewState: Sendable {
         themeNames = [theme.name]
         signedInUser = nil
         loadWarnings = []
+        reloadFailure = nil
         browser = nil
+    }
+
+    /// What `w` lists and the status line counts: a failed reload's reason first, then the
+    /// load warnings, then the images' (`imageWarnings`).
+    public var warnings: [String] {
+        (reloadFailure.map { ["Reload failed, still showing the last good app: \($0)"] } ?? []) + loadWarnings + imageWarnings
     }
 
     /// The screen on screen (river or synthetic).
@@ -129,14 +151,16 @@ public struct ShellViewState: Sendable {
         NavigationBarManager(app: app, rootKind: rootMenu.kind)
     }
 
-    /// The current screen's bar with the demo overrides applied.
+    /// The current screen's bar with the demo overrides applied. A screen without a bar of its
+    /// own (Settings, the EPG, any screen using home's) keeps it `on_top`, whatever `S` says, as
+    /// the SDK does.
     public var currentBar: NavigationBar? {
         guard let id = navigation.currentScreenID else { return nil }
         var bar = barManager.bar(for: id, position: navigation.position)
         if let override = barOverrides[id] {
             if let style = override.style { bar.style = style }
             if let presentation = override.presentation { bar.presentation = presentation }
-            if let state = override.state { bar.state = state }
+            if let state = override.state, !bar.usesHomeFallback { bar.state = state }
         }
         return bar
     }

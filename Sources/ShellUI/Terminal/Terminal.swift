@@ -26,6 +26,9 @@ public protocol Terminal: AnyObject {
     func suspend() -> Bool
     /// Restores the terminal to the state it was in before (idempotent).
     func restore()
+    /// Makes the next flush clear the screen and draw every cell (Ctrl-L), for when something
+    /// else wrote on the terminal. Terminals that keep no screen ignore it.
+    func redraw()
     /// Shows the protocol images of the frame just flushed: writes those not on screen yet and
     /// removes those no longer listed (an empty list removes all), so no stale pixels remain.
     /// Terminals without an image protocol ignore it.
@@ -34,4 +37,5 @@ public protocol Terminal: AnyObject {
 
 extension Terminal {
     public func showImages(_ placements: [ImagePlacement]) {}
+    public func redraw() {}
 }

@@ -4,6 +4,9 @@ import ZappModel
 /// Work the update asks the runtime to do: values, so that the update stays pure and
 /// testable. Results come back as `ShellEvent`s.
 public enum ShellEffect: Sendable, Hashable {
+    /// Run the startup sequence (load, startup hooks, the root, the deep link); it reports
+    /// through `.phase`, `.appLoaded`, `.rootPresented`, `.linkedScreenPresented`, `.startupEnded`.
+    case runStartup
     /// Start a navigation (hooks run in a task; `ShellEvent.navigationFinished` reports it).
     case navigate(NavigationRequest, activityID: Int)
     /// Run a shown screen's post hooks (after the frame showing it is drawn).
@@ -20,11 +23,21 @@ public enum ShellEffect: Sendable, Hashable {
     case loadFeed(source: String, reload: Bool)
     /// Load the page at `page` of the feed from `source`; `ShellEvent.feedPageLoaded` reports it.
     case loadFeedPage(source: String, page: String)
+    /// Load, decode and prepare an image (off the main actor, `AppServices.images`) for the app
+    /// of `generation`; `ShellEvent.imageLoaded` reports it.
+    case loadImage(ImageRequest, generation: Int)
     /// Load the app's data again ("Loading failed" → retry).
     case retryLoading
-    /// Read the running app's files again (`r`, `run --watch`); `.appReloaded` or
+    /// Read the files of the app of `generation` again (`r`, `run --watch`); `.appReloaded` or
     /// `.reloadFailed` reports it.
-    case reloadApp
+    case reloadApp(generation: Int)
+    /// Run the load's deferred checks of `app` (its generation `generation`) once its first
+    /// frame is drawn; `.loadWarningsChecked` reports them.
+    case checkWarnings(app: ZappApp, generation: Int)
+    /// Read the themes `t` cycles through once the first frame is drawn; `.themesLoaded` reports them.
+    case loadThemes
+    /// Draw the next frame in full (Ctrl-L: something else wrote on the terminal).
+    case redraw
     /// Hand the terminal back to the shell and stop until `fg` (Ctrl-Z).
     case suspend
     /// Leave the event loop; the process exits with `status`.

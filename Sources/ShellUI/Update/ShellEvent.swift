@@ -4,6 +4,8 @@ import ZappModel
 /// Everything that changes the UI: terminal input, the passing of time, and reports from
 /// the tasks the runtime runs (navigations, hook panes, the trace, the session, startup).
 public enum ShellEvent: Sendable, Hashable {
+    /// The loop has started: the update asks for the startup sequence (`ShellEffect.runStartup`).
+    case started
     /// A key, click, resize or termination request from the terminal.
     case terminal(TerminalEvent)
     /// Time passed (the model's `now` is already updated): spinner frames, toast expiry.
@@ -26,8 +28,9 @@ public enum ShellEvent: Sendable, Hashable {
     case signedInUserChanged(String?)
     /// Where the startup sequence is.
     case phase(StartupPhase)
-    /// The app was loaded again (retry after "Loading failed") and differs: a new state for it.
-    case appLoaded(ZappApp, rootKind: RootKind)
+    /// The app was loaded again (retry after "Loading failed") and differs: it replaces the
+    /// running one.
+    case appLoaded(AppRevision)
     /// The startup sequence opened home through the hooks (shown, or blocked by a hook).
     case rootPresented(NavigationResult)
     /// The startup sequence's deep link opened this screen (its pre hooks allowed it).
@@ -38,23 +41,31 @@ public enum ShellEvent: Sendable, Hashable {
     case frameDrawn(HitMap)
     /// A file of the app changed (`run --watch`): reload once the changes settle.
     case filesChanged
-    /// The app was read again (`r`, or a watched change).
-    case appReloaded(ZappApp, rootKind: RootKind)
+    /// The app was read again (`r`, or a watched change) for the app of `generation`
+    /// (`ShellEffect.reloadApp`); dropped when that app was replaced meanwhile.
+    case appReloaded(AppRevision, generation: Int)
     /// The theme file was read again with the app (`ShellSetup.loadTheme`); it replaces the
-    /// theme named `replacing`.
-    case themeReloaded(Theme, replacing: String)
+    /// theme it was (`ShellModel.fileThemeName`).
+    case themeReloaded(Theme)
     /// Reading the app again failed; the running app stays as it was.
     case reloadFailed(String)
     /// A feed asked for with `ShellEffect.loadFeed` loaded or failed.
     case feedLoaded(source: String, result: Result<Feed, FeedLoadError>)
     /// The page `page` of the feed from `source`, asked for with `ShellEffect.loadFeedPage`.
     case feedPageLoaded(source: String, page: String, result: Result<Feed, FeedLoadError>)
+    /// An image asked for with `ShellEffect.loadImage` is ready or failed; a result for an
+    /// earlier generation (an app since replaced) is dropped.
+    case imageLoaded(ImageRequest, generation: Int, result: Result<PreparedImage, ImageLoadError>)
+    /// The terminal answered the image query (`ShellSetup.queryImageMode`): images are drawn so
+    /// from now on.
+    case imageModeQueried(ImageMode)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
-    /// The load's deferred checks (`ShellSetup.checkWarnings`) ended: every warning of the
-    /// app as it started, in `validate`'s order, replacing those known at the first frame.
-    /// Every screen of the app is decoded by then (its bars' assets are read again).
-    case loadWarningsChecked([String])
+    /// The load's deferred checks (`ShellEffect.checkWarnings`) ended: every warning of the app
+    /// of `generation`, in `validate`'s order, replacing those known at the first frame, and
+    /// the bars' assets of all its screens (every screen is decoded by then). Dropped when that
+    /// app was replaced meanwhile.
+    case loadWarningsChecked([String], assets: AssetStore, generation: Int)
     /// The themes `t` cycles through, read after the first frame (`ShellSetup.loadThemes`).
     case themesLoaded([Theme])
 }

@@ -56,6 +56,20 @@ public struct ShellModel: Sendable {
     public var splashDue: Int?
     /// Whether the startup sequence has ended (root shown, startup hooks and deep link done).
     public var isStartupComplete: Bool
+    /// Whether the startup sequence was asked for (`.started`).
+    public var isStartupRequested: Bool
+    /// Which app is running: 0 for the app the loop started with, one more each time another
+    /// replaces it. Effects for an app carry its generation, and results for a replaced app
+    /// are dropped.
+    public var appGeneration: Int
+    /// The load's checks left for after the first frame (`ShellEffect.checkWarnings`) are
+    /// still to be asked for.
+    public var areChecksPending: Bool
+    /// The themes `t` cycles through are still to be read (`ShellEffect.loadThemes`).
+    public var areThemesPending: Bool
+    /// The name of the theme read from the user's file (`--theme PATH`), as last read: a
+    /// reload's `.themeReloaded` replaces it. Nil when the theme was found by name.
+    public var fileThemeName: String?
     /// A pane was submitted since the session was last reported: a new signed-in user then
     /// signed in now (toast "Signed in as NAME"), rather than being restored from a saved session.
     public var hasSubmittedPane = false
@@ -73,6 +87,11 @@ public struct ShellModel: Sendable {
         self.view.themeNames = self.themes.map(\.name)
         exitStatus = nil
         isStartupComplete = false
+        isStartupRequested = false
+        appGeneration = 0
+        areChecksPending = false
+        areThemesPending = false
+        fileThemeName = nil
         reloadDue = nil
         splashDue = nil
         isReloading = false

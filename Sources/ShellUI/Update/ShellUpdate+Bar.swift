@@ -19,6 +19,9 @@ extension ShellUpdate {
             let next = following(bar.presentation, in: PresentationStyle.allCases)
             override.presentation = next
             message = "Bar presentation: \(next.rawValue)"
+        case .state where bar.usesHomeFallback:
+            model.notify("Bar state: on_top (this screen uses home's bar, always on top)")
+            return []
         case .state:
             let next = following(bar.state, in: BarState.allCases)
             override.state = next

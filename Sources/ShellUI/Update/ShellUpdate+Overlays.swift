@@ -21,7 +21,7 @@ extension ShellUpdate {
             }
             return []
         case .warnings(let scroll):
-            let last = max(0, model.view.loadWarnings.count - 1)
+            let last = max(0, model.view.warnings.count - 1)
             switch key {
             case .character("q"): return quit(&model, status: 0)
             case .escape, .enter, .character("w"): model.view.overlay = nil

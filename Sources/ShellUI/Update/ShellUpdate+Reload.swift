@@ -5,15 +5,14 @@ import ZappModel
 /// screens the user has open stay open where they still exist; a file that no longer loads is
 /// reported and the running app stays as it was.
 extension ShellUpdate {
-    /// `r`: read the app again now (not while a reload runs or the app is starting).
+    /// `r`: read the app again now (not while a reload runs or the app is starting). A
+    /// navigation in flight, and the pane its hook shows, go on: the result is applied to the
+    /// new app (`replaceApp`).
     static func requestReload(_ model: inout ShellModel) -> [ShellEffect] {
         guard model.view.phase == .running, !model.isReloading else { return [] }
         model.reloadDue = nil
         model.isReloading = true
-        var effects: [ShellEffect] = []
-        if let activity = model.activity { effects.append(.cancelActivity(activityID: activity.id)) }
-        effects.append(.reloadApp)
-        return effects
+        return [.reloadApp(generation: model.appGeneration)]
     }
 
     /// A watched file changed: reload once changes have settled.
@@ -33,39 +32,86 @@ extension ShellUpdate {
         return requestReload(&model)
     }
 
-    /// The reloaded app: a new state whose stacks keep every screen that still exists (each
-    /// stack is cut at the first that does not), with the theme, panes, trace and focus kept.
-    static func appReloaded(_ app: ZappApp, rootKind: RootKind, _ model: inout ShellModel) {
+    /// The reloaded app replaces the running one (its stacks kept where their screens still
+    /// exist); a result for an app that was replaced meanwhile is dropped.
+    static func appReloaded(_ revision: AppRevision, generation: Int, _ model: inout ShellModel) -> [ShellEffect] {
+        guard generation == model.appGeneration else { return [] }
         model.isReloading = false
+        model.notify("Reloaded \(revision.app.name) (\(revision.app.screens.count) screens)")
+        return replaceApp(revision, keepingNavigation: true, &model)
+    }
+
+    /// Replaces the running app with `revision` (a reload, or a retry after "Loading failed")
+    /// and keeps everything that is not the app: `$BROWSER`, the theme and the themes, the
+    /// panes, the signed-in user, the trace, the phase, focus, overlays, the bars' overrides and
+    /// the selections of the screens that still exist. What belongs to the app is replaced: the
+    /// app, its root menu, its assets, its warnings (recomputed for it), and its feeds (read again
+    /// through its services). A pane whose hook the new app no longer has is answered (closed)
+    /// with a message; the others stay, bound to the navigation that showed them.
+    static func replaceApp(_ revision: AppRevision, keepingNavigation: Bool, _ model: inout ShellModel) -> [ShellEffect] {
+        let app = revision.app
         let old = model.view
-        appLoaded(app, rootKind: rootKind, &model)
-        model.view.phase = old.phase
-        model.view.isTracePanelVisible = old.isTracePanelVisible
-        model.view.navigation = kept(old.navigation, in: app, rootMenu: model.view.rootMenu) ?? model.view.navigation
-        model.view.focus = old.focus
-        model.view.screenSelection = old.screenSelection
-        model.view.pickerTabs = old.pickerTabs
+        let fresh = ShellViewState(
+            app: app, rootKind: revision.rootKind, theme: old.theme, colorSupport: old.colorSupport, assets: revision.assets)
+        var view = old
+        view.app = app
+        view.rootMenu = fresh.rootMenu
+        view.assets = revision.assets
+        view.loadWarnings = revision.warnings
+        view.reloadFailure = nil
+        view.gates = old.gates?.reloaded(app)
+        view.navigation = keepingNavigation ? (kept(old.navigation, in: app, rootMenu: fresh.rootMenu) ?? fresh.navigation) : fresh.navigation
+        func exists(_ screenID: String) -> Bool { app.anyScreen(id: screenID) != nil }
+        view.screenSelection = old.screenSelection.filter { exists($0.key) }
+        view.barOverrides = old.barOverrides.filter { exists($0.key) }
+        view.screenEntries = old.screenEntries.filter { exists($0.key) }
+        view.connectedSources = old.connectedSources.filter { exists($0.key) }
+        view.expandedMenuItems = old.expandedMenuItems.filter { fresh.rootMenu.item(id: $0) != nil }
+        view.feeds = [:]
+        view.feedPages = [:]
+        view.loadedPages = [:]
+        view.images = [:]
+        view.imageFailures = [:]
+        view.imageWarnings = []
+        if case .feed = old.overlay { view.overlay = nil }
+        model.view = view
+        model.appGeneration += 1
         model.view.menuSelection = currentRootMenuIndex(model)
         clampSelections(&model)
-        model.notify("Reloaded \(app.name) (\(app.screens.count) screens)")
+        return closePanesOfMissingHooks(&model)
+    }
+
+    /// Closes the panes whose hook the app no longer has (their hooks get `.dismissed`) and says so.
+    private static func closePanesOfMissingHooks(_ model: inout ShellModel) -> [ShellEffect] {
+        let identifiers = Set(model.view.app.plugins.map(\.identifier))
+        let gone = model.view.panes.filter { !identifiers.contains($0.pane.hookIdentifier) }
+        guard !gone.isEmpty else { return [] }
+        model.view.panes.removeAll { !identifiers.contains($0.pane.hookIdentifier) }
+        let names = gone.map(\.pane.hookIdentifier).joined(separator: ", ")
+        model.notify("Closed the pane of \(names): the reloaded app no longer has that plugin", isError: true)
+        return gone.map { .answerPane(id: $0.id, answer: .dismissed) }
     }
 
     /// The theme file read again: it takes the place of the theme it was (in the list `t`
     /// cycles through, and on screen when that theme is showing).
-    static func themeReloaded(_ theme: Theme, replacing name: String, _ model: inout ShellModel) {
+    static func themeReloaded(_ theme: Theme, _ model: inout ShellModel) {
+        let name = model.fileThemeName ?? theme.name
         if let index = model.themes.firstIndex(where: { $0.name == name }) {
             model.themes[index] = theme
         } else {
             model.themes.append(theme)
         }
+        model.view.themeNames = model.themes.map(\.name)
         if model.view.theme.name == name { model.view.theme = theme }
+        model.fileThemeName = theme.name
     }
 
-    /// Reading the app failed: the reason stays on screen until the next message, and the app
-    /// runs on as it was.
+    /// Reading the app failed: the reason stays on screen until the next message and is listed
+    /// first by `w` until a reload succeeds; the app runs on as it was.
     static func reloadFailed(_ reason: String, _ model: inout ShellModel) {
         model.isReloading = false
-        model.view.toast = Toast("Reload failed, still showing the last good app: \(reason)", kind: .error)
+        model.view.reloadFailure = reason
+        model.view.toast = Toast("Reload failed, still showing the last good app: \(reason) (w: details)", kind: .error)
         model.toastExpiry = nil
     }
 

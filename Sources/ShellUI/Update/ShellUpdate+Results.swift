@@ -28,8 +28,18 @@ extension ShellUpdate {
         -> [ShellEffect]
     {
         switch result {
+        case .shown(_, let screen, _) where model.view.app.anyScreen(id: screen.id) == nil:
+            // Opened by the app before a reload replaced it; the new app has no such screen.
+            model.view.menuSelection = currentRootMenuIndex(model)
+            model.notify("\(screen.name.isEmpty ? screen.id : screen.name) is no longer in the reloaded app", isError: true)
+            return []
         case .shown(let state, let screen, let dataDict):
             model.view.navigation = state
+            // A navigation that got through makes an earlier "Blocked by …" stale.
+            if model.view.toast?.kind == .error {
+                model.view.toast = nil
+                model.toastExpiry = nil
+            }
             model.view.isOverflowOpen = false
             model.view.navBarSelection = 0
             switch request {

@@ -4,22 +4,6 @@ import ZappModel
 /// Applying what the startup sequence reports: a reloaded app, the root, a deep link's
 /// screen, and how the startup ended.
 extension ShellUpdate {
-    /// A reloaded app gets a new state; the theme, the themes, the phase, open panes and the
-    /// trace carry over.
-    static func appLoaded(_ app: ZappApp, rootKind: RootKind, _ model: inout ShellModel) {
-        let old = model.view
-        var view = ShellViewState(app: app, rootKind: rootKind, theme: old.theme, colorSupport: old.colorSupport)
-        view.forceASCII = old.forceASCII
-        view.phase = old.phase
-        view.themeNames = old.themeNames
-        view.panes = old.panes
-        view.traceLines = old.traceLines
-        view.signedInUser = old.signedInUser
-        view.gates = old.gates?.reloaded(app)
-        model.view = view
-        clampSelections(&model)
-    }
-
     /// Home was opened through the hooks: shown, or left as the initial state with the reason
     /// when a hook blocked it (the app still runs).
     static func rootPresented(_ result: NavigationResult, _ model: inout ShellModel) {

@@ -22,11 +22,15 @@ public enum ShellUpdate {
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         let effects = reduce(&model, event)
         if case .tick = event { return effects }
-        return effects + requestFeeds(&model)
+        return effects + requestFeeds(&model) + requestImages(&model)
     }
 
     private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         switch event {
+        case .started:
+            guard !model.isStartupRequested else { return [] }
+            model.isStartupRequested = true
+            return [.runStartup]
         case .terminal(let terminalEvent):
             return handle(terminalEvent, &model)
         case .tick:
@@ -69,9 +73,8 @@ public enum ShellUpdate {
             model.view.phase = phase
             if case .splash = phase {} else { model.releaseSplash() }
             return []
-        case .appLoaded(let app, let rootKind):
-            appLoaded(app, rootKind: rootKind, &model)
-            return []
+        case .appLoaded(let revision):
+            return replaceApp(revision, keepingNavigation: false, &model)
         case .rootPresented(let result):
             rootPresented(result, &model)
             return []
@@ -82,15 +85,14 @@ public enum ShellUpdate {
             return startupEnded(outcome, &model)
         case .frameDrawn(let hitMap):
             model.hitMap = hitMap
-            return []
+            return afterFrame(&model)
         case .filesChanged:
             scheduleReload(&model)
             return []
-        case .appReloaded(let app, let rootKind):
-            appReloaded(app, rootKind: rootKind, &model)
-            return []
-        case .themeReloaded(let theme, let replacing):
-            themeReloaded(theme, replacing: replacing, &model)
+        case .appReloaded(let revision, let generation):
+            return appReloaded(revision, generation: generation, &model)
+        case .themeReloaded(let theme):
+            themeReloaded(theme, &model)
             return []
         case .reloadFailed(let reason):
             reloadFailed(reason, &model)
@@ -101,14 +103,19 @@ public enum ShellUpdate {
         case .feedPageLoaded(let source, let page, let result):
             feedPageLoaded(source, page: page, result, &model)
             return []
+        case .imageLoaded(let request, let generation, let result):
+            imageLoaded(request, generation: generation, result, &model)
+            return []
+        case .imageModeQueried(let mode):
+            imageModeQueried(mode, &model)
+            return []
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []
-        case .loadWarningsChecked(let warnings):
+        case .loadWarningsChecked(let warnings, let assets, let generation):
+            guard generation == model.appGeneration else { return [] }
             model.view.loadWarnings = warnings
-            // Every screen is decoded now: read the bars' assets of all of them (ARCHITECTURE.md,
-            // "Load checks after the first frame").
-            model.view.assets = AssetStore(app: model.view.app)
+            model.view.assets = assets
             clampSelections(&model)
             return []
         case .themesLoaded(let themes):
@@ -132,6 +139,8 @@ public enum ShellUpdate {
             return quit(&model, status: interruptStatus)
         case .key(.control("z")):
             return [.suspend]
+        case .key(.control("l")):
+            return [.redraw]
         case .key(let key):
             return handleKey(key, &model)
         case .click(let column, let row):
@@ -202,7 +211,7 @@ public enum ShellUpdate {
             model.view.isTracePanelVisible.toggle()
             return []
         case .character("w"):
-            guard !model.view.loadWarnings.isEmpty else {
+            guard !model.view.warnings.isEmpty else {
                 model.notify("The app loaded without warnings")
                 return []
             }
@@ -246,6 +255,25 @@ public enum ShellUpdate {
         model.view.navBarSelection = 0
         if model.view.focus == .navBar { model.view.focus = .screen }
         clampSelections(&model)
+    }
+
+    /// After a frame: the work that would compete with the first frames (the load's deferred
+    /// checks, reading the themes) is asked for once the root is drawn (or "Loading failed",
+    /// for the themes; or the startup ended without a root).
+    private static func afterFrame(_ model: inout ShellModel) -> [ShellEffect] {
+        let rootShown = model.view.phase == .running && !model.view.isSplashHeld || model.isStartupComplete
+        var effects: [ShellEffect] = []
+        if model.areChecksPending, rootShown {
+            model.areChecksPending = false
+            effects.append(.checkWarnings(app: model.view.app, generation: model.appGeneration))
+        }
+        var loadingFailed = false
+        if case .loadingFailed = model.view.phase { loadingFailed = true }
+        if model.areThemesPending, rootShown || loadingFailed {
+            model.areThemesPending = false
+            effects.append(.loadThemes)
+        }
+        return effects
     }
 
     // MARK: - Time

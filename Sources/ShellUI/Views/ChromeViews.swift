@@ -41,8 +41,8 @@ enum ChromeViews {
             hints = list
         }
         var right = rect.maxX
-        if state.overlay == nil, state.topPane == nil, !state.loadWarnings.isEmpty {
-            let count = state.loadWarnings.count
+        if state.overlay == nil, state.topPane == nil, !state.warnings.isEmpty {
+            let count = state.warnings.count
             let text = "\(context.glyphs.isASCII ? "!" : "⚠") \(count) warning\(count == 1 ? "" : "s") (w)"
             let width = DisplayWidth.of(text)
             if rect.x + width + 2 <= rect.maxX {

@@ -31,7 +31,9 @@ enum OverlayViews {
         let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
         let keyWidth = min(18, area.width / 3)
         let rows = keyHelp + markHelp(context.glyphs)
-        let box = area.centered(width: min(72, area.width), height: rows.count + 4)
+        // As wide as the longest description needs, so every line is whole where the terminal allows.
+        let longest = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
+        let box = area.centered(width: min(keyWidth + longest + 4, area.width), height: rows.count + 4)
         drawFrame(box, title: "Keys", context: context, canvas: &canvas, hits: &hits)
         for (offset, entry) in rows.enumerated() where box.y + 2 + offset < box.maxY - 1 {
             let y = box.y + 2 + offset
@@ -61,7 +63,7 @@ enum OverlayViews {
     /// The load warnings, wrapped to the box, from warning `scroll` on.
     static func drawWarnings(scroll: Int, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
-        let warnings = context.state.loadWarnings
+        let warnings = context.state.warnings
         let box = area.centered(width: min(96, area.width), height: area.height)
         let title = warnings.count == 1 ? "1 warning" : "\(warnings.count) warnings"
         drawFrame(box, title: title + " (↑↓ scroll, Esc closes)", context: context, canvas: &canvas, hits: &hits)

@@ -36,13 +36,29 @@ enum PaneView {
             innerTop = box.y + 2
         }
         let inner = Rect(x: box.x + 2, y: innerTop, width: box.width - 4, height: box.maxY - innerTop - (pane.presentation == .push ? 0 : 1))
+        // Rows for what the user acts on come first: the fields (two rows each, one when short of
+        // room), then the error or spinner line, then the message (cut, with "…", when it does not
+        // fit), so a small terminal still shows every field.
+        let contentEnd = pane.presentation == .push ? inner.maxY - 2 : box.maxY - 2
+        let room = max(0, contentEnd - inner.y)
+        let statusRows = paneState.error.map { min(2, TextWrap.lines($0, width: inner.width).count) } ?? (paneState.isBusy ? 1 : 0)
+        let fieldSpacing = pane.fields.count * 2 + statusRows <= room ? 2 : 1
+        var messageLines = TextWrap.lines(pane.message, width: inner.width)
+        let messageRoom = room - pane.fields.count * fieldSpacing - statusRows
+        let messageGap = messageRoom > messageLines.count ? 1 : 0
+        if messageLines.count > messageRoom - messageGap {
+            messageLines = Array(messageLines.prefix(max(0, messageRoom)))
+            if let last = messageLines.indices.last { messageLines[last] += "…" }
+        }
         var y = inner.y
-        for line in TextWrap.lines(pane.message, width: inner.width) where y < inner.maxY {
+        for line in messageLines where y < inner.maxY {
             context.text(&canvas, line, x: inner.x, y: y, maxWidth: inner.width, style: palette[.pane])
             y += 1
         }
-        if !pane.message.isEmpty { y += 1 }
-        let labelWidth = min(max(pane.fields.map { DisplayWidth.of($0.label) }.max() ?? 0, 4) + 2, inner.width / 2)
+        y += messageLines.isEmpty ? 0 : messageGap
+        // Labels whole while the value keeps 8 columns (or half the width, when that is more).
+        let labelWidth = min(
+            max(pane.fields.map { DisplayWidth.of($0.label) }.max() ?? 0, 4) + 2, max(inner.width / 2, inner.width - 8))
         for (index, field) in pane.fields.enumerated() where y < inner.maxY {
             let focused = isTop && paneState.focusedField == index && !paneState.isBusy
             context.text(&canvas, field.label, x: inner.x, y: y, maxWidth: labelWidth - 1, style: palette[.pane])
@@ -57,7 +73,7 @@ enum PaneView {
             }
             context.text(&canvas, shown, x: valueRect.x, y: y, maxWidth: valueRect.width, style: palette[focused ? .fieldFocused : .field])
             if isTop { hits.add(valueRect, .focusPaneField(index)) }
-            y += 2
+            y += fieldSpacing
         }
         if let error = paneState.error, y < inner.maxY {
             var errorStyle = palette[.error]

@@ -66,6 +66,12 @@ public enum ImageModeDetector {
         public var mode: ImageMode
         public var isComplete: Bool
         public var keys: [UInt8]
+
+        public init(mode: ImageMode, isComplete: Bool, keys: [UInt8]) {
+            self.mode = mode
+            self.isComplete = isComplete
+            self.keys = keys
+        }
     }
 
     /// Reads the terminal's reply to `queryBytes` out of `bytes`.

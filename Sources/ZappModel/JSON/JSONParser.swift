@@ -244,13 +244,15 @@ struct Parser {
                 let isObject = containers[top].isObject
                 let byte = bytes[index]
                 if byte == UInt8(ascii: ",") {
+                    let comma = index
                     index += 1
                     skipWhitespace()
                     if index < bytes.count, bytes[index] == UInt8(ascii: "]") || bytes[index] == UInt8(ascii: "}") {
+                        // Points at the comma to remove, not at the bracket after it.
                         throw error(
                             "trailing comma before '\(Character(Unicode.Scalar(bytes[index])))'",
                             hint: isObject ? "remove the comma after the last member" : "remove the comma after the last element",
-                            at: index)
+                            at: comma)
                     }
                     if isObject { try parseKey(into: &containers, first: false) }
                     continue nextValue

@@ -89,7 +89,8 @@ final class ExternalHook: ScreenHook {
         }
         guard result.status == 0 else {
             var reason = "\(name) exited with status \(result.status)"
-            let detail = lastErrorLine.current
+            // The answer's own "error" says why best; else the last line on standard error.
+            let detail = Self.answeredError(in: result.standardOutput) ?? lastErrorLine.current
             if !detail.isEmpty { reason += ": " + (detail.count > 200 ? String(detail.prefix(199)) + "…" : detail) }
             return .failed(reason: reason, dataDict: dataDict)
         }
@@ -126,6 +127,14 @@ final class ExternalHook: ScreenHook {
         if success { return .succeeded(dataDict: handedOn) }
         let error = object["error"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "\(name) reported a failure"
         return .failed(reason: error, dataDict: handedOn)
+    }
+
+    /// The non-empty `error` string of an answer printed on standard output, if it is a JSON object.
+    static func answeredError(in output: Data) -> String? {
+        guard let object = (try? JSONParser.parse(output))?.objectValue,
+            let error = object["error"]?.stringValue?.trimmingWhitespace, !error.isEmpty
+        else { return nil }
+        return error
     }
 
     /// The program: absolute as written; with a slash, relative to the app folder; a bare name

@@ -51,6 +51,8 @@ struct ProcessRunner: Sendable {
     /// How long to wait, after the process exits, for descendants that still hold its output open.
     static let drainGrace: Duration = .seconds(2)
 
+    /// How the runner waits: for the timeout, and between attempts to start a busy file.
+    /// Injected, so tests decide when a wait ends instead of the real clock.
     var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 
     func run(
@@ -81,7 +83,7 @@ struct ProcessRunner: Sendable {
         let process: ChildProcess
         do {
             process = try await Self.launch(
-                path: path, arguments: arguments, workingDirectory: workingDirectory?.path,
+                sleep: sleep, path: path, arguments: arguments, workingDirectory: workingDirectory?.path,
                 standardInput: standardInput.reading, standardOutput: standardOutput.writing,
                 standardError: standardError.writing)
         } catch {
@@ -165,7 +167,7 @@ struct ProcessRunner: Sendable {
     /// open for writing, for instance just saved, or inherited by another process being started
     /// at that moment). The error's description is the system's reason ("Text file busy").
     private static func launch(
-        path: String, arguments: [String], workingDirectory: String?,
+        sleep: @Sendable (Duration) async throws -> Void, path: String, arguments: [String], workingDirectory: String?,
         standardInput: Int32, standardOutput: Int32, standardError: Int32
     ) async throws(ChildProcess.SpawnError) -> ChildProcess {
         var attempts = 1
@@ -176,7 +178,7 @@ struct ProcessRunner: Sendable {
                     standardInput: standardInput, standardOutput: standardOutput, standardError: standardError)
             } catch where error.code == ETXTBSY && attempts < 50 {
                 attempts += 1
-                try? await Task.sleep(for: .milliseconds(20))
+                try? await sleep(.milliseconds(20))
             }
         }
     }

@@ -83,7 +83,7 @@ final class GateHook: ScreenHook {
             await session.close()
             return .failed(reason: "Terms declined", dataDict: dataDict)
         case .dismissed:
-            return .failed(reason: "User has closed hook execution", dataDict: dataDict)
+            return .failed(reason: ScreenHookManager.userClosedReason, dataDict: dataDict)
         }
     }
 
@@ -95,8 +95,9 @@ final class GateHook: ScreenHook {
         while true {
             switch await session.nextAnswer() {
             case .submitted(Self.cancelButton, _):
+                // Cancel closes the pane as Esc does, with the same reason.
                 await session.close()
-                return .failed(reason: "PIN entry cancelled", dataDict: dataDict)
+                return .failed(reason: ScreenHookManager.userClosedReason, dataDict: dataDict)
             case .submitted(_, let values):
                 guard (values[Self.pinKey] ?? "").trimmingWhitespace == pin else {
                     await session.showError("Wrong PIN")
@@ -105,7 +106,7 @@ final class GateHook: ScreenHook {
                 await session.close()
                 return .succeeded(dataDict: adding("pin_verified", to: dataDict))
             case .dismissed:
-                return .failed(reason: "User has closed hook execution", dataDict: dataDict)
+                return .failed(reason: ScreenHookManager.userClosedReason, dataDict: dataDict)
             }
         }
     }

@@ -82,32 +82,39 @@ enum ImageDecoder {
         }
     }
 
-    /// PNG bytes of `image` (for exports and the kitty and iTerm2 protocols).
+    /// PNG bytes of `image` (for exports and the kitty and iTerm2 protocols), written for
+    /// speed (libpng's `PNG_IMAGE_FLAG_FAST`: light compression, about three times faster)
+    /// into a buffer sized for the worst case, in one pass.
     static func encodePNG(_ image: RGBAImage) -> Result<[UInt8], ImageLoadError> {
         let api: zs_png_api
         switch ImageLibraries.png {
         case .success(let loaded): api = loaded
         case .failure(let error): return .failure(error)
         }
-        var header = zs_png_image()
-        header.version = UInt32(ZS_PNG_IMAGE_VERSION)
-        header.width = UInt32(image.width)
-        header.height = UInt32(image.height)
-        header.format = UInt32(ZS_PNG_FORMAT_RGBA)
-        return image.pixels.withUnsafeBytes { pixels in
-            var size = 0
-            // The first call measures, the second writes.
-            guard api.write_to_memory(&header, nil, &size, 0, pixels.baseAddress, Int32(image.width * 4), nil) != 0 else {
-                return .failure(ImageLoadError("cannot encode PNG (\(message(of: header)))"))
+        let raw = image.height * (image.width * 4 + 1)
+        var capacity = raw + raw / 64 + 4096
+        for _ in 0..<2 {
+            var header = zs_png_image()
+            header.version = UInt32(ZS_PNG_IMAGE_VERSION)
+            header.width = UInt32(image.width)
+            header.height = UInt32(image.height)
+            header.format = UInt32(ZS_PNG_FORMAT_RGBA)
+            header.flags = UInt32(ZS_PNG_IMAGE_FLAG_FAST)
+            var written = capacity
+            var succeeded = false
+            let output = image.pixels.withUnsafeBytes { pixels in
+                [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                    succeeded = api.write_to_memory(
+                        &header, buffer.baseAddress, &written, 0, pixels.baseAddress, Int32(image.width * 4), nil) != 0
+                    count = succeeded ? written : 0
+                }
             }
-            var written = size
-            var failed = false
-            let output = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                failed = api.write_to_memory(&header, buffer.baseAddress, &written, 0, pixels.baseAddress, Int32(image.width * 4), nil) == 0
-                count = failed ? 0 : written
-            }
-            return failed ? .failure(ImageLoadError("cannot encode PNG (\(message(of: header)))")) : .success(output)
+            if succeeded { return .success(output) }
+            // Too small after all: libpng said how much it needs.
+            guard written > capacity else { return .failure(ImageLoadError("cannot encode PNG (\(message(of: header)))")) }
+            capacity = written
         }
+        return .failure(ImageLoadError("cannot encode PNG (it keeps growing)"))
     }
 
     private static func message(of image: zs_png_image) -> String {

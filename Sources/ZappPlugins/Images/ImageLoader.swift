@@ -82,8 +82,10 @@ public actor ImageLoader: ImageLoading {
         return await task.value
     }
 
-    /// Decodes and prepares; runs on the loader's queue.
-    static func prepare(_ bytes: [UInt8], request: ImageRequest, mode: ImageMode, limits: ImageLimits)
+    /// Decodes `bytes` through `limits` and prepares them for the request's box in `mode`: the
+    /// loader's work without the fetch (it runs it on its queue), public for the benchmarks
+    /// and the fuzz target.
+    public static func prepare(_ bytes: [UInt8], request: ImageRequest, mode: ImageMode, limits: ImageLimits = ImageLimits())
         -> Result<PreparedImage, ImageLoadError>
     {
         let target = (request.columns * ImagePreparer.pngCell.width, request.rows * ImagePreparer.pngCell.height)
@@ -93,6 +95,14 @@ public actor ImageLoader: ImageLoading {
                 key: "\(request.address) \(request.columns)x\(request.rows)",
                 originalPNG: decoded.format == .png ? bytes : nil)
         }
+    }
+
+    /// PNG bytes of `width` × `height` RGBA pixels (tests and benchmarks make images with it).
+    public static func encodePNG(width: Int, height: Int, rgba: [UInt8]) -> Result<[UInt8], ImageLoadError> {
+        guard width > 0, height > 0, rgba.count == width * height * 4 else {
+            return .failure(ImageLoadError("\(rgba.count) bytes are not \(width)x\(height) RGBA pixels"))
+        }
+        return ImageDecoder.encodePNG(RGBAImage(width: width, height: height, pixels: rgba))
     }
 
     private static func run<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () -> T) async -> T {

@@ -12,7 +12,7 @@ enum ImagePreparer {
     static let fontRatio: Float = 0.5
     /// Pixels per cell kept for the PNG (exports, kitty, iTerm2): enough for a sharp picture
     /// without encoding a photograph at full size.
-    static let pngCell = (width: 16, height: 32)
+    static let pngCell = (width: 10, height: 20)
 
     /// Prepares `image` for `columns` × `rows` cells in `mode`. `key` names the image and its
     /// box (the kitty image id is made from it); `originalPNG` is kept as the PNG when the
@@ -119,29 +119,11 @@ enum ImagePreparer {
     /// logo's brand colour rather than the mean of everything in it. Transparent images give
     /// a transparent colour.
     static func dominantColor(of image: RGBAImage) -> ZappColor {
-        var counts = [Int](repeating: 0, count: 4096)
-        var sums = [(Int, Int, Int)](repeating: (0, 0, 0), count: 4096)
         let pixelCount = image.width * image.height
-        let step = max(1, pixelCount / 65_536)
-        image.pixels.withUnsafeBufferPointer { pixels in
-            var pixel = 0
-            while pixel < pixelCount {
-                let index = pixel * 4
-                if pixels[index + 3] >= 128 {
-                    let (red, green, blue) = (Int(pixels[index]), Int(pixels[index + 1]), Int(pixels[index + 2]))
-                    let bin = (red >> 4) << 8 | (green >> 4) << 4 | blue >> 4
-                    counts[bin] += 1
-                    sums[bin].0 += red
-                    sums[bin].1 += green
-                    sums[bin].2 += blue
-                }
-                pixel += step
-            }
+        let packed = image.pixels.withUnsafeBufferPointer {
+            zs_images_dominant_color($0.baseAddress, pixelCount, max(1, pixelCount / 65_536))
         }
-        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[best] > 0 else {
-            return ZappColor(alpha: 0, red: 0, green: 0, blue: 0)
-        }
-        let count = counts[best]
-        return ZappColor(red: UInt8(sums[best].0 / count), green: UInt8(sums[best].1 / count), blue: UInt8(sums[best].2 / count))
+        guard packed >= 0 else { return ZappColor(alpha: 0, red: 0, green: 0, blue: 0) }
+        return ZappColor(red: UInt8(packed >> 16 & 0xFF), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF))
     }
 }

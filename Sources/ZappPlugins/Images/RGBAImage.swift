@@ -1,3 +1,5 @@
+import CImages
+
 /// Decoded pixels: 8-bit RGBA (not premultiplied), rows top to bottom, no padding.
 struct RGBAImage: Sendable, Hashable {
     var width: Int
@@ -11,36 +13,11 @@ struct RGBAImage: Sendable, Hashable {
         let scale = min(Double(maximumWidth) / Double(width), Double(maximumHeight) / Double(height))
         let newWidth = max(1, Int((Double(width) * scale).rounded()))
         let newHeight = max(1, Int((Double(height) * scale).rounded()))
-        var output = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
-        pixels.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                for y in 0..<newHeight {
-                    let top = y * height / newHeight, bottom = max(top + 1, (y + 1) * height / newHeight)
-                    for x in 0..<newWidth {
-                        let left = x * width / newWidth, right = max(left + 1, (x + 1) * width / newWidth)
-                        var red = 0, green = 0, blue = 0, alpha = 0
-                        for row in top..<bottom {
-                            var index = (row * width + left) * 4
-                            for _ in left..<right {
-                                let a = Int(source[index + 3])
-                                red += Int(source[index]) * a
-                                green += Int(source[index + 1]) * a
-                                blue += Int(source[index + 2]) * a
-                                alpha += a
-                                index += 4
-                            }
-                        }
-                        let count = (bottom - top) * (right - left)
-                        let out = (y * newWidth + x) * 4
-                        if alpha > 0 {
-                            target[out] = UInt8(red / alpha)
-                            target[out + 1] = UInt8(green / alpha)
-                            target[out + 2] = UInt8(blue / alpha)
-                        }
-                        target[out + 3] = UInt8(alpha / count)
-                    }
-                }
+        let output = [UInt8](unsafeUninitializedCapacity: newWidth * newHeight * 4) { target, count in
+            pixels.withUnsafeBufferPointer { source in
+                zs_images_downscale(source.baseAddress, Int32(width), Int32(height), target.baseAddress, Int32(newWidth), Int32(newHeight))
             }
+            count = newWidth * newHeight * 4
         }
         return RGBAImage(width: newWidth, height: newHeight, pixels: output)
     }

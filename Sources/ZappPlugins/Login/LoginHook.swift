@@ -34,8 +34,8 @@ final class LoginHook: ScreenHook {
             presenter: context.presenter, requiredEntitlements: requiredEntitlements, purpose: purpose)
         {
         case .signedIn: return .succeeded(dataDict: dataDict)
-        case .cancelled: return .failed(reason: "Sign-in cancelled", dataDict: dataDict)
-        case .dismissed: return .failed(reason: "User has closed hook execution", dataDict: dataDict)
+        // Cancel and Esc close the pane alike, with the SDK's reason.
+        case .cancelled, .dismissed: return .failed(reason: ScreenHookManager.userClosedReason, dataDict: dataDict)
         }
     }
 }

@@ -15,7 +15,7 @@ import ZappModel
 import ZappPlugins
 
 /// `zapp-shell [run] [APP] [--plugins FILE] [--theme NAME|PATH] [--state-dir DIR] [--open URL] [--ascii]
-/// [--no-color] [--log FILE]`: runs an app interactively in the terminal (the default command).
+/// [--no-color] [--log FILE] [--images auto|kitty|iterm|sixel|symbols|off]`: runs an app interactively in the terminal (the default command).
 ///
 /// Before anything touches the terminal it refuses, with a message and exit status 1, a
 /// terminal it cannot drive (`TERM=dumb` or unset, stdin or stdout not a terminal) and an app
@@ -70,6 +70,7 @@ struct RunCommand: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
+        let app = self.app
         let location = AppLocation(argument: app)
         if watch, case .remote(let url) = location {
             Self.fail("--watch needs a local app folder; \(url.absoluteString) is fetched over the network")
@@ -96,12 +97,18 @@ struct RunCommand: AsyncParsableCommand {
         let setup = ShellSetup(
             app: loaded.app,
             loadApp: {
-                let result = await location.load(plugins: plugins)
+                // Nothing reaches the terminal while the UI runs: a remote app's fetches are logged.
+                let result = await location.load(plugins: plugins, progress: { logger.info("\($0)") })
                 guard let app = result.app, !result.hasBlockingErrors else {
                     let first = result.diagnostics.first { $0.code.stopsRunning }
-                    throw AppLoadingError(message: first?.description ?? "the app could not be loaded")
+                    let failure = AppLoadingError(message: first?.description ?? "the app could not be loaded")
+                    logger.error("loading \(app ?? "the app") failed: \(failure.message)")
+                    throw failure
                 }
-                return app
+                let warnings = result.runWarnings.map(\.description)
+                logger.info("loaded \(app.name) (\(app.screens.count) screens, \(warnings.count) warnings)")
+                for warning in warnings { logger.warning("\(warning)") }
+                return AppLoad(app: app, warnings: warnings)
             },
             makeServices: { app, presenter in
                 Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
@@ -118,6 +125,7 @@ struct RunCommand: AsyncParsableCommand {
                 }
             },
             browser: Self.browser(environment: environment),
+            imageMode: ImageOption.resolve(look.images, environment: environment),
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
             loadTheme: Self.themeFile(theme))
         let options = CursesTerminal.Options(noColor: noColor)
@@ -141,6 +149,7 @@ struct RunCommand: AsyncParsableCommand {
         defer { terminal.restore() }
         var setup = setup
         if !terminal.isUTF8 { setup.forceASCII = true }
+        setup.queryImageMode = { terminal.queryImageMode() }
         // The number of colours, not the enum case: interpolating an enum reflects over it,
         // which costs the start about 2 million instructions (ARCHITECTURE.md, "Start").
         logger.info(
@@ -157,7 +166,9 @@ struct RunCommand: AsyncParsableCommand {
         let environment = PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter)
-        return AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+        var services = AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+        services.images = LoggedImages(base: services.images, logger: logger)
+        return services
     }
 
     /// `--watch`: the app folder and, for `--theme PATH`, the theme file's folder.

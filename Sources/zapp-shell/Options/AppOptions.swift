@@ -1,4 +1,5 @@
 import ArgumentParser
+import ZappCore
 
 /// The options that say which app a command works on, declared once for every command that
 /// loads an app (`run`, `render`, `trace`; `validate` takes several inputs and shares only
@@ -27,4 +28,7 @@ struct LookOptions: ParsableArguments {
 
     @Flag(help: "Draw with ASCII glyphs only.")
     var ascii = false
+
+    @Option(help: ImageOption.help, transform: ImageOption.parse)
+    var images: ImageMode?
 }

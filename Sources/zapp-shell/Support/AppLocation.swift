@@ -114,7 +114,7 @@ enum AppLocation: Equatable {
                     .error(.unreadable, file: pluginsShown, at: .file, "cannot be fetched: \(failure.reason)"))
             }
         }
-        let name = folder.lastPathComponent.isEmpty ? (url.host ?? "app") : folder.lastPathComponent
+        let name = Self.remoteName(of: folder)
         var result = AppLoader.load(
             river: river, plugins: plugins, name: name, folder: nil, riverFile: riverShown,
             pluginsFile: localPlugins ?? pluginsShown)
@@ -137,6 +137,15 @@ enum AppLocation: Equatable {
         let folderText = folder.absoluteString
         result.app?.remoteFolder = folderText.hasSuffix("/") ? folder : URL(string: folderText + "/")
         return result
+    }
+
+    /// The name of an app served from `folder`: its last path component, or for the server's
+    /// root its host (with the port when one is given), never "/".
+    static func remoteName(of folder: URL) -> String {
+        let last = folder.lastPathComponent
+        if !last.isEmpty, last != "/" { return last }
+        guard let host = folder.host, !host.isEmpty else { return "app" }
+        return folder.port.map { "\(host):\($0)" } ?? host
     }
 
     /// Why a fetch failed.

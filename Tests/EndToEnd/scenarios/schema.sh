@@ -73,7 +73,7 @@ scenario_theme_diagnostics() {
     "$ZAPP_SHELL" render --screen home --theme "$dir/comma.json" >/dev/null 2>"$dir/comma.err"
     rc=$?
     check "theme with a trailing comma: render exits 1" test "$rc" = 1
-    check "theme with a trailing comma: file:line:column" grep -qF "$dir/comma.json:4:1: error: trailing comma" "$dir/comma.err"
+    check "theme with a trailing comma: file:line:column of the comma" grep -qF "$dir/comma.json:3:20: error: trailing comma" "$dir/comma.err"
     "$ZAPP_SHELL" render --screen home --theme "$dir/colour.json" >/dev/null 2>"$dir/colour.err"
     check "theme with a colour name: file and JSON path" \
         grep -qF "$dir/colour.json: \$.roles.base.fg: error: expected a colour" "$dir/colour.err"

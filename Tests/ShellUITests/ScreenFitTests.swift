@@ -1,0 +1,53 @@
+import ShellUI
+import Testing
+import ZappCore
+import ZappModel
+
+/// What users see at a given size: the key help at 100 columns, the sign-in pane in a small
+/// terminal.
+@Suite("fitting the screen")
+struct ScreenFitTests {
+    let app = Fixtures.app()
+
+    @Test("every line of the key help is whole at 100 columns")
+    func helpAt100Columns() {
+        var state = Fixtures.state(app)
+        state.overlay = .help
+        let frame = Fixtures.frame(state, 100, 30)
+        #expect(!frame.contains("…"))
+        for line in ["reload the selected or failed feed, else the app's files", "close a pane, go back, or close a presented stack"] {
+            #expect(frame.contains(line), "\(line)")
+        }
+    }
+
+    static let signIn = Pane(
+        hookIdentifier: "login", title: "Sign in", message: "Sign in to open Premium Matches.",
+        fields: [PaneField(key: "username", label: "Username"), PaneField(key: "password", label: "Password", kind: .password)],
+        buttons: ["Sign in", "Cancel"])
+
+    @Test("the sign-in pane at 25x8 keeps both fields and its buttons; the message gives way")
+    func signInAt25x8() {
+        var state = Fixtures.state(app)
+        state.panes = [PaneState(id: 1, pane: Self.signIn)]
+        let frame = Fixtures.frame(state, 25, 8)
+        #expect(frame.contains("Username"), "\(frame)")
+        #expect(frame.contains("Password"), "\(frame)")
+        #expect(frame.contains("Sign in>") || frame.contains("Sign in]"), "\(frame)")
+    }
+
+    @Test("with an error at 25x8 the fields and the error stay; at 80x24 everything shows, message first")
+    func signInErrorAndRoom() {
+        var state = Fixtures.state(app)
+        var pane = PaneState(id: 1, pane: Self.signIn)
+        pane.error = "Wrong password"
+        state.panes = [pane]
+        let small = Fixtures.frame(state, 25, 8)
+        #expect(small.contains("Username") && small.contains("Password") && small.contains("Wrong password"), "\(small)")
+        let large = Fixtures.frame(state, 80, 24).split(separator: "\n").map(String.init)
+        let row = { (text: String) in large.firstIndex { $0.contains(text) } ?? -1 }
+        #expect(row("Sign in to open Premium Matches.") >= 0)
+        #expect(row("Sign in to open Premium Matches.") < row("Username"))
+        #expect(row("Username") + 2 == row("Password"))
+        #expect(row("Password") < row("Wrong password"))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import ZappCore
+
+/// The kitty, iTerm2 and tmux passthrough bytes, byte by byte.
+@Suite("TerminalImageCodes")
+struct TerminalImageCodesTests {
+    @Test("kitty: one chunk for a small image: a=T, PNG, id, cell box, quiet, cursor kept, m=0")
+    func kittySmall() {
+        let bytes = TerminalImageCodes.kittyImage(png: [1, 2, 3], id: 42, columns: 10, rows: 3)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}_Ga=T,f=100,t=d,i=42,c=10,r=3,C=1,q=2,m=0;AQID\u{1B}\\")
+    }
+
+    @Test("kitty: chunks of 4096 base64 bytes, m=1 on all but the last, keys only in the first")
+    func kittyChunks() {
+        let png = [UInt8](repeating: 7, count: 7000)  // 9336 base64 bytes: 4096 + 4096 + 1144
+        let text = String(decoding: TerminalImageCodes.kittyImage(png: png, id: 5, columns: 4, rows: 2), as: UTF8.self)
+        let chunks = text.components(separatedBy: "\u{1B}\\").dropLast()
+        #expect(chunks.count == 3)
+        #expect(chunks.allSatisfy { $0.hasPrefix("\u{1B}_G") })
+        let heads = chunks.map { $0.dropFirst(3).prefix { $0 != ";" } }
+        #expect(heads == ["a=T,f=100,t=d,i=5,c=4,r=2,C=1,q=2,m=1", "m=1", "m=0"])
+        let payloads = chunks.map { $0.split(separator: ";", maxSplits: 1)[1] }
+        #expect(payloads.map(\.count) == [4096, 4096, 1144])
+        #expect(Data(base64Encoded: payloads.joined()) == Data(png))
+    }
+
+    @Test("kitty: delete by id and delete all; the id is read back from the image bytes")
+    func kittyDelete() {
+        #expect(String(decoding: TerminalImageCodes.kittyDelete(id: 42), as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=42,q=2\u{1B}\\")
+        #expect(String(decoding: TerminalImageCodes.kittyDeleteAll, as: UTF8.self) == "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
+        #expect(TerminalImageCodes.kittyImageID(in: TerminalImageCodes.kittyImage(png: [1], id: 77, columns: 1, rows: 1)) == 77)
+        #expect(TerminalImageCodes.kittyImageID(in: Array("\u{1B}]1337;File=".utf8)) == nil)
+        let id = TerminalImageCodes.kittyID(for: "logo.png 10x2")
+        #expect(id == TerminalImageCodes.kittyID(for: "logo.png 10x2") && id != TerminalImageCodes.kittyID(for: "logo.png 10x3"))
+        #expect(id > 0 && id < 1 << 31)
+    }
+
+    @Test("iTerm2: OSC 1337 File with size, width and height in cells, base64, BEL")
+    func iTerm() {
+        let text = String(decoding: TerminalImageCodes.iTermImage(png: [1, 2, 3], columns: 12, rows: 4), as: UTF8.self)
+        #expect(text == "\u{1B}]1337;File=inline=1;size=3;width=12;height=4;preserveAspectRatio=1:AQID\u{07}")
+    }
+
+    @Test("tmux: each sequence in its own DCS passthrough with ESC doubled; bytes between pass as they are")
+    func tmuxWrapping() {
+        let kitty = TerminalImageCodes.kittyImage(png: [UInt8](repeating: 1, count: 3100), id: 1, columns: 2, rows: 1)
+        let wrapped = String(decoding: TerminalImageCodes.tmuxPassthrough(kitty), as: UTF8.self)
+        let parts = wrapped.components(separatedBy: "\u{1B}Ptmux;").dropFirst()
+        #expect(parts.count == 2)
+        #expect(parts.allSatisfy { $0.hasPrefix("\u{1B}\u{1B}_G") && $0.hasSuffix("\u{1B}\u{1B}\\\u{1B}\\") })
+        let iterm = TerminalImageCodes.iTermImage(png: [1], columns: 1, rows: 1)
+        #expect(String(decoding: TerminalImageCodes.tmuxPassthrough(Array("x".utf8) + iterm), as: UTF8.self)
+            == "x\u{1B}Ptmux;\u{1B}\u{1B}]1337;File=inline=1;size=1;width=1;height=1;preserveAspectRatio=1:AQ==\u{07}\u{1B}\\")
+    }
+}
+
+/// `--images auto`: the environment's rules, and the query's reply.
+@Suite("ImageModeDetector")
+struct ImageModeDetectorTests {
+    func decide(_ environment: [String: String], passthrough: Bool = false) -> ImageModeDetector.Decision {
+        ImageModeDetector.decide(environment: environment, tmuxAllowsPassthrough: { passthrough })
+    }
+
+    @Test("terminals named by the environment")
+    func environment() {
+        #expect(decide(["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"]) == .use(.kitty))
+        #expect(decide(["TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty"]) == .use(.kitty))
+        #expect(decide(["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"]) == .use(.iterm))
+        #expect(decide(["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm", "WEZTERM_PANE": "0"]) == .use(.iterm))
+        #expect(decide(["TERM": "xterm-256color", "KONSOLE_VERSION": "230402"]) == .use(.sixel))
+        #expect(decide(["TERM": "foot"]) == .use(.sixel))
+        #expect(decide(["TERM": "xterm-256color", "TERM_PROGRAM": "Apple_Terminal"]) == .use(.symbols))
+        #expect(decide(["TERM": "xterm-256color", "TERM_PROGRAM": "vscode", "COLORTERM": "truecolor"]) == .use(.symbols))
+        #expect(decide(["TERM": "xterm-256color", "VTE_VERSION": "7006"]) == .use(.symbols))
+        #expect(decide(["TERM": "linux"]) == .use(.symbols))
+        #expect(decide(["TERM": "dumb"]) == .use(.symbols))
+        #expect(decide(["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .query)
+    }
+
+    @Test("inside tmux: kitty or sixel only through passthrough, iTerm2 never, otherwise symbols; never a query")
+    func tmux() {
+        let kittyInTmux = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TERM_PROGRAM": "tmux", "KITTY_WINDOW_ID": "3"]
+        #expect(decide(kittyInTmux, passthrough: true) == .use(.kitty))
+        #expect(decide(kittyInTmux, passthrough: false) == .use(.symbols))
+        #expect(decide(["TERM": "screen-256color", "TMUX": "x", "KONSOLE_VERSION": "1"], passthrough: true) == .use(.sixel))
+        #expect(decide(["TERM": "tmux-256color", "TMUX": "x", "LC_TERMINAL": "iTerm2"], passthrough: true) == .use(.symbols))
+        #expect(decide(["TERM": "tmux-256color", "TMUX": "x"], passthrough: true) == .use(.symbols))
+    }
+
+    @Test("the passthrough question is asked only inside tmux")
+    func asksOnlyInTmux() {
+        var asked = false
+        _ = ImageModeDetector.decide(environment: ["TERM": "xterm-kitty"], tmuxAllowsPassthrough: { asked = true; return true })
+        #expect(!asked)
+    }
+
+    @Test("the query's reply: kitty's OK, DA1 with 4 (sixel), keys typed meanwhile kept apart")
+    func reply() {
+        let kitty = ImageModeDetector.mode(fromReply: Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c".utf8))
+        #expect(kitty == .init(mode: .kitty, isComplete: true, keys: []))
+        let sixel = ImageModeDetector.mode(fromReply: Array("j\u{1B}[?63;1;2;4;6c".utf8))
+        #expect(sixel == .init(mode: .sixel, isComplete: true, keys: Array("j".utf8)))
+        let plain = ImageModeDetector.mode(fromReply: Array("\u{1B}[?1;2c".utf8))
+        #expect(plain == .init(mode: .symbols, isComplete: true, keys: []))
+        let partial = ImageModeDetector.mode(fromReply: Array("\u{1B}_Gi=31;OK\u{1B}\\".utf8))
+        #expect(partial.mode == .kitty && !partial.isComplete)
+        let refused = ImageModeDetector.mode(fromReply: Array("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62c".utf8))
+        #expect(refused.mode == .symbols && refused.isComplete)
+    }
+}
+
+/// `tmux show -gv allow-passthrough`, against a stand-in tmux on PATH.
+@Suite("TmuxPassthroughCheck")
+struct TmuxPassthroughCheckTests {
+    func folder(answering answer: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-tmux-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("tmux")
+        try Data("#!/bin/sh\n[ \"$*\" = \"show -gv allow-passthrough\" ] && echo \(answer)\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return folder.path
+    }
+
+    @Test("on and all allow, off and a missing tmux do not")
+    func answers() throws {
+        for (answer, allowed) in [("on", true), ("all", true), ("off", false)] {
+            let path = try folder(answering: answer)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            #expect(TmuxPassthroughCheck.isAllowed(environment: ["PATH": path]) == allowed, "\(answer)")
+        }
+        #expect(!TmuxPassthroughCheck.isAllowed(environment: ["PATH": "/nonexistent"]))
+    }
+}
