@@ -46,7 +46,8 @@ extension ShellViewState {
         let layout = ShellLayout(state: self, columns: columns, rows: rows)
         guard !layout.isTooSmall else { return [] }
         var requests = [layout.logoImage, layout.backgroundImage].compactMap { $0 }
-        guard let screen = currentScreen else { return requests }
+        // Artwork comes from feed entries only: without any, the content is not laid out again.
+        guard let screen = currentScreen, hasArtwork else { return requests }
         let view = layout.contentRect
         let content = ScreenContent(state: self, screen: screen, width: view.width - 2)
         let selection = min(currentScreenSelection, max(0, content.focusables.count - 1))
@@ -58,6 +59,14 @@ extension ShellViewState {
             requests.append(artwork.request)
         }
         return requests
+    }
+
+    /// Whether a loaded feed or an entry a screen was opened with has artwork.
+    private var hasArtwork: Bool {
+        screenEntries.values.contains { $0.imageURL != nil }
+            || feeds.values.contains { state in
+                if case .loaded(let feed) = state { feed.entries.contains { $0.imageURL != nil } } else { false }
+            }
     }
 
     /// Records an image's result: ready, or failed with a warning (once per address: its title

@@ -222,10 +222,10 @@ public final class ShellRuntime {
             openBrowser(url)
         case .signOut:
             signOut()
-        case .loadFeed(let source, let reload):
-            loadFeed(source, reload: reload)
-        case .loadFeedPage(let source, let page):
-            loadFeedPage(page, of: source)
+        case .loadFeed(let source, let reload, let generation):
+            loadFeed(source, reload: reload, generation: generation)
+        case .loadFeedPage(let source, let page, let generation):
+            loadFeedPage(page, of: source, generation: generation)
         case .loadImage(let request, let generation):
             loadImage(request, generation: generation)
         case .retryLoading:
@@ -332,20 +332,22 @@ public final class ShellRuntime {
     }
 
     /// Loads a feed in a task (loads run concurrently; the loader caches them for the session).
-    private func loadFeed(_ source: String, reload: Bool) {
+    private func loadFeed(_ source: String, reload: Bool, generation: Int) {
         let feeds = services.feeds
         let inbox = inbox
         runInBackground { _ in
-            inbox.post(.feedLoaded(source: source, result: await feeds.load(source, reload: reload)))
+            let result = await feeds.load(source, reload: reload)
+            inbox.post(.feedLoaded(source: source, result: result, generation: generation))
         }
     }
 
     /// Loads the next page `page` of the feed from `source` in a task, as a feed of its own.
-    private func loadFeedPage(_ page: String, of source: String) {
+    private func loadFeedPage(_ page: String, of source: String, generation: Int) {
         let feeds = services.feeds
         let inbox = inbox
         runInBackground { _ in
-            inbox.post(.feedPageLoaded(source: source, page: page, result: await feeds.load(page, reload: false)))
+            let result = await feeds.load(page, reload: false)
+            inbox.post(.feedPageLoaded(source: source, page: page, result: result, generation: generation))
         }
     }
 

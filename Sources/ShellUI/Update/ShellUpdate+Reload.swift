@@ -73,6 +73,8 @@ extension ShellUpdate {
         view.images = [:]
         view.imageFailures = [:]
         view.imageWarnings = []
+        view.imageFailures = [:]
+        view.imageWarnings = []
         if case .feed = old.overlay { view.overlay = nil }
         model.view = view
         model.appGeneration += 1

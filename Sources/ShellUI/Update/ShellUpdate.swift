@@ -97,10 +97,12 @@ public enum ShellUpdate {
         case .reloadFailed(let reason):
             reloadFailed(reason, &model)
             return []
-        case .feedLoaded(let source, let result):
+        case .feedLoaded(let source, let result, let generation):
+            guard generation == model.appGeneration else { return [] }
             feedLoaded(source, result, &model)
             return []
-        case .feedPageLoaded(let source, let page, let result):
+        case .feedPageLoaded(let source, let page, let result, let generation):
+            guard generation == model.appGeneration else { return [] }
             feedPageLoaded(source, page: page, result, &model)
             return []
         case .imageLoaded(let request, let generation, let result):

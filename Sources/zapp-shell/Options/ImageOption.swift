@@ -1,9 +1,5 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import ZappCore
-import ZappModel
 
 /// `--images auto|kitty|iterm|sixel|symbols|off` of `run` and `render` (`LookOptions`): how
 /// images are drawn.
@@ -27,38 +23,11 @@ enum ImageOption {
     static func resolve(_ mode: ImageMode?, environment: [String: String]) -> ImageMode {
         guard (mode ?? .auto) == .auto else { return mode ?? .symbols }
         let decision = ImageModeDetector.decide(environment: environment) {
-            tmuxAllowsPassthrough(environment: environment)
+            TmuxPassthroughCheck.isAllowed(environment: environment)
         }
         switch decision {
         case .use(let chosen): return chosen
         case .query: return .auto
         }
-    }
-
-    /// `tmux show -gv allow-passthrough` says `on` (or `all`); false when tmux cannot be asked.
-    private static func tmuxAllowsPassthrough(environment: [String: String]) -> Bool {
-        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
-        let paths = folders.map { String($0) + "/tmux" }
-        guard let tmux = paths.first(where: { access($0, X_OK) == 0 }) else { return false }
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return false }
-        let null = open("/dev/null", O_RDWR)
-        defer { if null >= 0 { close(null) } }
-        let child = try? ChildProcess.spawn(
-            path: tmux, arguments: ["show", "-gv", "allow-passthrough"], standardInput: null, standardOutput: ends[1],
-            standardError: null)
-        close(ends[1])
-        defer { close(ends[0]) }
-        guard let child else { return false }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while output.count < 256 {
-            let count = read(ends[0], &buffer, buffer.count)
-            guard count > 0 else { break }
-            output += buffer[0..<count]
-        }
-        _ = child.waitForExit()
-        let answer = String(decoding: output, as: UTF8.self).trimmingWhitespace
-        return answer == "on" || answer == "all"
     }
 }
