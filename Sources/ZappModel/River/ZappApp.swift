@@ -58,6 +58,11 @@ public struct ZappApp: Sendable, Hashable {
         screenIndex[id].map { screens[$0] }
     }
 
+    /// Whether a screen has this id (without reading, or copying, the screen).
+    public func hasScreen(id: String) -> Bool {
+        screenIndex[id] != nil
+    }
+
     /// The screen with this id, else the first whose name matches (case-insensitively).
     public func screen(idOrName key: String) -> ScreenModel? {
         screen(id: key) ?? screens.first { $0.name.lowercased() == key.lowercased() }
