@@ -64,7 +64,7 @@ let package = Package(
         // The loopback HTTP server the network tests talk to (a failing network on demand).
         .target(name: "LoopbackHTTP", path: "Tests/Support/LoopbackHTTP"),
         .testTarget(
-            name: "ZappPluginsTests", dependencies: ["ZappPlugins", "ZappCore", "ZappModel", "PluginTestSupport"],
+            name: "ZappPluginsTests", dependencies: ["ZappPlugins", "ZappCore", "ZappModel", "PluginTestSupport", "LoopbackHTTP"],
             // Image fixtures, found beside the tests' sources (#filePath), and the script that makes them.
             exclude: ["Fixtures"]
         ),

@@ -32,7 +32,7 @@ static inline void *zs_images_open(const char *name, char *error, size_t error_s
 
 /* ---- libpng 1.6, the simplified API (png_image): no setjmp, errors in `message`. ---- */
 
-enum { ZS_PNG_IMAGE_VERSION = 1, ZS_PNG_FORMAT_RGBA = 3, ZS_PNG_IMAGE_FLAG_FAST = 2 };
+enum { ZS_PNG_IMAGE_VERSION = 1, ZS_PNG_FORMAT_RGB = 2, ZS_PNG_FORMAT_RGBA = 3, ZS_PNG_IMAGE_FLAG_FAST = 2 };
 
 typedef struct {
     void *opaque;
@@ -223,6 +223,22 @@ static inline void zs_images_downscale(const uint8_t *source, int width, int hei
             out[2] = alpha ? (uint8_t)(blue / alpha) : 0;
             out[3] = (uint8_t)(alpha / count);
         }
+    }
+}
+
+/* Whether every pixel of RGBA `pixels` is opaque (the PNG is then written without alpha). */
+static inline int zs_images_is_opaque(const uint8_t *pixels, size_t count) {
+    for (size_t index = 0; index < count; index++)
+        if (pixels[index * 4 + 3] != 255) return 0;
+    return 1;
+}
+
+/* Copies RGBA `pixels` into `target` as RGB, dropping alpha. */
+static inline void zs_images_rgba_to_rgb(const uint8_t *pixels, size_t count, uint8_t *target) {
+    for (size_t index = 0; index < count; index++) {
+        target[index * 3] = pixels[index * 4];
+        target[index * 3 + 1] = pixels[index * 4 + 1];
+        target[index * 3 + 2] = pixels[index * 4 + 2];
     }
 }
 

@@ -124,6 +124,7 @@ public final class ShellRuntime {
     /// next tick the model asks for.
     public func send(_ event: ShellEvent) {
         let effects = ShellUpdate.update(&model, event, now: clock.milliseconds)
+        setup.observer?(ShellObservation(event: event, effects: effects, model: model, trace: services.trace))
         needsRender = true
         for effect in effects { perform(effect) }
         if model.exitStatus == nil { scheduleTick() }

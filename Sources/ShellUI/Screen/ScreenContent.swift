@@ -125,7 +125,12 @@ public struct ScreenContent: Sendable {
             let entry = state.screenEntries[screenID]
             let connected = state.connectedSources[screenID] ?? entry.flatMap { $0.isFeedLink ? ($0.linkURL ?? $0.contentURL) : nil }
             if let source = ConnectedFeed.source(of: component, connected: connected) {
-                feedComponent(component, source: source, depth: depth)
+                if let reason = state.app.feedMap.unreachableReason(source, type: component.data["type"]?.stringValue) {
+                    // Not a feed ZappShell can reach (a CMS id, a provider address): say what it is.
+                    unreachableFeed(component, reason: reason)
+                } else {
+                    feedComponent(component, source: source, depth: depth)
+                }
                 y += 1
                 return
             }
@@ -269,6 +274,13 @@ public struct ScreenContent: Sendable {
         }
 
         // MARK: Feeds
+
+        /// A component whose source no feed map names and the loader cannot read: its heading
+        /// and what the source is, with how to map it (`FeedSource`).
+        mutating func unreachableFeed(_ component: UIComponent, reason: String) {
+            if let title = component.data["title"]?.stringValue ?? component.data["name"]?.stringValue { heading(title) }
+            text(reason, .placeholder)
+        }
 
         /// A component showing a feed: a spinner in its place while it loads, the reason and a
         /// retry button when it failed, else its entries as the component draws items.

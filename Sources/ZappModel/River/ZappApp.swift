@@ -20,6 +20,8 @@ public struct ZappApp: Sendable, Hashable {
     public var name: String
     /// `content_types.json`: the screen that opens each type of feed entry (empty when absent).
     public var contentTypes = ContentTypes()
+    /// `--feeds MAP.json`: where sources the loader cannot read as written come from (empty: none).
+    public var feedMap = FeedMap()
 
     private var screenIndex: [String: Int]
     private var pluginIndex: [String: Int]

@@ -88,7 +88,7 @@ struct RenderCommand: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
-        let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins)
+        let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins, feeds: appOptions.feeds)
         let app = loaded.app
         guard let target = app.anyScreen(idOrName: screen) else {
             let known = app.screens.prefix(20).map { "\(Quoted.value($0.id)) (\(Quoted.value($0.name)))" }
@@ -122,7 +122,7 @@ struct RenderCommand: AsyncParsableCommand {
         state.navigation = .showing(screen.id, as: position, rootItemID: rootItem, rootScreenID: home)
         state.barOverrides[screen.id] = override
         state.connect(itemID: rootItem, target: screen.id)
-        await loadFeeds(into: &state, columns: size.columns, loader: feeds ?? FeedLoader(folder: app.feedFolder))
+        await loadFeeds(into: &state, columns: size.columns, loader: feeds ?? FeedLoader(folder: app.feedFolder, map: app.feedMap))
         state.imageMode = format == .text || imageMode == .off ? .off : .symbols
         if state.imageMode != .off {
             await loadImages(into: &state, size: size, loader: images ?? imageLoader(for: app))

@@ -11,8 +11,23 @@ struct AppOptions: ParsableArguments {
 
     @OptionGroup var pluginsOption: PluginsOption
 
+    @OptionGroup var feedsOption: FeedsOption
+
     /// `--plugins FILE`, or nil for the app's own plugin_configurations.json.
     var plugins: String? { pluginsOption.plugins }
+
+    /// `--feeds MAP.json`, or nil: sources are read as written.
+    var feeds: String? { feedsOption.feeds }
+}
+
+/// `--feeds MAP.json`: where the app's feed sources come from (`FeedMap`), for the commands that
+/// load an app (through `AppOptions`), `gates` and `replay`.
+struct FeedsOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "A feed map: a JSON object of data.source (exact, or a prefix ending in *) to a file (relative to the map) or URL.",
+            valueName: "MAP.json"))
+    var feeds: String?
 }
 
 /// `--plugins FILE`: the plugin configurations to use instead of the app's own.
