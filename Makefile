@@ -1,4 +1,6 @@
-# ZappShell: `make run` opens the bundled demo app, `make test` runs the whole suite.
+# ZappShell: `make run` opens the bundled demo app, `make test` runs the whole suite: the unit
+# tests, then the integration tests in a process of their own (real processes and sockets with
+# sub-second timeouts, which CPU-heavy unit suites would otherwise starve), then the tmux suite.
 # Both install what is missing first (libncurses-dev, pkg-config, tmux and ncurses-term for the truecolor e2e,
 # python3-jsonschema for the schema tests, libcurl4 for HTTP, libpng16-16, libturbojpeg0, libwebp7 and libchafa0
 # for images, with apt-get).
@@ -91,7 +93,8 @@ run: build
 
 test: deps
 	$(STAMP) $(SWIFT) build $(BUILD_FLAGS) --build-tests
-	$(SWIFT) test $(BUILD_FLAGS) --skip-build
+	$(SWIFT) test $(BUILD_FLAGS) --skip-build --skip IntegrationTests
+	$(SWIFT) test $(BUILD_FLAGS) --skip-build --filter IntegrationTests
 	@if [ -f $(END_TO_END) ]; then \
 		echo "ZAPP_SHELL=$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell bash $(END_TO_END)"; \
 		ZAPP_SHELL="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell" bash $(END_TO_END); \
