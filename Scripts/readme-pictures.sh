@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's pictures of the demo app, drawn by the project's own `zapp-shell render --format svg`
+# The README's pictures of the demo app and of the example app with images (examples/harbor-tv), drawn by the project's own `zapp-shell render --format svg`
 # (the bundled demo app, the shipped dark theme, fixed sizes: the same code always draws the same
 # bytes). `write` (re)draws them; `check` draws them into a temporary folder and fails, naming each
 # picture, when a committed one differs (`make test` runs it).
@@ -18,15 +18,16 @@ if [ ! -x "$zapp" ]; then
 	exit 2
 fi
 
-# Each picture: its file name, then the screen and size arguments of `render`.
+# Each picture: its file name, then the app, screen and size arguments of `render`.
 pictures=(
-	"demo-app.svg|--screen home --size 100x30"
-	"demo-app-pushed.svg|--screen show-detail --as pushed --size 100x20"
+	"demo-app.svg|Sources/zapp-shell/DemoApp --screen home --size 100x30"
+	"demo-app-pushed.svg|Sources/zapp-shell/DemoApp --screen show-detail --as pushed --size 100x20"
+	"harbor-tv.svg|examples/harbor-tv --screen home --size 100x30"
 )
 
 draw() { # draw ARGUMENTS OUTPUT
 	# shellcheck disable=SC2086 # the arguments are word lists
-	(cd "$root" && "$zapp" render Sources/zapp-shell/DemoApp --theme themes/dark.json --format svg $1) >"$2"
+	(cd "$root" && "$zapp" render --theme themes/dark.json --format svg $1) >"$2"
 }
 
 scratch="$(mktemp -d)"

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Opens `name`; NULL with the reason in `error` when it cannot be. */
 static inline void *zs_images_open(const char *name, char *error, size_t error_size) {
@@ -31,7 +32,7 @@ static inline void *zs_images_open(const char *name, char *error, size_t error_s
 
 /* ---- libpng 1.6, the simplified API (png_image): no setjmp, errors in `message`. ---- */
 
-enum { ZS_PNG_IMAGE_VERSION = 1, ZS_PNG_FORMAT_RGBA = 3, ZS_PNG_IMAGE_FLAG_FAST = 2 };
+enum { ZS_PNG_IMAGE_VERSION = 1, ZS_PNG_FORMAT_RGB = 2, ZS_PNG_FORMAT_RGBA = 3, ZS_PNG_IMAGE_FLAG_FAST = 2 };
 
 typedef struct {
     void *opaque;
@@ -225,12 +226,29 @@ static inline void zs_images_downscale(const uint8_t *source, int width, int hei
     }
 }
 
+/* Whether every pixel of RGBA `pixels` is opaque (the PNG is then written without alpha). */
+static inline int zs_images_is_opaque(const uint8_t *pixels, size_t count) {
+    for (size_t index = 0; index < count; index++)
+        if (pixels[index * 4 + 3] != 255) return 0;
+    return 1;
+}
+
+/* Copies RGBA `pixels` into `target` as RGB, dropping alpha. */
+static inline void zs_images_rgba_to_rgb(const uint8_t *pixels, size_t count, uint8_t *target) {
+    for (size_t index = 0; index < count; index++) {
+        target[index * 3] = pixels[index * 4];
+        target[index * 3 + 1] = pixels[index * 4 + 1];
+        target[index * 3 + 2] = pixels[index * 4 + 2];
+    }
+}
+
 /* The most common colour of the opaque pixels (alpha >= 128) of RGBA `pixels`, binned at 4 bits a
  * channel and returned as the average of its bin, packed 0xRRGGBB; -1 when no pixel is opaque.
  * Every `step`-th pixel is looked at. */
 static inline long zs_images_dominant_color(const uint8_t *pixels, size_t count, size_t step) {
-    static __thread unsigned long counts[4096], sums[4096][3];
-    for (int bin = 0; bin < 4096; bin++) counts[bin] = sums[bin][0] = sums[bin][1] = sums[bin][2] = 0;
+    unsigned long *counts = (unsigned long *)calloc(4096 * 4, sizeof(unsigned long));
+    if (!counts) return -1;
+    unsigned long (*sums)[3] = (unsigned long (*)[3])(counts + 4096);
     if (step == 0) step = 1;
     for (size_t index = 0; index < count; index += step) {
         const uint8_t *pixel = pixels + index * 4;
@@ -243,9 +261,11 @@ static inline long zs_images_dominant_color(const uint8_t *pixels, size_t count,
     }
     int best = 0;
     for (int bin = 1; bin < 4096; bin++) if (counts[bin] > counts[best]) best = bin;
-    if (counts[best] == 0) return -1;
-    return (long)(sums[best][0] / counts[best]) << 16 | (long)(sums[best][1] / counts[best]) << 8 |
-           (long)(sums[best][2] / counts[best]);
+    long color = counts[best] == 0 ? -1
+        : (long)(sums[best][0] / counts[best]) << 16 | (long)(sums[best][1] / counts[best]) << 8 |
+              (long)(sums[best][2] / counts[best]);
+    free(counts);
+    return color;
 }
 
 #endif

@@ -24,7 +24,7 @@ extension AppServices {
         let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: registry.rootKind(of: app)), opener: manager)
         return AppServices(
             registry: registry, navigator: navigator, startup: StartupSequence(registry: registry, trace: trace),
-            trace: trace, loginProvider: registry.firstLoginProvider?.provider, feeds: FeedLoader(folder: app.feedFolder),
+            trace: trace, loginProvider: registry.firstLoginProvider?.provider, feeds: FeedLoader(folder: app.feedFolder, map: app.feedMap),
             images: ImageLoader(folder: app.feedFolder, stateDirectory: stateDirectory),
             gates: ScreenGates(app: app, registry: registry, rebuild: { gatesRegistry(app: $0, environment: environment) }))
     }

@@ -795,7 +795,7 @@ EOF
 EOF
     check "feeds: the app validates" "$ZAPP_SHELL" validate "$app" || { kill "$server"; return; }
     check "$s: a shell starts in tmux" new_shell "$s" || { kill "$server"; return; }
-    launch "$s" "'$app'" --state-dir "'$WORK/feed-state'" --log "'$WORK/feeds.log'"
+    launch "$s" "'$app'" --images off --state-dir "'$WORK/feed-state'" --log "'$WORK/feeds.log'"
     check "feeds: a bundled Pipes2 file fills the hero" wait_for "$s" "A drama on the docks." 15 &&
         check "feeds: an Atom feed over HTTP fills the list" wait_for "$s" "Tom & Jerry <Live>  Cats & mice" &&
         check "feeds: no placeholder where data loads" not_on_screen "$s" "Placeholder"

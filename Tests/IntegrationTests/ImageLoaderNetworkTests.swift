@@ -5,12 +5,14 @@ import ZappCore
 import ZappModel
 import ZappPlugins
 
-/// `ImageLoader` against a real HTTP server on 127.0.0.1.
+/// `ImageLoader` over a real HTTP server on 127.0.0.1: failures, the disk cache's revalidation, a
+/// remote app's folder. The image fixtures are ZappPluginsTests' (`Fixtures/Images`).
 @Suite("ImageLoader over HTTP")
 struct ImageLoaderNetworkTests {
-    /// The image fixtures of the plugin unit tests (`ImageFixtures` there).
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("ZappPluginsTests/Fixtures/Images")
+    enum ImageFixtures {
+        static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../ZappPluginsTests/Fixtures/Images").standardizedFileURL
+    }
 
     func request(_ address: String, columns: Int = 8, rows: Int = 4) -> ImageRequest {
         ImageRequest(address: address, jsonPath: "$.navigations[0].assets.app_logo", columns: columns, rows: rows)
@@ -24,7 +26,7 @@ struct ImageLoaderNetworkTests {
 
     @Test("http: a 404, HTML served as image/png and a timeout fail naming the URL")
     func httpFailures() async throws {
-        let html = try Data(contentsOf: Self.fixtures.appendingPathComponent("not-an-image.html"))
+        let html = try Data(contentsOf: ImageFixtures.folder.appendingPathComponent("not-an-image.html"))
         let server = try LoopbackHTTPServer { request in
             switch request.path {
             case "/html.png": return .init(status: 200, bytes: html, contentType: "image/png")
@@ -45,7 +47,7 @@ struct ImageLoaderNetworkTests {
 
     @Test("http: kept on disk with its ETag, revalidated by the next run (304), shown offline")
     func diskCacheAndRevalidation() async throws {
-        let png = try Data(contentsOf: Self.fixtures.appendingPathComponent("sample.png"))
+        let png = try Data(contentsOf: ImageFixtures.folder.appendingPathComponent("sample.png"))
         let state = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: state) }
         let server = try LoopbackHTTPServer { request in
@@ -71,7 +73,7 @@ struct ImageLoaderNetworkTests {
 
     @Test("a remote app's relative paths are fetched from its server; one fetch serves every box")
     func remoteFolder() async throws {
-        let png = try Data(contentsOf: Self.fixtures.appendingPathComponent("sample.png"))
+        let png = try Data(contentsOf: ImageFixtures.folder.appendingPathComponent("sample.png"))
         let server = try LoopbackHTTPServer { request in
             request.path == "/apps/tv/assets/logo.png" ? .init(status: 200, bytes: png, contentType: "image/png") : .init(status: 404, body: "")
         }

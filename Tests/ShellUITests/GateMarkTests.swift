@@ -70,8 +70,8 @@ struct GateMarkTests {
     func reload() {
         var model = UpdateFixture.model()
         model.view.gates = Self.gates(UpdateFixture.app)
-        let revision = AppRevision(
-            app: UpdateFixture.app, rootKind: .sideMenu, warnings: [], assets: AssetStore(app: UpdateFixture.app))
+        let app = UpdateFixture.app
+        let revision = AppRevision(app: app, rootKind: .sideMenu, warnings: [], assets: AssetStore(app: app))
         _ = ShellUpdate.update(&model, .appReloaded(revision, generation: model.appGeneration))
         #expect(model.view.isGated("premium"))
         #expect(!model.view.isGated("slow"))

@@ -114,7 +114,7 @@ struct ReloadTests {
     static let appFields: Set<String> = [
         "app", "rootMenu", "navigation", "assets", "loadWarnings", "reloadFailure", "feeds", "feedPages",
         "loadedPages", "screenSelection", "barOverrides", "screenEntries", "connectedSources", "expandedMenuItems",
-        "menuSelection", "navBarSelection", "toast", "gates",
+        "menuSelection", "navBarSelection", "toast", "gates", "images", "imageFailures", "imageWarnings",
     ]
 
     /// Every field of the state, by name, as text (for comparing two states field by field).
@@ -196,6 +196,9 @@ struct ReloadTests {
         #expect(model.view.app.screen(id: "detail")?.name == "v2", "a reload asked for by the replaced app is dropped")
         _ = ShellUpdate.update(&model, .loadWarningsChecked(["stale"], assets: AssetStore(), generation: 0))
         #expect(model.view.loadWarnings.isEmpty, "the first app's deferred checks do not describe this one")
+        model.view.feeds["feeds/new.json"] = .loading
+        _ = ShellUpdate.update(&model, .feedLoaded(source: "feeds/new.json", result: .failure(FeedLoadError("old app")), generation: 0))
+        #expect(model.view.feeds["feeds/new.json"] == .loading, "a feed the replaced app asked for is asked for again")
     }
 
     @Test("a failed reload is listed by w, and the next good reload clears it")

@@ -109,3 +109,26 @@ struct ImageModeDetectorTests {
         #expect(refused.mode == .symbols && refused.isComplete)
     }
 }
+
+/// `tmux show -gv allow-passthrough`, against a stand-in tmux on PATH.
+@Suite("TmuxPassthroughCheck")
+struct TmuxPassthroughCheckTests {
+    func folder(answering answer: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-tmux-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let script = folder.appendingPathComponent("tmux")
+        try Data("#!/bin/sh\n[ \"$*\" = \"show -gv allow-passthrough\" ] && echo \(answer)\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return folder.path
+    }
+
+    @Test("on and all allow, off and a missing tmux do not")
+    func answers() throws {
+        for (answer, allowed) in [("on", true), ("all", true), ("off", false)] {
+            let path = try folder(answering: answer)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            #expect(TmuxPassthroughCheck.isAllowed(environment: ["PATH": path]) == allowed, "\(answer)")
+        }
+        #expect(!TmuxPassthroughCheck.isAllowed(environment: ["PATH": "/nonexistent"]))
+    }
+}

@@ -35,6 +35,19 @@ struct FeedLoaderTests {
         #expect(await FeedLoader(folder: nil).load("feeds/home.json", reload: false)
             == .failure(FeedLoadError("feeds/home.json is relative, but the app has no folder to resolve it against")))
         #expect(await loader.load("ftp://x/feed", reload: false)
-            == .failure(FeedLoadError("unsupported URL scheme in ftp://x/feed (use http, https or file)")))
+            == .failure(FeedLoadError("ftp://x/feed: a data source provider address (ftp://); map it with --feeds")))
+    }
+
+    @Test("a feed map: a mapped id or prefix is read from its file (even for an app fetched over HTTP); an unmapped provider address says what it is")
+    func feedMap() async throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let map = try FeedMap.parse(
+            Data(#"{"3126": "feeds/home.json", "jw://playlist/*": "feeds/*.json"}"#.utf8), file: "feeds.json", folder: folder.path)
+        let loader = FeedLoader(folder: URL(string: "http://127.0.0.1:9/app/"), map: map, timeout: 5)
+        #expect(try await loader.load("3126", reload: false).get().entries.map(\.title) == ["One", "Two"])
+        #expect(try await loader.load("jw://playlist/home", reload: false).get().entries.count == 2)
+        #expect(await loader.load("mpx://feed/news", reload: false)
+            == .failure(FeedLoadError("mpx://feed/news: a data source provider address (mpx://); map it with --feeds")))
     }
 }

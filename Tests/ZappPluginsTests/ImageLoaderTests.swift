@@ -4,7 +4,7 @@ import ZappCore
 import ZappModel
 import ZappPlugins
 
-/// `ImageLoader` over files in the fixtures folder (over HTTP: IntegrationTests, ImageLoaderNetworkTests).
+/// `ImageLoader` over files in the fixtures folder (over HTTP: IntegrationTests' `ImageLoaderNetworkTests`).
 @Suite("ImageLoader")
 struct ImageLoaderTests {
     func request(_ address: String, columns: Int = 8, rows: Int = 4) -> ImageRequest {

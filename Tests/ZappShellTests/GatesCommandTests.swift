@@ -8,7 +8,14 @@ import ZappModel
 /// `zapp-shell gates`: the report against `trace` on the demo app, and on an app with a
 /// stand-in gate of a real class name, an external hook and a login; `gates --diff`.
 @Suite("gates reports every screen's gating")
-struct GatesCommandTests {
+final class GatesCommandTests {
+    /// The fixture folders this test wrote, removed when it ends.
+    private var folders: [URL] = []
+
+    deinit {
+        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+    }
+
     private static func demo() async throws -> ZappApp {
         try #require(await AppLocation.demo.load().app)
     }
@@ -17,10 +24,11 @@ struct GatesCommandTests {
     /// `PrehookExample.HookManager` (a flow blocker by configuration_json) then an external
     /// hook (not a flow blocker unless `externalBlocks`), `members` behind a local login,
     /// `hidden` that nothing leads to, and `details` reached from a cell on home.
-    static func fixture(standInBlocks: String = "1", externalBlocks: Bool = false, vaultHooks: [String] = ["parental", "ext"])
+    func fixture(standInBlocks: String = "1", externalBlocks: Bool = false, vaultHooks: [String] = ["parental", "ext"])
         throws -> URL
     {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-gates-\(UUID().uuidString)")
+        folders.append(folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let hooks = vaultHooks.map { #"{"identifier": "\#($0)", "type": "general"}"# }.joined(separator: ", ")
         let river = """
@@ -106,7 +114,7 @@ struct GatesCommandTests {
 
     @Test("a stand-in gate of a real class and an external hook ask, with both branches as trace finds them")
     func standInAndExternal() async throws {
-        let app = try await Self.load(try Self.fixture())
+        let app = try await Self.load(try fixture())
         let report = try await GatesCommand.report(app: app, signedIn: "ann")
         let vault = try #require(report.screens.first { $0.id == "vault" })
         #expect(vault.preHooks.map(\.kind) == [.standIn, .external])
@@ -130,7 +138,7 @@ struct GatesCommandTests {
         #expect(details.reaches == [ScreenReaches.Reach(kind: .component, label: "Details", from: "home")])
         #expect(report.text.contains("parental (stand-in, stand-in, manifest class PrehookExample.HookManager): flow blocker (plugin)"))
 
-        let blocking = try await Self.load(try Self.fixture(externalBlocks: true))
+        let blocking = try await Self.load(try fixture(externalBlocks: true))
         let blocked = try await GatesCommand.report(app: blocking, signedIn: nil)
         let strict = try #require(blocked.screens.first { $0.id == "vault" })
         #expect(try await Self.trace(blocking, "vault", answers: ["parental=success"]) == "result: blocked by ext")
@@ -139,7 +147,7 @@ struct GatesCommandTests {
 
     @Test("the JSON has every screen, in the schema's shape")
     func json() async throws {
-        let report = try await GatesCommand.report(app: try await Self.load(try Self.fixture()), signedIn: nil)
+        let report = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: nil)
         let json = report.json
         #expect(json["screens"]?.arrayValue?.count == 5)
         #expect(json["unreachable"] == ["hidden"])
@@ -152,7 +160,7 @@ struct GatesCommandTests {
 
     @Test("markdown is one table, html one self-contained page")
     func documents() async throws {
-        let report = try await GatesCommand.report(app: try await Self.load(try Self.fixture()), signedIn: "ann")
+        let report = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: "ann")
         let lines = report.markdown.split(separator: "\n")
         #expect(lines.contains("| Screen | Reached by | Pre hooks | Signed out | Signed in as ann |"))
         #expect(lines.filter { $0.hasPrefix("| `") }.count == 5)
@@ -165,25 +173,25 @@ struct GatesCommandTests {
 
     @Test("diff: a removed hook and a hook made a flow blocker are named")
     func diff() async throws {
-        let before = try await GatesCommand.report(app: try await Self.load(try Self.fixture()), signedIn: nil)
+        let before = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: nil)
         #expect(!GatesDiff(old: before, new: before).isChanged)
         #expect(GatesDiff(old: before, new: before).text.hasSuffix("gating unchanged"))
 
         let removed = try await GatesCommand.report(
-            app: try await Self.load(try Self.fixture(vaultHooks: ["ext"])), signedIn: nil)
+            app: try await Self.load(try fixture(vaultHooks: ["ext"])), signedIn: nil)
         let ungated = GatesDiff(old: before, new: removed)
         #expect(ungated.changes.map(\.kind) == [.ungated, .outcome, .hookRemoved])
         #expect(ungated.text.contains("vault: pre hook removed: parental (stand-in"))
         #expect(ungated.text.contains("vault: no longer gated (was gated by parental)"))
 
         let blocking = try await GatesCommand.report(
-            app: try await Self.load(try Self.fixture(externalBlocks: true)), signedIn: nil)
+            app: try await Self.load(try fixture(externalBlocks: true)), signedIn: nil)
         let stricter = GatesDiff(old: before, new: blocking)
         #expect(stricter.changes.map(\.kind) == [.flowBlocker])
         #expect(stricter.changes.first?.line == "vault: pre hook ext: not a flow blocker → flow blocker (plugin)")
 
         let reordered = try await GatesCommand.report(
-            app: try await Self.load(try Self.fixture(vaultHooks: ["ext", "parental"])), signedIn: nil)
+            app: try await Self.load(try fixture(vaultHooks: ["ext", "parental"])), signedIn: nil)
         #expect(GatesDiff(old: before, new: reordered).changes.map(\.kind) == [.hooksReordered])
     }
 }

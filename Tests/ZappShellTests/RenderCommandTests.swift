@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
+import ShellUI
 import Testing
+import ZappCore
+import ZappModel
 
 @testable import zapp_shell
 
@@ -60,5 +63,49 @@ struct RenderCommandTests {
                 #expect(RenderCommand.message(for: error).contains(message), "\(RenderCommand.message(for: error))")
             }
         }
+    }
+}
+
+/// `render` with images: the example app's logo and artwork as PNGs in svg, symbols in ansi,
+/// titles in text, and a broken image named on standard error's list.
+@Suite("render with images")
+struct RenderImagesTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples/harbor-tv").path
+
+    func render(_ format: RenderFormat, images: ImageMode? = nil, app: ZappApp? = nil) async throws -> (text: String, imageWarnings: [String]) {
+        let loaded = try #require(app ?? AppLoader.load(path: Self.folder).app)
+        let screen = try #require(loaded.screen(id: "home"))
+        return await RenderCommand.render(
+            app: loaded, screen: screen, position: .root, size: RenderSize(columns: 100, rows: 30), theme: .defaultDark,
+            format: format, ascii: false, override: BarOverride(), imageMode: images)
+    }
+
+    @Test("svg embeds the logo, the hero's and the grid's artwork as PNGs; html too")
+    func documents() async throws {
+        let svg = try await render(.svg)
+        #expect(svg.imageWarnings.isEmpty)
+        #expect(svg.text.components(separatedBy: "href=\"data:image/png;base64,iVBOR").count - 1 == 5)
+        let html = try await render(.html)
+        #expect(html.text.components(separatedBy: "src=\"data:image/png;base64,iVBOR").count - 1 == 5)
+    }
+
+    @Test("ansi draws symbols; text and --images off keep the titles")
+    func symbolsAndTitles() async throws {
+        #expect(try await render(.ansi).text.contains("▀"))
+        let text = try await render(.text).text
+        #expect(!text.contains("▀") && text.split(separator: "\n")[0].contains("Home"))
+        let off = try await render(.ansi, images: .off).text
+        #expect(!off.contains("▀"))
+    }
+
+    @Test("a missing image is a warning naming its JSON path; its title stands in")
+    func missing() async throws {
+        var screens = try #require(AppLoader.load(path: Self.folder).app).screens.array
+        screens[0].navigations[1].assets.appLogo = "assets/missing.png"
+        let app = ZappApp(screens: screens, plugins: [], folder: URL(fileURLWithPath: Self.folder), name: "Harbor TV")
+        let result = try await render(.ansi, app: app)
+        #expect(result.imageWarnings.count == 1)
+        #expect(result.imageWarnings.first?.hasPrefix("$[0].navigations[1].assets.app_logo: image assets/missing.png cannot be shown:") == true)
     }
 }

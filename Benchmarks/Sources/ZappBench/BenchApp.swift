@@ -41,7 +41,7 @@ enum BenchApp {
     @MainActor
     static func startedRuntime(app: ZappApp, terminal: any Terminal) async throws -> ShellRuntime {
         let setup = ShellSetup(
-            app: app, loadApp: { app }, makeServices: { app, presenter in services(app: app, presenter: presenter) })
+            app: app, loadApp: { AppLoad(app: app) }, makeServices: { app, presenter in services(app: app, presenter: presenter) })
         let runtime = ShellRuntime(terminal: terminal, setup: setup)
         runtime.start()
         guard await runtime.settle(until: { $0.isStartupComplete && $0.activity == nil }) else {

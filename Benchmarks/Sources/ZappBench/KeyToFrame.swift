@@ -11,7 +11,7 @@ enum KeyToFrame {
         let moves = quick ? 100 : 1_000
         let timed = TimedTerminal(HeadlessTerminal(columns: 200, rows: 60))
         let setup = ShellSetup(
-            app: app, loadApp: { app },
+            app: app, loadApp: { AppLoad(app: app) },
             makeServices: { app, presenter in BenchApp.services(app: app, presenter: presenter) })
         let runtime = ShellRuntime(terminal: timed, setup: setup)
         timed.isReady = { [unowned runtime] in

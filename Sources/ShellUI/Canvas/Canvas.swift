@@ -4,6 +4,8 @@ public struct Canvas: Sendable, Hashable {
     public private(set) var columns: Int
     public private(set) var rows: Int
     public internal(set) var cells: [Cell]
+    /// The images drawn into this frame, in drawing order (`CanvasImage`).
+    public var images: [CanvasImage] = []
 
     public init(columns: Int, rows: Int, fill: Cell = .blank) {
         self.columns = max(0, columns)

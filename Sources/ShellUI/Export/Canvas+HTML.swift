@@ -6,6 +6,7 @@ extension Canvas {
     /// has. `title` is the page's `<title>`. The page is also well-formed XML (void elements
     /// closed), so XML tools can read it. Lines are 1.15 em apart, a little less than a monospace
     /// font's height, so that backgrounds and vertical box-drawing lines join from row to row.
+    /// Images (`Canvas.images`) are PNG `data:` URIs placed over their cells.
     public func htmlDocument(colors: DocumentColors, title: String) -> String {
         var lines: [String] = []
         lines.reserveCapacity(rows)
@@ -38,10 +39,10 @@ extension Canvas {
             <style>
             pre.zapp-shell { display: inline-block; margin: 0; padding: 0.5em; line-height: 1.15; font-family: \(MarkupText.monospaceFonts); color: \(colors.foreground.hex); background: \(colors.background.hex); }
             pre.zapp-shell .w { display: inline-block; width: 2ch; }
-            </style>
+            \(images.allSatisfy { $0.png.isEmpty } ? "" : "pre.zapp-shell { position: relative; } pre.zapp-shell img { position: absolute; }\n")</style>
             </head>
             <body>
-            <pre class="zapp-shell" aria-label="\(label)">\(lines.joined(separator: "\n"))</pre>
+            <pre class="zapp-shell" aria-label="\(label)">\(lines.joined(separator: "\n"))\(htmlImages())</pre>
             </body>
             </html>
 

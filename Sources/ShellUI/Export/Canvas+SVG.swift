@@ -17,7 +17,8 @@ extension Canvas {
     /// then the text in a monospace font. Every character is placed at its own column (an x list
     /// per stretch of text; a wide character or a cluster of several characters on its own), so
     /// the columns line up whatever font the viewer has, in browsers and in librsvg alike (which
-    /// ignores `textLength`). `title` names the picture (`<title>`).
+    /// ignores `textLength`). `title` names the picture (`<title>`). Images (`Canvas.images`) are
+    /// embedded as PNG `data:` URIs over their cells, after the text.
     public func svgDocument(colors: DocumentColors, title: String) -> String {
         typealias Metrics = SVGMetrics
         let width = columns * Metrics.cellWidth
@@ -66,7 +67,7 @@ extension Canvas {
             \(backgrounds)\(underlines)</g>
             <g font-family="\(MarkupText.monospaceFonts)" font-size="\(Metrics.fontSize)" xml:space="preserve" style="white-space: pre">
             \(texts)</g>
-            </svg>
+            \(svgImages())</svg>
 
             """
     }

@@ -35,6 +35,7 @@ extension GatesReport {
             .blocker { background: #c0392b; color: #fff; } .skipped { background: #999; color: #fff; }
             .outcome-gated { color: #c0392b; font-weight: 600; } .outcome-asks { color: #b9770e; font-weight: 600; } .outcome-open { color: #1e8449; font-weight: 600; }
             .dim { color: #667085; }
+            .summary .gated-count { background: #c0392b; color: #fff; }
             .unreachable { color: #c0392b; }
             </style>
             </head>
@@ -42,7 +43,7 @@ extension GatesReport {
             <h1>Gates of \(e(app))</h1>
 
             """
-        page += "<p class=\"summary\"><span>\(screens.count) screens</span><span>🔒 \(counts.gated) gated</span>"
+        page += "<p class=\"summary\"><span>\(screens.count) screens</span><span class=\"gated-count\">\(counts.gated) gated</span>"
             + "<span>\(counts.asks) asking without blocking</span><span>\(counts.open) open</span>"
             + "<span>\(counts.unreachable) unreachable</span></p>\n"
         if let session { page += "<p class=\"dim\">\(e(session))</p>\n" }
@@ -51,7 +52,7 @@ extension GatesReport {
         page += "</tr></thead>\n<tbody>\n"
         for screen in screens {
             page += "<tr class=\"\(screen.signedOut.outcome.rawValue)\" id=\"screen-\(e(screen.id))\">"
-            page += "<td><code>\(e(screen.id))</code>\(screen.isGated ? " 🔒" : "")<br>\(e(screen.name))"
+            page += "<td><code>\(e(screen.id))</code>\(screen.isGated ? " <span class=\"badge blocker\">gated</span>" : "")<br>\(e(screen.name))"
             page += "<br><a class=\"dim\" href=\"\(e(screen.deepLink))\">\(e(screen.deepLink))</a></td>"
             page += "<td>" + Self.reachesHTML(screen) + "</td>"
             page += "<td>" + Self.hooksHTML(screen.preHooks)

@@ -13,6 +13,10 @@ public struct ShellLayout: Sendable, Hashable {
     /// A multi-line ASCII-art logo (up to `maximumLogoRows` rows) is used from this height.
     public static let tallLogoMinimumRows = 20
     public static let maximumLogoRows = 3
+    /// The widest an image logo may be, in columns (and at most a third of the bar).
+    public static let maximumLogoImageColumns = 24
+    /// The box a bar background image is prepared in: only its dominant colour is used.
+    public static let backgroundImageBox = (columns: 8, rows: 1)
 
     public var size: (columns: Int, rows: Int)
     public var isTooSmall: Bool
@@ -27,6 +31,12 @@ public struct ShellLayout: Sendable, Hashable {
     public var statusRect: Rect
     /// The logo lines to draw in the bar (nil: draw the title or nothing).
     public var logoLines: [String]?
+    /// The image logo to draw in the bar (an `app_logo` that is an image, images on, not
+    /// failed): as tall as the bar, which is `maximumLogoRows` high when the terminal has at
+    /// least `tallLogoMinimumRows` rows.
+    public var logoImage: ImageRequest?
+    /// The bar's background image, whose dominant colour tints the bar.
+    public var backgroundImage: ImageRequest?
     public var isTablet: Bool
 
     public init(state: ShellViewState, columns: Int, rows: Int) {
@@ -40,6 +50,8 @@ public struct ShellLayout: Sendable, Hashable {
         traceRect = nil
         toastRect = nil
         logoLines = nil
+        logoImage = nil
+        backgroundImage = nil
         contentRect = Rect(x: 0, y: 0, width: columns, height: max(0, rows - 1))
         guard !isTooSmall else { return }
 
@@ -59,8 +71,22 @@ public struct ShellLayout: Sendable, Hashable {
         if let bar = state.currentBar, bar.state != .hidden {
             let logo = Self.logo(for: bar, assets: state.assets, rows: rows)
             logoLines = logo
-            let height = min(logo?.count ?? 1, max(1, body.height - 1))
+            let imageLogo = logo == nil && bar.presentation == .logo ? state.imageAsset(bar.assets.appLogo) : nil
+            let logoRows = imageLogo != nil && rows >= Self.tallLogoMinimumRows ? Self.maximumLogoRows : (logo?.count ?? 1)
+            let height = min(logoRows, max(1, body.height - 1))
             barRect = Rect(x: 0, y: 0, width: columns, height: height)
+            if let imageLogo {
+                logoImage = ImageRequest(
+                    address: imageLogo, jsonPath: state.barAssetPath(bar, key: "app_logo"),
+                    columns: min(Self.maximumLogoImageColumns, columns / 3), rows: height)
+            }
+            let tabletBackground = isTablet ? bar.assets.backgroundTablet : nil
+            if let background = state.imageAsset(tabletBackground ?? bar.assets.background) {
+                backgroundImage = ImageRequest(
+                    address: background,
+                    jsonPath: state.barAssetPath(bar, key: tabletBackground != nil ? "background_tablet" : "background"),
+                    columns: Self.backgroundImageBox.columns, rows: Self.backgroundImageBox.rows)
+            }
             if bar.state == .onTop { top = height }
         }
         var content = Rect(x: 0, y: top, width: columns, height: body.height - top)
@@ -90,6 +116,7 @@ public struct ShellLayout: Sendable, Hashable {
         lhs.size == rhs.size && lhs.barRect == rhs.barRect && lhs.contentRect == rhs.contentRect
             && lhs.sideMenuRect == rhs.sideMenuRect && lhs.tabBarRect == rhs.tabBarRect
             && lhs.traceRect == rhs.traceRect && lhs.statusRect == rhs.statusRect && lhs.logoLines == rhs.logoLines
+            && lhs.logoImage == rhs.logoImage && lhs.backgroundImage == rhs.backgroundImage
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -12,8 +12,9 @@ import ZappModel
 /// The runtime never changes the model itself: even the app it loads and the root it presents
 /// reach the model as events, and it starts no work that no effect asked for (the startup, the
 /// deferred checks, the themes, a reload are effects). It keeps only the handles of the work it
-/// runs (tasks, the services of the running app, the pane broker's waiting hooks). Hooks never block the loop: a hook waiting for the user awaits its
-/// pane's answer through the `PaneBroker` while keys and frames go on; Esc cancels a slow one.
+/// runs (tasks, the services of the running app, the pane broker's waiting hooks). Hooks never
+/// block the loop: a hook waiting for the user awaits its pane's answer through the `PaneBroker`
+/// while keys and frames go on; Esc cancels a slow one.
 /// Tests drive it step by step with `send(_:)`, `render()` and `settle(until:)`, or whole with
 /// `run()` over a `HeadlessTerminal`, with a test clock.
 @MainActor
@@ -58,6 +59,8 @@ public final class ShellRuntime {
         view.forceASCII = setup.forceASCII
         view.loadWarnings = setup.warnings
         view.browser = setup.browser
+        // Images need colours: a terminal without them shows titles, as with --images off.
+        view.imageMode = terminal.colorSupport == .none ? .off : (setup.imageMode == .auto ? .symbols : setup.imageMode)
         view.gates = services.gates
         view.phase = .splash(message: "Starting \(setup.app.name)…")
         model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
@@ -121,6 +124,7 @@ public final class ShellRuntime {
     /// next tick the model asks for.
     public func send(_ event: ShellEvent) {
         let effects = ShellUpdate.update(&model, event, now: clock.milliseconds)
+        setup.observer?(ShellObservation(event: event, effects: effects, model: model, trace: services.trace))
         needsRender = true
         for effect in effects { perform(effect) }
         if model.exitStatus == nil { scheduleTick() }
@@ -141,8 +145,13 @@ public final class ShellRuntime {
         var canvas = Canvas(columns: model.columns, rows: model.rows)
         let hitMap = ShellView.render(model.view, into: &canvas)
         terminal.flush(canvas)
+        if model.view.imageMode.usesProtocol { terminal.showImages(canvas.images.compactMap(\.placement)) }
         needsRender = false
         framesDrawn += 1
+        // `--images auto` that the environment left open: one bounded query, after the first frame.
+        if framesDrawn == 1, setup.imageMode == .auto, let query = setup.queryImageMode {
+            inbox.post(.imageModeQueried(query()))
+        }
         // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
         for effect in ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds) { perform(effect) }
         if model.exitStatus == nil { scheduleTick() }
@@ -214,10 +223,12 @@ public final class ShellRuntime {
             openBrowser(url)
         case .signOut:
             signOut()
-        case .loadFeed(let source, let reload):
-            loadFeed(source, reload: reload)
-        case .loadFeedPage(let source, let page):
-            loadFeedPage(page, of: source)
+        case .loadFeed(let source, let reload, let generation):
+            loadFeed(source, reload: reload, generation: generation)
+        case .loadFeedPage(let source, let page, let generation):
+            loadFeedPage(page, of: source, generation: generation)
+        case .loadImage(let request, let generation):
+            loadImage(request, generation: generation)
         case .retryLoading:
             retryWaiter?.resume(returning: true)
             retryWaiter = nil
@@ -322,20 +333,33 @@ public final class ShellRuntime {
     }
 
     /// Loads a feed in a task (loads run concurrently; the loader caches them for the session).
-    private func loadFeed(_ source: String, reload: Bool) {
+    private func loadFeed(_ source: String, reload: Bool, generation: Int) {
         let feeds = services.feeds
         let inbox = inbox
         runInBackground { _ in
-            inbox.post(.feedLoaded(source: source, result: await feeds.load(source, reload: reload)))
+            let result = await feeds.load(source, reload: reload)
+            inbox.post(.feedLoaded(source: source, result: result, generation: generation))
         }
     }
 
     /// Loads the next page `page` of the feed from `source` in a task, as a feed of its own.
-    private func loadFeedPage(_ page: String, of source: String) {
+    private func loadFeedPage(_ page: String, of source: String, generation: Int) {
         let feeds = services.feeds
         let inbox = inbox
         runInBackground { _ in
-            inbox.post(.feedPageLoaded(source: source, page: page, result: await feeds.load(page, reload: false)))
+            let result = await feeds.load(page, reload: false)
+            inbox.post(.feedPageLoaded(source: source, page: page, result: result, generation: generation))
+        }
+    }
+
+    /// Loads an image in a task; fetching and decoding happen off the main actor, in the loader.
+    private func loadImage(_ request: ImageRequest, generation: Int) {
+        let images = services.images
+        let mode = model.view.imageMode
+        let inbox = inbox
+        runInBackground { _ in
+            let result = await images.load(request, mode: mode)
+            inbox.post(.imageLoaded(request, generation: generation, result: result))
         }
     }
 

@@ -49,9 +49,18 @@ public struct ShellSetup: Sendable {
     public var checkWarnings: (@Sendable () -> [String])?
     /// `$BROWSER`, which web links are opened with.
     public var browser: String?
+    /// How images are drawn (`--images`, resolved from the environment; `off` by default).
+    /// `auto`: the environment did not say; symbols until `queryImageMode` answers.
+    public var imageMode: ImageMode = .off
+    /// Asks the terminal which image protocol it has (one query of at most 150 ms), run once
+    /// after the first frame when `imageMode` is `auto`.
+    public var queryImageMode: (@MainActor () -> ImageMode)?
     /// `run --watch`: starts watching the app's files and calls the handler (from any thread)
     /// when one changes; watching stops when the returned object is released. Nil: no watching.
     public var watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)?
+    /// Sees every event the update handled but `.frameDrawn` (`ShellObservation`), on the main actor, before its
+    /// effects run: `run --record` and `replay` (`TapeRecorder`). Nil: nobody watches.
+    public var observer: (@MainActor @Sendable (ShellObservation) -> Void)?
 
     public init(
         app: ZappApp, isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> AppLoad,
@@ -59,6 +68,7 @@ public struct ShellSetup: Sendable {
         deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [],
         loadThemes: (@Sendable () -> [Theme])? = nil, forceASCII: Bool = false,
         warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil, browser: String? = nil,
+        imageMode: ImageMode = .off,
         watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)? = nil,
         loadTheme: (@Sendable () async throws -> Theme)? = nil
     ) {
@@ -74,6 +84,7 @@ public struct ShellSetup: Sendable {
         self.warnings = warnings
         self.checkWarnings = checkWarnings
         self.browser = browser
+        self.imageMode = imageMode
         self.watchFiles = watchFiles
         self.loadTheme = loadTheme
     }

@@ -25,7 +25,27 @@ public struct ScreenContent: Sendable {
 
         public var kind: Kind
         public var rect: Rect
+        /// The entry's artwork drawn in the element (a card's upper rows, a row's thumbnail).
+        public var artwork: ContentImage?
+        /// The rows a card keeps for artwork above its title (also when this card has none,
+        /// so the titles of a component's cards line up).
+        public var imageRows = 0
     }
+
+    /// An image in the content: what to load and where it goes (relative to the content).
+    public struct ContentImage: Sendable, Hashable {
+        public var request: ImageRequest
+        public var rect: Rect
+    }
+
+    /// The rows of artwork above a hero card's title, and above a grid card's.
+    public static let heroImageRows = 8
+    public static let gridImageRows = 4
+    /// A list row with a thumbnail: its height, the thumbnail's width, and the narrowest
+    /// content that shows thumbnails (a narrower list keeps one-line rows).
+    public static let thumbnailRowHeight = 2
+    public static let thumbnailColumns = 6
+    public static let thumbnailMinimumWidth = 40
 
     public var elements: [Element] = []
     public var focusables: [FocusableItem] = []
@@ -63,6 +83,8 @@ public struct ScreenContent: Sendable {
         var visited: Set<String> = []
         /// The screen whose components are being drawn (nested screens of a picker included).
         var owner = ScreenModel(id: "", name: "")
+        /// The feed whose entries are being drawn (their artwork's addresses are relative to it).
+        var feedSource: String?
 
         init(state: ShellViewState, width: Int) {
             self.state = state
@@ -103,7 +125,12 @@ public struct ScreenContent: Sendable {
             let entry = state.screenEntries[screenID]
             let connected = state.connectedSources[screenID] ?? entry.flatMap { $0.isFeedLink ? ($0.linkURL ?? $0.contentURL) : nil }
             if let source = ConnectedFeed.source(of: component, connected: connected) {
-                feedComponent(component, source: source, depth: depth)
+                if let reason = state.app.feedMap.unreachableReason(source, type: component.data["type"]?.stringValue) {
+                    // Not a feed ZappShell can reach (a CMS id, a provider address): say what it is.
+                    unreachableFeed(component, reason: reason)
+                } else {
+                    feedComponent(component, source: source, depth: depth)
+                }
                 y += 1
                 return
             }
@@ -121,11 +148,13 @@ public struct ScreenContent: Sendable {
             switch component.componentType {
             case "hero":
                 if let title { heading(title) }
-                if items.isEmpty { placeholderCards(1, "Placeholder: this hero has no items") } else { cards(items, minimumWidth: 20, columns: nil, height: 4) }
+                if items.isEmpty { placeholderCards(1, "Placeholder: this hero has no items") } else { cards(items, minimumWidth: 20, columns: nil, height: 4, imageRows: ScreenContent.heroImageRows) }
             case "grid":
                 heading(title ?? "Grid")
                 let columns = component.styles["columns"]?.intValue
-                if items.isEmpty { placeholderCards(3, "Placeholder") } else { cards(items, minimumWidth: 18, columns: columns, height: 4) }
+                if items.isEmpty { placeholderCards(3, "Placeholder") } else {
+                    cards(items, minimumWidth: 18, columns: columns, height: 4, imageRows: ScreenContent.gridImageRows)
+                }
             case "list":
                 heading(title ?? "List")
                 if items.isEmpty { text("Placeholder: this list has no items in its data.", .placeholder) } else { listRows(items) }
@@ -151,10 +180,14 @@ public struct ScreenContent: Sendable {
             }
         }
 
-        mutating func cards(_ items: [ComponentItem], minimumWidth: Int, columns requested: Int?, height: Int) {
+        /// Cards in rows of `columns`; with `imageRows` of artwork above each title when any of
+        /// the items has artwork (images on), so the cards of a component stay one size.
+        mutating func cards(_ items: [ComponentItem], minimumWidth: Int, columns requested: Int?, height: Int, imageRows: Int) {
             let fit = max(1, width / minimumWidth)
             let columns = max(1, min(requested ?? fit, fit, requested == nil ? items.count : Int.max))
             let cardWidth = width / columns
+            let artworkRows = items.contains { hasArtwork($0) } ? imageRows : 0
+            let height = height + artworkRows
             for (offset, item) in items.enumerated() {
                 let column = offset % columns
                 if column == 0 && offset > 0 {
@@ -165,7 +198,10 @@ public struct ScreenContent: Sendable {
                 let w = column == columns - 1 ? width - x : cardWidth - 1
                 let rect = Rect(x: x, y: y, width: w, height: height)
                 let focus = focusable(item, rect: rect, column: column)
-                add(.card(title: item.title, subtitle: item.subtitle, focus: focus, role: .cell), rect)
+                let artwork = artworkRows == 0 ? nil : image(
+                    item, in: Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: artworkRows))
+                add(.card(title: item.title, subtitle: item.subtitle, focus: focus, role: .cell), rect, artwork: artwork)
+                content.elements[content.elements.count - 1].imageRows = artworkRows
             }
             y += height
             row += 1
@@ -184,14 +220,31 @@ public struct ScreenContent: Sendable {
             y += 4
         }
 
+        /// One row per item; two rows with a thumbnail at the left when any item has artwork
+        /// and the content is at least `thumbnailMinimumWidth` wide.
         mutating func listRows(_ items: [ComponentItem]) {
+            let thumbnails = width >= ScreenContent.thumbnailMinimumWidth && items.contains { hasArtwork($0) }
+            let height = thumbnails ? ScreenContent.thumbnailRowHeight : 1
             for item in items {
-                let rect = Rect(x: 0, y: y, width: width, height: 1)
+                let rect = Rect(x: 0, y: y, width: width, height: height)
                 let focus = focusable(item, rect: rect, column: 0)
-                add(.row(title: item.title, subtitle: item.subtitle, focus: focus, role: .cell), rect)
-                y += 1
+                let artwork = thumbnails ? image(
+                    item, in: Rect(x: 2, y: y, width: ScreenContent.thumbnailColumns, height: height)) : nil
+                add(.row(title: item.title, subtitle: item.subtitle, focus: focus, role: .cell), rect, artwork: artwork)
+                y += height
                 row += 1
             }
+        }
+
+        /// Whether an item's entry has artwork that is drawn (images on, not failed).
+        func hasArtwork(_ item: ComponentItem) -> Bool {
+            state.artwork(of: item.entry, source: feedSource, columns: 1, rows: 1) != nil
+        }
+
+        /// The artwork of an item in `rect` (relative to the content), or nil when it has none.
+        func image(_ item: ComponentItem, in rect: Rect) -> ContentImage? {
+            state.artwork(of: item.entry, source: feedSource, columns: rect.width, rows: rect.height)
+                .map { ContentImage(request: $0, rect: rect) }
         }
 
         mutating func picker(_ component: UIComponent, items: [ComponentItem], depth: Int) {
@@ -221,6 +274,13 @@ public struct ScreenContent: Sendable {
         }
 
         // MARK: Feeds
+
+        /// A component whose source no feed map names and the loader cannot read: its heading
+        /// and what the source is, with how to map it (`FeedSource`).
+        mutating func unreachableFeed(_ component: UIComponent, reason: String) {
+            if let title = component.data["title"]?.stringValue ?? component.data["name"]?.stringValue { heading(title) }
+            text(reason, .placeholder)
+        }
 
         /// A component showing a feed: a spinner in its place while it loads, the reason and a
         /// retry button when it failed, else its entries as the component draws items.
@@ -255,12 +315,18 @@ public struct ScreenContent: Sendable {
                     return
                 }
                 let first = content.focusables.count
+                let outerSource = feedSource
+                feedSource = source
                 switch type {
-                case "hero": cards(items, minimumWidth: 20, columns: nil, height: 4)
-                case "grid": cards(items, minimumWidth: 18, columns: component.styles["columns"]?.intValue, height: 4)
+                case "hero": cards(items, minimumWidth: 20, columns: nil, height: 4, imageRows: ScreenContent.heroImageRows)
+                case "grid":
+                    cards(
+                        items, minimumWidth: 18, columns: component.styles["columns"]?.intValue, height: 4,
+                        imageRows: ScreenContent.gridImageRows)
                 case "screen_picker": feedPicker(component, items: items, depth: depth)
                 default: listRows(items)
                 }
+                feedSource = outerSource
                 if type != "screen_picker", limited.next != nil { nextPageButton(source: source) }
                 for index in first..<content.focusables.count { content.focusFeedSources[index] = source }
             }
@@ -323,7 +389,7 @@ public struct ScreenContent: Sendable {
             if entry.isFeedLink, depth < 2, let link = entry.linkURL ?? entry.contentURL {
                 feedComponent(UIComponent(id: "\(componentID)#\(selected)", componentType: "list", data: ["title": .string(entry.title)]), source: link, depth: depth + 1)
             } else {
-                cards([items[selected]], minimumWidth: 20, columns: 1, height: 4)
+                cards([items[selected]], minimumWidth: 20, columns: 1, height: 4, imageRows: ScreenContent.heroImageRows)
             }
         }
 
@@ -396,8 +462,8 @@ public struct ScreenContent: Sendable {
             return content.focusables.count - 1
         }
 
-        mutating func add(_ kind: Element.Kind, _ rect: Rect) {
-            content.elements.append(Element(kind: kind, rect: rect))
+        mutating func add(_ kind: Element.Kind, _ rect: Rect, artwork: ContentImage? = nil) {
+            content.elements.append(Element(kind: kind, rect: rect, artwork: artwork))
         }
     }
 

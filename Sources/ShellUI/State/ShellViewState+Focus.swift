@@ -16,7 +16,8 @@ extension ShellViewState {
             return RootMenuView.focusables(self)
         case .navBar:
             guard let barRect = layout.barRect, let bar = currentBar else { return [] }
-            let barLayout = NavBarView.layout(bar, in: barRect, state: self, glyphs: glyphs, logo: layout.logoLines)
+            let barLayout = NavBarView.layout(
+                bar, in: barRect, state: self, glyphs: glyphs, logo: layout.logoLines, logoImage: layout.logoImage)
             return isOverflowOpen
                 ? NavBarView.overflowFocusables(bar, layout: barLayout) : NavBarView.focusables(bar, layout: barLayout)
         case .screen:

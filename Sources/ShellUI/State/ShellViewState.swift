@@ -56,6 +56,19 @@ public struct ShellViewState: Sendable {
     /// The entry each content-type screen was opened with, by screen id.
     public var screenEntries: [String: FeedEntry] = [:]
 
+    // MARK: Images
+    /// How images are drawn (`--images`, resolved: never `auto`); `off` draws none and lays
+    /// out every screen as before images existed.
+    public var imageMode: ImageMode = .off
+    /// Every image asked for, by request (address, JSON path and box).
+    public var images: [ImageRequest: ImageState] = [:]
+    /// Why each address that failed cannot be shown: it is not asked for again in another box,
+    /// and its title stands in.
+    public var imageFailures: [String: String] = [:]
+    /// One warning per image that failed (its JSON path, address and reason), listed after the
+    /// load warnings.
+    public var imageWarnings: [String] = []
+
     // MARK: Appearance
     public var theme: Theme
     public var colorSupport: ColorSupport
@@ -123,9 +136,9 @@ public struct ShellViewState: Sendable {
     }
 
     /// What `w` lists and the status line counts: a failed reload's reason first, then the
-    /// load warnings.
+    /// load warnings, then the images' (`imageWarnings`).
     public var warnings: [String] {
-        (reloadFailure.map { ["Reload failed, still showing the last good app: \($0)"] } ?? []) + loadWarnings
+        (reloadFailure.map { ["Reload failed, still showing the last good app: \($0)"] } ?? []) + loadWarnings + imageWarnings
     }
 
     /// The screen on screen (river or synthetic).

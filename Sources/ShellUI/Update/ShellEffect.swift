@@ -20,9 +20,13 @@ public enum ShellEffect: Sendable, Hashable {
     /// Sign out with the app's login provider (Settings).
     case signOut
     /// Load a feed (`reload` bypasses the session cache); `ShellEvent.feedLoaded` reports it.
-    case loadFeed(source: String, reload: Bool)
+    /// `generation` is the app asking (0: the one the loop started with).
+    case loadFeed(source: String, reload: Bool, generation: Int = 0)
     /// Load the page at `page` of the feed from `source`; `ShellEvent.feedPageLoaded` reports it.
-    case loadFeedPage(source: String, page: String)
+    case loadFeedPage(source: String, page: String, generation: Int = 0)
+    /// Load, decode and prepare an image (off the main actor, `AppServices.images`) for the app
+    /// of `generation`; `ShellEvent.imageLoaded` reports it.
+    case loadImage(ImageRequest, generation: Int)
     /// Load the app's data again ("Loading failed" → retry).
     case retryLoading
     /// Read the files of the app of `generation` again (`r`, `run --watch`); `.appReloaded` or

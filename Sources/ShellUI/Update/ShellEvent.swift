@@ -50,9 +50,16 @@ public enum ShellEvent: Sendable, Hashable {
     /// Reading the app again failed; the running app stays as it was.
     case reloadFailed(String)
     /// A feed asked for with `ShellEffect.loadFeed` loaded or failed.
-    case feedLoaded(source: String, result: Result<Feed, FeedLoadError>)
+    /// Dropped when the app of `generation` was replaced meanwhile (its feeds are read again).
+    case feedLoaded(source: String, result: Result<Feed, FeedLoadError>, generation: Int = 0)
     /// The page `page` of the feed from `source`, asked for with `ShellEffect.loadFeedPage`.
-    case feedPageLoaded(source: String, page: String, result: Result<Feed, FeedLoadError>)
+    case feedPageLoaded(source: String, page: String, result: Result<Feed, FeedLoadError>, generation: Int = 0)
+    /// An image asked for with `ShellEffect.loadImage` is ready or failed; a result for an
+    /// earlier generation (an app since replaced) is dropped.
+    case imageLoaded(ImageRequest, generation: Int, result: Result<PreparedImage, ImageLoadError>)
+    /// The terminal answered the image query (`ShellSetup.queryImageMode`): images are drawn so
+    /// from now on.
+    case imageModeQueried(ImageMode)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
     /// The load's deferred checks (`ShellEffect.checkWarnings`) ended: every warning of the app

@@ -13,7 +13,7 @@ extension ShellUpdate {
         var effects: [ShellEffect] = []
         for source in sources where model.view.feeds[source] == nil {
             model.view.feeds[source] = .loading
-            effects.append(.loadFeed(source: source, reload: false))
+            effects.append(.loadFeed(source: source, reload: false, generation: model.appGeneration))
         }
         return effects
     }
@@ -33,7 +33,7 @@ extension ShellUpdate {
         model.view.feeds[source] = .loading
         model.view.feedPages[source] = nil
         model.view.loadedPages[source] = nil
-        return [.loadFeed(source: source, reload: true)]
+        return [.loadFeed(source: source, reload: true, generation: model.appGeneration)]
     }
 
     /// Asks for the next page of a loaded feed (once at a time).
@@ -42,7 +42,7 @@ extension ShellUpdate {
             model.view.feedPages[source] != .loading
         else { return [] }
         model.view.feedPages[source] = .loading
-        return [.loadFeedPage(source: source, page: page)]
+        return [.loadFeedPage(source: source, page: page, generation: model.appGeneration)]
     }
 
     /// A next page arrived: its entries follow the feed's (the selection stays where it was),

@@ -70,6 +70,11 @@ extension ShellUpdate {
         view.feeds = [:]
         view.feedPages = [:]
         view.loadedPages = [:]
+        view.images = [:]
+        view.imageFailures = [:]
+        view.imageWarnings = []
+        view.imageFailures = [:]
+        view.imageWarnings = []
         if case .feed = old.overlay { view.overlay = nil }
         model.view = view
         model.appGeneration += 1

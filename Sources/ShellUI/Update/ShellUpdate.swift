@@ -22,7 +22,7 @@ public enum ShellUpdate {
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         let effects = reduce(&model, event)
         if case .tick = event { return effects }
-        return effects + requestFeeds(&model)
+        return effects + requestFeeds(&model) + requestImages(&model)
     }
 
     private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
@@ -97,11 +97,19 @@ public enum ShellUpdate {
         case .reloadFailed(let reason):
             reloadFailed(reason, &model)
             return []
-        case .feedLoaded(let source, let result):
+        case .feedLoaded(let source, let result, let generation):
+            guard generation == model.appGeneration else { return [] }
             feedLoaded(source, result, &model)
             return []
-        case .feedPageLoaded(let source, let page, let result):
+        case .feedPageLoaded(let source, let page, let result, let generation):
+            guard generation == model.appGeneration else { return [] }
             feedPageLoaded(source, page: page, result, &model)
+            return []
+        case .imageLoaded(let request, let generation, let result):
+            imageLoaded(request, generation: generation, result, &model)
+            return []
+        case .imageModeQueried(let mode):
+            imageModeQueried(mode, &model)
             return []
         case .notice(let text, let isError):
             model.notify(text, isError: isError)

@@ -6,8 +6,9 @@ import Foundation
 import ZappCore
 import ZappModel
 
-/// The navigation bar: background (pattern over colour), the context button, the title or
-/// ASCII-art logo per style, navigation buttons and the overflow button. River styles
+/// The navigation bar: background (pattern, else an image's dominant colour, else the colour),
+/// the context button, the title or logo (ASCII art or an image) per style, navigation buttons
+/// and the overflow button. River styles
 /// (`background_color`, `title_color`, their `_tablet` forms at 100+ columns) override the
 /// theme's bar colours.
 enum NavBarView {
@@ -15,12 +16,16 @@ enum NavBarView {
     static let maximumButtonTitleWidth = 16
 
     /// The bar's layout in `rect` (also used for focusables and hits).
-    static func layout(_ bar: NavigationBar, in rect: Rect, state: ShellViewState, glyphs: Glyphs, logo: [String]?) -> BarLayout {
+    static func layout(
+        _ bar: NavigationBar, in rect: Rect, state: ShellViewState, glyphs: Glyphs, logo: [String]?, logoImage: ImageRequest?
+    ) -> BarLayout {
         let contextWidth = bar.contextButton == .none ? 0 : DisplayWidth.of(contextLabel(bar, state: state, glyphs: glyphs)) + 2
         let widths = bar.buttons.map { min(DisplayWidth.of($0.title), maximumButtonTitleWidth) + 2 }
         let minimumTitle: Int
         if bar.presentation == .hidden {
             minimumTitle = 0
+        } else if let logoImage {
+            minimumTitle = logoImage.columns
         } else if let logo, let widest = logo.map({ DisplayWidth.of($0) }).max(), widest <= rect.width / 2 {
             minimumTitle = widest
         } else {
@@ -76,7 +81,17 @@ enum NavBarView {
         let state = context.state
         let palette = context.palette
         let tablet = context.layout.isTablet
-        let background = palette.style(.bar, background: bar.styles.backgroundColor)
+        let tint = context.layout.backgroundImage.flatMap { request -> ZappColor? in
+            if case .ready(let image)? = state.images[request] { return image.dominantColor }
+            return nil
+        }
+        var background = palette.style(.bar, background: tint ?? bar.styles.backgroundColor)
+        if let tint, bar.styles.titleColor == nil {
+            // A tint from an image may be light or dark: the text keeps to the readable side.
+            let light = 299 * Int(tint.red) + 587 * Int(tint.green) + 114 * Int(tint.blue) > 128_000
+            background.foreground = (TerminalColor(light ? ZappColor(red: 0, green: 0, blue: 0) : ZappColor(red: 255, green: 255, blue: 255)) ?? .default)
+                .degraded(to: palette.support)
+        }
         canvas.fill(rect, style: background)
         let pattern = state.assets.lines(tablet ? (bar.assets.backgroundTablet ?? bar.assets.background) : bar.assets.background)
         if let pattern {
@@ -94,7 +109,8 @@ enum NavBarView {
         }
         let base = pattern == nil ? background : palette[.bar]
         let logo = context.layout.logoLines
-        let layout = layout(bar, in: rect, state: state, glyphs: context.glyphs, logo: logo)
+        let logoImage = context.layout.logoImage
+        let layout = layout(bar, in: rect, state: state, glyphs: context.glyphs, logo: logo, logoImage: logoImage)
         let middle = rect.y + (rect.height - 1) / 2
         let focusedIndex = state.focus == .navBar && !state.isOverflowOpen && state.panes.isEmpty ? state.navBarSelection : nil
         var focusIndex = 0
@@ -119,9 +135,19 @@ enum NavBarView {
         var titleStyle = palette.style(
             .barTitle, foreground: tablet ? (bar.styles.titleColorTablet ?? bar.styles.titleColor) : bar.styles.titleColor)
         titleStyle.background = base.background
+        if tint != nil, bar.styles.titleColor == nil { titleStyle.foreground = base.foreground }
         if bar.presentation != .hidden, layout.titleRect.width > 0 {
             let area = layout.titleRect
-            if let logo, let widest = logo.map({ DisplayWidth.of($0) }).max(), widest <= area.width {
+            let drewImage = logoImage.map { request in
+                let width = min(request.columns, area.width)
+                let x = layout.titleAlignment == .center ? area.x + (area.width - width) / 2 : area.x
+                let box = Rect(x: x, y: rect.y, width: width, height: rect.height)
+                let centered = layout.titleAlignment == .center
+                return ImageView.draw(request, in: box, centered: centered, background: base, context: context, canvas: &canvas)
+            } ?? false
+            if drewImage {
+                // The image logo stands where the title would.
+            } else if let logo, let widest = logo.map({ DisplayWidth.of($0) }).max(), widest <= area.width {
                 let x = layout.titleAlignment == .center ? area.x + (area.width - widest) / 2 : area.x
                 let top = rect.y + max(0, (rect.height - logo.count) / 2)
                 for (offset, line) in logo.enumerated() where top + offset < rect.maxY {
@@ -144,7 +170,9 @@ enum NavBarView {
 
     /// The overflow list under the bar's overflow button.
     static func drawOverflow(_ bar: NavigationBar, barRect: Rect, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
-        let layout = layout(bar, in: barRect, state: context.state, glyphs: context.glyphs, logo: context.layout.logoLines)
+        let layout = layout(
+            bar, in: barRect, state: context.state, glyphs: context.glyphs, logo: context.layout.logoLines,
+            logoImage: context.layout.logoImage)
         guard let anchor = layout.overflowRect, !layout.overflowIndices.isEmpty else { return }
         let titles = layout.overflowIndices.map { bar.buttons[$0].title }
         let width = min(max(12, (titles.map { DisplayWidth.of($0) }.max() ?? 0) + 6), barRect.width)

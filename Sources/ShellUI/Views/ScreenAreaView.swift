@@ -19,7 +19,10 @@ enum ScreenAreaView {
         for element in content.elements {
             let target = Rect(x: inner.x + element.rect.x, y: inner.y + element.rect.y - offset, width: element.rect.width, height: element.rect.height)
             guard !target.intersection(inner).isEmpty else { continue }
-            draw(element, at: target, clip: inner, focused: focused, context: context, canvas: &canvas)
+            let artwork = element.artwork.map { artwork in
+                (artwork.request, Rect(x: inner.x + artwork.rect.x, y: inner.y + artwork.rect.y - offset, width: artwork.rect.width, height: artwork.rect.height))
+            }
+            draw(element, at: target, artwork: artwork, clip: inner, focused: focused, context: context, canvas: &canvas)
         }
         for (index, item) in content.focusables.enumerated() {
             let r = content.focusRects[index]
@@ -29,7 +32,8 @@ enum ScreenAreaView {
     }
 
     private static func draw(
-        _ element: ScreenContent.Element, at rect: Rect, clip: Rect, focused: Int?, context: RenderContext, canvas: inout Canvas
+        _ element: ScreenContent.Element, at rect: Rect, artwork: (request: ImageRequest, rect: Rect)?, clip: Rect, focused: Int?,
+        context: RenderContext, canvas: inout Canvas
     ) {
         let palette = context.palette
         let glyphs = context.glyphs
@@ -44,19 +48,35 @@ enum ScreenAreaView {
             canvas.fill(box.intersection(clip), style: palette[role])
             canvas.drawBox(box, border: isFocused ? glyphs.focusBorder : glyphs.border, style: palette[isFocused ? .accent : .dim], clip: clip)
             let textStyle = isFocused ? palette[.cellFocused] : palette[role]
-            let inner = Rect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: 1)
+            if let artwork {
+                ImageView.draw(artwork.request, in: artwork.rect, centered: true, clip: clip, background: palette[role], context: context, canvas: &canvas)
+            }
+            let inner = Rect(x: box.x + 1, y: box.y + 1 + element.imageRows, width: box.width - 2, height: 1)
             var titleStyle = textStyle
             titleStyle.attributes.insert(.bold)
             let label = (isFocused ? glyphs.pointer : " ") + title
             if isFocused { canvas.fill(inner.intersection(clip), style: textStyle) }
             context.text(&canvas, label, x: inner.x, y: inner.y, maxWidth: inner.width, style: titleStyle, clip: clip)
-            if let subtitle, box.height > 3 {
+            if let subtitle, inner.y + 1 < box.maxY - 1 {
                 context.text(&canvas, " " + subtitle, x: inner.x, y: inner.y + 1, maxWidth: inner.width, style: palette[role == .placeholder ? .placeholder : .dim], clip: clip)
             }
         case .row(let title, let subtitle, let focus, let role):
             let isFocused = focus != nil && focus == focused
             let style = isFocused ? palette[.cellFocused] : palette[role]
             if isFocused { canvas.fill(rect.intersection(clip), style: style) }
+            if let artwork {
+                // A row with a thumbnail: the pointer, the thumbnail, the title and the subtitle under it.
+                context.text(&canvas, isFocused ? glyphs.pointer : glyphs.bullet, x: rect.x, y: rect.y, maxWidth: 2, style: style, clip: clip)
+                ImageView.draw(artwork.request, in: artwork.rect, centered: false, clip: clip, background: style, context: context, canvas: &canvas)
+                let x = artwork.rect.maxX + 1
+                context.text(&canvas, title, x: x, y: rect.y, maxWidth: rect.maxX - x, style: style, clip: clip)
+                if let subtitle {
+                    var subtitleStyle = isFocused ? style : palette[.dim]
+                    subtitleStyle.attributes.remove(.bold)
+                    context.text(&canvas, subtitle, x: x, y: rect.y + 1, maxWidth: rect.maxX - x, style: subtitleStyle, clip: clip)
+                }
+                return
+            }
             let used = context.text(&canvas, (isFocused ? glyphs.pointer : glyphs.bullet) + " " + title, x: rect.x, y: rect.y, maxWidth: rect.width, style: style, clip: clip)
             if let subtitle, used + 3 < rect.width {
                 var subtitleStyle = isFocused ? style : palette[.dim]

@@ -49,12 +49,17 @@ public struct ScreenReaches: Sendable {
     public private(set) var reachable: Set<String> = []
 
     public init(app: ZappApp, rootKind: RootKind) {
-        var names: [String: String] = [:]
-        for screen in app.screens where names[screen.name.lowercased()] == nil { names[screen.name.lowercased()] = screen.id }
+        // Screen ids by lowercased name, for cells that name their target; made when first needed.
+        var names: [String: String]?
         func resolve(_ target: String?) -> String? {
             guard let target, !target.isEmpty, !target.isWebURL else { return nil }
-            if app.screen(id: target) != nil { return target }
-            return names[target.lowercased()]
+            if app.hasScreen(id: target) { return target }
+            if names == nil {
+                var index: [String: String] = [:]
+                for screen in app.screens where index[screen.name.lowercased()] == nil { index[screen.name.lowercased()] = screen.id }
+                names = index
+            }
+            return names?[target.lowercased()]
         }
         var edges: [String: [String]] = [:]
         var starts: [String] = []
@@ -74,12 +79,12 @@ public struct ScreenReaches: Sendable {
         }
         walk(app.homeScreen?.menu?.navItems ?? [])
         for (item, navItem) in zip(menu.allItems, menuNavItems) {
-            guard case .screen(let id) = item.kind, app.screen(id: id) != nil else { continue }
+            guard case .screen(let id) = item.kind, app.hasScreen(id: id) else { continue }
             add(id, Reach(kind: .rootMenu, label: item.title, feed: navItem.data.source))
             starts.append(id)
         }
         for type in app.contentTypes.screens.keys.sorted() {
-            guard let id = app.contentTypes.screens[type], app.screen(id: id) != nil else { continue }
+            guard let id = app.contentTypes.screens[type], app.hasScreen(id: id) else { continue }
             add(id, Reach(kind: .contentType, label: type))
             starts.append(id)
         }
@@ -87,7 +92,7 @@ public struct ScreenReaches: Sendable {
         for screen in app.screens {
             for navItem in screen.navBar?.navItems ?? [] {
                 let button = bars.button(for: navItem, currentScreenID: screen.id)
-                guard button.kind == .screen, let target = button.target, app.screen(id: target) != nil else { continue }
+                guard button.kind == .screen, let target = button.target, app.hasScreen(id: target) else { continue }
                 add(target, Reach(kind: .navBar, label: button.title, from: screen.id, feed: navItem.data.source))
                 edges[screen.id, default: []].append(target)
             }
@@ -100,7 +105,7 @@ public struct ScreenReaches: Sendable {
                 }
             }
             for entry in screen.hooks.preload + screen.hooks.postload {
-                guard let id = entry.screenID, app.screen(id: id) != nil else { continue }
+                guard let id = entry.screenID, app.hasScreen(id: id) else { continue }
                 add(id, Reach(kind: .hookScreen, label: entry.identifier, from: screen.id))
             }
         }

@@ -61,7 +61,7 @@ public struct NavigationBarManager: Sendable {
             if target.isWebURL {
                 return NavigationButton(id: item.id, title: title, kind: .url, target: target)
             }
-            guard app.anyScreen(id: target) != nil else {
+            guard app.hasAnyScreen(id: target) else {
                 return NavigationButton(
                     id: item.id, title: title, kind: .unavailable, target: target, isEnabled: false,
                     note: "no screen \"\(target)\"")

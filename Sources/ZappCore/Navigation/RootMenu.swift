@@ -119,7 +119,7 @@ public struct RootMenuItem: Sendable, Hashable, Identifiable {
             if let url = navItem.data.webURL {
                 kind = .url(url)
             } else if let target = navItem.data.target, !target.isEmpty {
-                if app.anyScreen(id: target) != nil {
+                if app.hasAnyScreen(id: target) {
                     kind = .screen(target)
                 } else {
                     kind = .unavailable(reason: "no screen \"\(target)\"")

@@ -27,6 +27,11 @@ extension ZappApp {
         SyntheticScreen(screenID: id)?.model ?? screen(id: id)
     }
 
+    /// Whether `anyScreen(id:)` finds a screen (without reading, or copying, it).
+    public func hasAnyScreen(id: String) -> Bool {
+        SyntheticScreen(screenID: id) != nil || hasScreen(id: id)
+    }
+
     /// Like `anyScreen(id:)`, also matching river screen names and "Settings"/"EPG".
     public func anyScreen(idOrName key: String) -> ScreenModel? {
         if let screen = anyScreen(id: key) ?? screen(idOrName: key) { return screen }

@@ -40,6 +40,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case unknownPluginClass = "unknown-plugin-class"
     /// A root-menu item's `type` is not one the root menu shows (`NavItem.menuTypes`).
     case unsupportedMenuItem = "unsupported-menu-item"
+    /// A feed source that is no URL or path (a CMS id, a provider address) and that no feed
+    /// map (`--feeds`) names: the component says what it is instead of a feed.
+    case unreachableFeed = "unreachable-feed"
 
     /// True only for what leaves nothing to show: a file that cannot be read or parsed, a file
     /// of an unknown kind, a river with no screens. This is the one place that decides what

@@ -24,28 +24,33 @@ enum AtomDecoder {
         let links = element.children("link")
         let link = links.first { ($0.attributes["rel"] ?? "alternate") == "alternate" } ?? links.first
         let content = element.child("content")
+        let artwork = image(element, index: index)
         return FeedEntry(
             id: text(element.child("id")), title: text(element.child("title")) ?? "Entry \(index + 1)",
             summary: text(element.child("summary")) ?? text(element.child("description")),
             typeValue: element.child("type")?.attributes["value"] ?? text(element.child("type")),
-            imageURL: image(element), contentURL: nonEmpty(content?.attributes["src"]),
+            imageURL: artwork?.address, contentURL: nonEmpty(content?.attributes["src"]),
             contentType: nonEmpty(content?.attributes["type"]), linkURL: nonEmpty(link?.attributes["href"]),
-            extensions: extensions(element.child("extensions")))
+            extensions: extensions(element.child("extensions")), imagePath: artwork?.path)
     }
 
-    /// The first thumbnail or image content, in a `media:group` or directly in the entry.
-    private static func image(_ entry: XMLReader.Element) -> String? {
-        let candidates = entry.children("group").flatMap(\.children) + entry.children
-        var fallback: String?
-        for element in candidates where element.localName == "thumbnail" || element.localName == "content" {
+    /// The entry's artwork among its thumbnails and image contents, in a `media:group` or
+    /// directly in the entry (`Artwork`).
+    private static func image(_ entry: XMLReader.Element, index: Int) -> Artwork.Candidate? {
+        let grouped = entry.children("group").flatMap { group in group.children.map { ($0, "media:group/") } }
+        var candidates: [Artwork.Candidate] = []
+        for (element, place) in grouped + entry.children.map({ ($0, "") })
+        where element.localName == "thumbnail" || element.localName == "content" {
             guard element.namespace != atomNamespace || element.localName == "thumbnail",
                 let url = nonEmpty(element.attributes["url"] ?? element.attributes["src"])
             else { continue }
             if element.localName == "content", let medium = element.attributes["medium"], medium != "image" { continue }
-            if element.attributes["key"] == "image_base" { return url }
-            fallback = fallback ?? url
+            let key = element.attributes["key"] ?? (element.localName == "thumbnail" ? "thumbnail" : nil)
+            let attribute = element.attributes["url"] != nil ? "url" : "src"
+            candidates.append(
+                Artwork.Candidate(key: key, address: url, path: "entry[\(index + 1)]/\(place)\(element.name)/@\(attribute)"))
         }
-        return fallback
+        return Artwork.choose(candidates)
     }
 
     /// `<extensions>{"json": ...}</extensions>` or `<extensions><key>value</key></extensions>`.

@@ -54,11 +54,19 @@ public struct Feed: Sendable, Hashable {
     /// URL's folder, or a path's). Nil when there is no next page.
     public func nextPage(after source: String) -> String? {
         guard let next = next?.trimmingWhitespace, !next.isEmpty else { return nil }
-        let source = nextBase ?? source
-        if next.hasPrefix("/") || next.contains("://") { return next }
-        if source.isWebURL, let base = URL(string: source) { return URL(string: next, relativeTo: base)?.absoluteString }
-        guard let slash = source.lastIndex(of: "/") else { return next }
-        return String(source[...slash]) + next
+        return Self.resolve(next, against: nextBase ?? source)
+    }
+
+    /// An address a feed names (a next page, an entry's artwork) as it is when it is a URL or
+    /// an absolute path, else relative to the feed's `source` (a URL's folder, or a path's); nil
+    /// when the two do not make a URL.
+    public static func resolve(_ reference: String, against source: String) -> String? {
+        if reference.hasPrefix("/") || reference.contains("://") { return reference }
+        if source.isWebURL, let base = URL(string: source) {
+            return URL(string: reference, relativeTo: base)?.absoluteString
+        }
+        guard let slash = source.lastIndex(of: "/") else { return reference }
+        return String(source[...slash]) + reference
     }
 
     /// This feed followed by `page`'s entries (`page` was loaded from `pageSource`); the next

@@ -7,8 +7,12 @@ public struct FeedEntry: Sendable, Hashable {
     public var summary: String?
     /// `type.value` (`video`, `feed`, `article`, ...); the key of `content_types.json`.
     public var typeValue: String?
-    /// The first image of `media_group` (a URL; drawn as its title in a terminal).
+    /// The entry's artwork (`Artwork.choose`): an http(s) or `file://` URL, or a path relative
+    /// to the feed.
     public var imageURL: String?
+    /// Where the feed names `imageURL` (`$.entry[2].media_group[0].media_item[1].src`), for
+    /// warnings when it cannot be shown.
+    public var imagePath: String?
     public var contentURL: String?
     public var contentType: String?
     public var linkURL: String?
@@ -19,13 +23,14 @@ public struct FeedEntry: Sendable, Hashable {
     public init(
         id: String? = nil, title: String, summary: String? = nil, typeValue: String? = nil, imageURL: String? = nil,
         contentURL: String? = nil, contentType: String? = nil, linkURL: String? = nil, extensions: JSONObject = [:],
-        json: JSONValue? = nil
+        json: JSONValue? = nil, imagePath: String? = nil
     ) {
         self.id = id
         self.title = title
         self.summary = summary
         self.typeValue = typeValue
         self.imageURL = imageURL
+        self.imagePath = imagePath
         self.contentURL = contentURL
         self.contentType = contentType
         self.linkURL = linkURL

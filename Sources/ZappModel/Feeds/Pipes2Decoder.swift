@@ -27,28 +27,31 @@ enum Pipes2Decoder {
         guard let object = value.objectValue else { return nil }
         let content = object["content"]?.objectValue
         let curatedFeed = text(object["feed_url"])
+        let artwork = image(object["media_group"], index: index)
         var entry = FeedEntry(
             id: text(object["id"]), title: text(object["title"]) ?? text(object["preset_name"]) ?? "Entry \(index + 1)",
             summary: text(object["summary"]), typeValue: text(object["type"]?["value"]) ?? curatedFeed.map { _ in "feed" },
-            imageURL: image(object["media_group"]), contentURL: text(content?["src"]), contentType: text(content?["type"]),
-            linkURL: text(object["link"]?["href"]) ?? curatedFeed, extensions: object["extensions"]?.objectValue ?? [:])
+            imageURL: artwork?.address, contentURL: text(content?["src"]), contentType: text(content?["type"]),
+            linkURL: text(object["link"]?["href"]) ?? curatedFeed, extensions: object["extensions"]?.objectValue ?? [:],
+            imagePath: artwork?.path)
         entry.json = value
         return entry
     }
 
-    /// The first image's `src` in `media_group` (the `image_base` key first).
-    private static func image(_ value: JSONValue?) -> String? {
-        let groups = value?.arrayValue ?? []
-        var fallback: String?
-        for group in groups {
+    /// The entry's artwork among the `src`s of its `media_group`'s image groups (`Artwork`).
+    private static func image(_ value: JSONValue?, index: Int) -> Artwork.Candidate? {
+        var candidates: [Artwork.Candidate] = []
+        for (groupIndex, group) in (value?.arrayValue ?? []).enumerated() {
             guard let group = group.objectValue, text(group["type"]) ?? "image" == "image" else { continue }
-            for item in group["media_item"]?.arrayValue ?? [] {
+            for (itemIndex, item) in (group["media_item"]?.arrayValue ?? []).enumerated() {
                 guard let src = text(item["src"]) else { continue }
-                if text(item["key"]) == "image_base" { return src }
-                fallback = fallback ?? src
+                candidates.append(
+                    Artwork.Candidate(
+                        key: text(item["key"]), address: src,
+                        path: "$.entry[\(index)].media_group[\(groupIndex)].media_item[\(itemIndex)].src"))
             }
         }
-        return fallback
+        return Artwork.choose(candidates)
     }
 
     /// A non-empty string, or a number written as text (ids are often numbers).

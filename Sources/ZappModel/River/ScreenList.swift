@@ -78,6 +78,12 @@ public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
         }
     }
 
+    /// Where the screen `id` is in the river (`$[position]` in its JSON paths), found without
+    /// decoding a lazy list; nil when no screen has that id.
+    public func position(ofID id: String) -> Int? {
+        ids.firstIndex(of: id)
+    }
+
     /// Each screen's id, in order (read without decoding a lazy list).
     var ids: [String] {
         switch storage {

@@ -20,6 +20,8 @@ public struct ZappApp: Sendable, Hashable {
     public var name: String
     /// `content_types.json`: the screen that opens each type of feed entry (empty when absent).
     public var contentTypes = ContentTypes()
+    /// `--feeds MAP.json`: where sources the loader cannot read as written come from (empty: none).
+    public var feedMap = FeedMap()
 
     private var screenIndex: [String: Int]
     private var pluginIndex: [String: Int]
@@ -54,6 +56,11 @@ public struct ZappApp: Sendable, Hashable {
     /// The screen with this id.
     public func screen(id: String) -> ScreenModel? {
         screenIndex[id].map { screens[$0] }
+    }
+
+    /// Whether a screen has this id (without reading, or copying, the screen).
+    public func hasScreen(id: String) -> Bool {
+        screenIndex[id] != nil
     }
 
     /// The screen with this id, else the first whose name matches (case-insensitively).

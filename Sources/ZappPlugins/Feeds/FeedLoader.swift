@@ -11,6 +11,10 @@ import ZappModel
 /// and parses it by content (`FeedParser`). For an app fetched over HTTP, a path (relative or
 /// absolute) is fetched from the app's server instead, and local files are not read.
 ///
+/// A feed map (`--feeds`, `FeedMap`) is consulted first: a mapped source is read from its
+/// target (a local file, even for an app fetched over HTTP, or a URL); an unmapped source that
+/// is no URL or path (a provider address) fails with what it is (`FeedSource`).
+///
 /// Loads run concurrently off the caller, each bounded by `timeout` and `maximumBytes`.
 /// Each source is loaded once per session: concurrent requests for it share one load, later
 /// ones get the cached result (success or failure) until a `reload` (the retry key) starts
@@ -22,6 +26,7 @@ public actor FeedLoader: FeedLoading {
     static let accept = "application/vnd+applicaster.pipes2+json, application/json, application/atom+xml, application/xml;q=0.9, */*;q=0.5"
 
     private let folder: URL?
+    private let map: FeedMap
     private let timeout: Double
     private let maximumBytes: Int
     private var loads: [String: Task<Result<Feed, FeedLoadError>, Never>] = [:]
@@ -29,10 +34,15 @@ public actor FeedLoader: FeedLoading {
     /// - Parameters:
     ///   - folder: the app folder relative paths resolve against (nil: relative paths fail), or
     ///     the http(s) URL of a remote app's folder (`ZappApp.feedFolder`), ending in `/`.
+    ///   - map: where sources come from instead of as written (`--feeds`).
     ///   - timeout: seconds a load may take as a whole.
     ///   - maximumBytes: the largest feed accepted.
-    public init(folder: URL?, timeout: Double = FeedLoader.defaultTimeout, maximumBytes: Int = FeedLoader.defaultMaximumBytes) {
+    public init(
+        folder: URL?, map: FeedMap = FeedMap(), timeout: Double = FeedLoader.defaultTimeout,
+        maximumBytes: Int = FeedLoader.defaultMaximumBytes
+    ) {
         self.folder = folder
+        self.map = map
         self.timeout = timeout
         self.maximumBytes = maximumBytes
     }
@@ -40,8 +50,15 @@ public actor FeedLoader: FeedLoading {
     public func load(_ source: String, reload: Bool) async -> Result<Feed, FeedLoadError> {
         if !reload, let load = loads[source] { return await load.value }
         let (folder, timeout, maximumBytes) = (self.folder, self.timeout, self.maximumBytes)
+        let target = map.target(for: source)
         let load = Task.detached {
-            await Self.fetch(source, folder: folder, timeout: timeout, maximumBytes: maximumBytes)
+            if let target {
+                // A mapped target is the user's own file or URL: read as written, locally too.
+                return await Self.fetch(target, folder: nil, timeout: timeout, maximumBytes: maximumBytes)
+                    .flatMap { data in Self.parse(data) }
+            }
+            if let reason = FeedSource.unreachableReason(source, type: nil) { return .failure(FeedLoadError(reason)) }
+            return await Self.fetch(source, folder: folder, timeout: timeout, maximumBytes: maximumBytes)
                 .flatMap { data in Self.parse(data) }
         }
         loads[source] = load
@@ -83,8 +100,6 @@ public actor FeedLoader: FeedLoading {
             file = URL(fileURLWithPath: url.path)
         } else if trimmed.hasPrefix("/") {
             file = URL(fileURLWithPath: trimmed)
-        } else if trimmed.contains("://") {
-            return .failure(FeedLoadError("unsupported URL scheme in \(trimmed) (use http, https or file)"))
         } else if let folder {
             file = folder.appendingPathComponent(trimmed)
         } else {

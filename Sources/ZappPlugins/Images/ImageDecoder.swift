@@ -83,29 +83,36 @@ enum ImageDecoder {
     }
 
     /// PNG bytes of `image` (for exports and the kitty and iTerm2 protocols), written for
-    /// speed (libpng's `PNG_IMAGE_FLAG_FAST`: light compression, about three times faster)
-    /// into a buffer sized for the worst case, in one pass.
+    /// speed (libpng's `PNG_IMAGE_FLAG_FAST`: light compression, about three times faster;
+    /// without alpha when every pixel is opaque) into a buffer sized for the worst case, in one pass.
     static func encodePNG(_ image: RGBAImage) -> Result<[UInt8], ImageLoadError> {
         let api: zs_png_api
         switch ImageLibraries.png {
         case .success(let loaded): api = loaded
         case .failure(let error): return .failure(error)
         }
-        let raw = image.height * (image.width * 4 + 1)
+        let count = image.width * image.height
+        let opaque = image.pixels.withUnsafeBufferPointer { zs_images_is_opaque($0.baseAddress, count) != 0 }
+        let channels = opaque ? 3 : 4
+        let pixels = !opaque ? image.pixels : [UInt8](unsafeUninitializedCapacity: count * 3) { target, written in
+            image.pixels.withUnsafeBufferPointer { zs_images_rgba_to_rgb($0.baseAddress, count, target.baseAddress) }
+            written = count * 3
+        }
+        let raw = image.height * (image.width * channels + 1)
         var capacity = raw + raw / 64 + 4096
         for _ in 0..<2 {
             var header = zs_png_image()
             header.version = UInt32(ZS_PNG_IMAGE_VERSION)
             header.width = UInt32(image.width)
             header.height = UInt32(image.height)
-            header.format = UInt32(ZS_PNG_FORMAT_RGBA)
+            header.format = UInt32(opaque ? ZS_PNG_FORMAT_RGB : ZS_PNG_FORMAT_RGBA)
             header.flags = UInt32(ZS_PNG_IMAGE_FLAG_FAST)
             var written = capacity
             var succeeded = false
-            let output = image.pixels.withUnsafeBytes { pixels in
+            let output = pixels.withUnsafeBytes { pixels in
                 [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                     succeeded = api.write_to_memory(
-                        &header, buffer.baseAddress, &written, 0, pixels.baseAddress, Int32(image.width * 4), nil) != 0
+                        &header, buffer.baseAddress, &written, 0, pixels.baseAddress, Int32(image.width * channels), nil) != 0
                     count = succeeded ? written : 0
                 }
             }

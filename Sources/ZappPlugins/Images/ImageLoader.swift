@@ -33,6 +33,7 @@ public actor ImageLoader: ImageLoading {
     private let queue = DispatchQueue(label: "zapp-shell images")
     private var fetches: [String: Task<Result<Fetched, ImageLoadError>, Never>] = [:]
     private var fetchOrder: [String] = []
+    private var fetchedBytes: [String: Int] = [:]
     private var prepared: [PreparedKey: Task<Result<PreparedImage, ImageLoadError>, Never>] = [:]
     private var preparedOrder: [PreparedKey] = []
 
@@ -79,7 +80,21 @@ public actor ImageLoader: ImageLoading {
         prepared[key] = task
         preparedOrder.append(key)
         if preparedOrder.count > Self.preparedLimit { prepared[preparedOrder.removeFirst()] = nil }
-        return await task.value
+        let result = await task.value
+        if case .success(let fetched) = await fetch.value { keepWithinBytesLimit(address, size: fetched.bytes.count) }
+        return result
+    }
+
+    /// Counts `address`'s bytes and drops the oldest fetched images while more than
+    /// `bytesLimit` are kept (a dropped one is fetched again, from the disk cache for http).
+    private func keepWithinBytesLimit(_ address: String, size: Int) {
+        fetchedBytes[address] = size
+        var total = fetchedBytes.values.reduce(0, +)
+        while total > Self.bytesLimit, fetchOrder.count > 1, let oldest = fetchOrder.first, oldest != address {
+            fetchOrder.removeFirst()
+            fetches[oldest] = nil
+            total -= fetchedBytes.removeValue(forKey: oldest) ?? 0
+        }
     }
 
     /// Decodes `bytes` through `limits` and prepares them for the request's box in `mode`: the
@@ -88,7 +103,8 @@ public actor ImageLoader: ImageLoading {
     public static func prepare(_ bytes: [UInt8], request: ImageRequest, mode: ImageMode, limits: ImageLimits = ImageLimits())
         -> Result<PreparedImage, ImageLoadError>
     {
-        let target = (request.columns * ImagePreparer.pngCell.width, request.rows * ImagePreparer.pngCell.height)
+        let cell = ImagePreparer.pngCell(for: mode)
+        let target = (request.columns * cell.width, request.rows * cell.height)
         return ImageDecoder.decode(bytes, limits: limits, target: target).flatMap { decoded in
             ImagePreparer.prepare(
                 decoded.image, columns: request.columns, rows: request.rows, mode: mode,
@@ -123,7 +139,11 @@ public actor ImageLoader: ImageLoading {
         }
         fetches[address] = task
         fetchOrder.append(address)
-        if fetchOrder.count > 1024 { fetches[fetchOrder.removeFirst()] = nil }
+        if fetchOrder.count > 1024 {
+            let oldest = fetchOrder.removeFirst()
+            fetches[oldest] = nil
+            fetchedBytes[oldest] = nil
+        }
         return task
     }
 

@@ -10,9 +10,12 @@ enum ImagePreparer {
     static let sixelCell = (width: 10, height: 20)
     /// The width / height of a cell, which the aspect ratio is kept in.
     static let fontRatio: Float = 0.5
-    /// Pixels per cell kept for the PNG (exports, kitty, iTerm2): enough for a sharp picture
-    /// without encoding a photograph at full size.
-    static let pngCell = (width: 10, height: 20)
+    /// Pixels per cell kept for the PNG: for kitty and iTerm2, a terminal's cell (sharp); for
+    /// symbols, only exports read it, whose cells are about 8×16 pixels. Never a photograph at
+    /// full size, which costs more to encode than to decode.
+    static func pngCell(for mode: ImageMode) -> (width: Int, height: Int) {
+        mode == .kitty || mode == .iterm ? (10, 20) : (8, 16)
+    }
 
     /// Prepares `image` for `columns` × `rows` cells in `mode`. `key` names the image and its
     /// box (the kitty image id is made from it); `originalPNG` is kept as the PNG when the
@@ -30,7 +33,8 @@ enum ImagePreparer {
         api.calc_canvas_geometry(Int32(image.width), Int32(image.height), &width, &height, fontRatio, 1, 0)
         let (usedColumns, usedRows) = (max(1, min(columns, Int(width))), max(1, min(rows, Int(height))))
         let cells = symbols(image, columns: usedColumns, rows: usedRows, api: api)
-        let small = image.fitting(maximumWidth: usedColumns * pngCell.width, maximumHeight: usedRows * pngCell.height)
+        let cell = pngCell(for: mode)
+        let small = image.fitting(maximumWidth: usedColumns * cell.width, maximumHeight: usedRows * cell.height)
         let png: [UInt8]
         if let originalPNG, small.width == image.width, originalPNG.count <= 1024 * 1024 {
             png = originalPNG

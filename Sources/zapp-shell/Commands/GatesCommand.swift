@@ -41,6 +41,8 @@ struct GatesCommand: AsyncParsableCommand {
     /// since `--diff` takes two).
     @OptionGroup var pluginsOption: PluginsOption
 
+    @OptionGroup var feedsOption: FeedsOption
+
     @Option(name: .customLong("signed-in"), help: ArgumentHelp("Add the outcome signed in as USER (in memory).", valueName: "USER"))
     var signedIn: String?
 
@@ -82,7 +84,7 @@ struct GatesCommand: AsyncParsableCommand {
     }
 
     private func report(_ location: String?) async throws -> GatesReport {
-        let loaded = try await AppLocation.loadOrExit(location, plugins: pluginsOption.plugins)
+        let loaded = try await AppLocation.loadOrExit(location, plugins: pluginsOption.plugins, feeds: feedsOption.feeds)
         do {
             return try await Self.report(app: loaded.app, signedIn: signedIn)
         } catch {

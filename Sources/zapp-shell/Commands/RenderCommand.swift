@@ -14,7 +14,7 @@ import ZappPlugins
 
 /// `zapp-shell render [APP] --screen ID|NAME [--size WxH] [--style left|center]
 /// [--presentation logo|title|hidden] [--state on_top|overlay|hidden] [--as root|pushed|presented]
-/// [--format text|ansi|svg|html] [--color]`: prints one frame of a screen as text, ANSI text, an SVG
+/// [--format text|ansi|svg|html] [--color] [--images …]`: prints one frame of a screen as text, ANSI text, an SVG
 /// picture or an HTML page, with no terminal. Hooks are not run.
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +28,10 @@ struct RenderCommand: AsyncParsableCommand {
             default) prints one line per row; ansi adds ANSI SGR colour sequences (24-bit) to each \
             line; svg prints an SVG picture and html an HTML page, both in the theme's colours \
             (the terminal's default colours are the theme's base role) and glyphs, ready to paste \
-            into a web page or a pull request. --color is the same as --format ansi.
+            into a web page or a pull request. --color is the same as --format ansi. Images (an \
+            image logo, feed artwork) are loaded before the frame is drawn, as feeds are: ansi draws \
+            them with symbols, svg and html embed each as a PNG at its cells, text keeps the titles; \
+            --images off draws none. An image that cannot be shown is a warning on standard error.
             """
     )
 
@@ -85,7 +88,7 @@ struct RenderCommand: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
-        let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins)
+        let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins, feeds: appOptions.feeds)
         let app = loaded.app
         guard let target = app.anyScreen(idOrName: screen) else {
             let known = app.screens.prefix(20).map { "\(Quoted.value($0.id)) (\(Quoted.value($0.name)))" }
@@ -96,16 +99,20 @@ struct RenderCommand: AsyncParsableCommand {
         let frame = await Self.render(
             app: app, screen: target, position: position, size: size, theme: theme, format: resolvedFormat, ascii: look.ascii,
             override: BarOverride(style: style, presentation: presentation, state: state),
-            warnings: loaded.warnings.map(\.description))
-        print(frame, terminator: frame.hasSuffix("\n") ? "" : "\n")
+            warnings: loaded.warnings.map(\.description), imageMode: look.images)
+        for warning in frame.imageWarnings { Console.printError("zapp-shell render: warning: " + warning) }
+        print(frame.text, terminator: frame.text.hasSuffix("\n") ? "" : "\n")
     }
 
-    /// One frame of `screen` in `format`, drawn once the feeds it shows have loaded or failed;
-    /// `warnings` (the app's load warnings) are counted in the status line, as the running app does.
+    /// One frame of `screen` in `format`, drawn once the feeds and images it shows have loaded
+    /// or failed; `warnings` (the app's load warnings) are counted in the status line, as the
+    /// running app does. Images are drawn with symbols (`imageMode` nil or anything but `off`,
+    /// which draws none; `text` draws none either) and the images that failed are warned about.
     static func render(
         app: ZappApp, screen: ScreenModel, position: StackPosition, size: RenderSize, theme: Theme,
-        format: RenderFormat, ascii: Bool, override: BarOverride, warnings: [String] = [], feeds: (any FeedLoading)? = nil
-    ) async -> String {
+        format: RenderFormat, ascii: Bool, override: BarOverride, warnings: [String] = [], feeds: (any FeedLoading)? = nil,
+        imageMode: ImageMode? = nil, images: (any ImageLoading)? = nil
+    ) async -> (text: String, imageWarnings: [String]) {
         var state = ShellViewState(app: app, theme: theme, colorSupport: format == .text ? .none : .trueColor)
         state.forceASCII = ascii
         state.loadWarnings = warnings
@@ -115,19 +122,49 @@ struct RenderCommand: AsyncParsableCommand {
         state.navigation = .showing(screen.id, as: position, rootItemID: rootItem, rootScreenID: home)
         state.barOverrides[screen.id] = override
         state.connect(itemID: rootItem, target: screen.id)
-        await loadFeeds(into: &state, columns: size.columns, loader: feeds ?? FeedLoader(folder: app.feedFolder))
+        await loadFeeds(into: &state, columns: size.columns, loader: feeds ?? FeedLoader(folder: app.feedFolder, map: app.feedMap))
+        state.imageMode = format == .text || imageMode == .off ? .off : .symbols
+        if state.imageMode != .off {
+            await loadImages(into: &state, size: size, loader: images ?? imageLoader(for: app))
+        }
         let terminal = HeadlessTerminal(columns: size.columns, rows: size.rows, colorSupport: state.colorSupport)
         var canvas = terminal.makeCanvas()
         ShellView.render(state, into: &canvas)
         terminal.flush(canvas)
-        guard let frame = terminal.lastFrame else { return "" }
+        guard let frame = terminal.lastFrame else { return ("", state.imageWarnings) }
         let title = "\(app.name): \(screen.name)"
         switch format {
-        case .text: return frame.plainText
-        case .ansi: return frame.ansiText
-        case .svg: return frame.svgDocument(colors: DocumentColors(theme: theme), title: title)
-        case .html: return frame.htmlDocument(colors: DocumentColors(theme: theme), title: title)
+        case .text: return (frame.plainText, state.imageWarnings)
+        case .ansi: return (frame.ansiText, state.imageWarnings)
+        case .svg: return (frame.svgDocument(colors: DocumentColors(theme: theme), title: title), state.imageWarnings)
+        case .html: return (frame.htmlDocument(colors: DocumentColors(theme: theme), title: title), state.imageWarnings)
         }
+    }
+
+    /// Loads the images the frame shows, concurrently. An image that fails gives its place back
+    /// to its title, which can bring others into view, so it goes on while new ones appear.
+    private static func loadImages(into state: inout ShellViewState, size: RenderSize, loader: any ImageLoading) async {
+        for _ in 0..<4 {
+            let requests = state.imagesOnScreen(columns: size.columns, rows: size.rows).filter { state.images[$0] == nil }
+            guard !requests.isEmpty else { return }
+            let mode = state.imageMode
+            let results = await withTaskGroup(of: (ImageRequest, Result<PreparedImage, ImageLoadError>).self) { group in
+                for request in Set(requests) {
+                    group.addTask { (request, await loader.load(request, mode: mode)) }
+                }
+                var results: [ImageRequest: Result<PreparedImage, ImageLoadError>] = [:]
+                for await (request, result) in group { results[request] = result }
+                return results
+            }
+            // In the frame's order, so the warnings come out the same on every run.
+            for request in requests { if let result = results[request] { state.receiveImage(request, result) } }
+        }
+    }
+
+    /// The image loader of `render`: the one `run` uses, for this app (no disk cache: `render`
+    /// keeps no state).
+    private static func imageLoader(for app: ZappApp) -> any ImageLoading {
+        ImageLoader(folder: app.feedFolder, stateDirectory: nil)
     }
 
     /// Loads the feeds the screen shows, concurrently, each within the loader's timeout. A

@@ -15,7 +15,7 @@ import ZappModel
 import ZappPlugins
 
 /// `zapp-shell [run] [APP] [--plugins FILE] [--theme NAME|PATH] [--state-dir DIR] [--open URL] [--ascii]
-/// [--no-color] [--log FILE]`: runs an app interactively in the terminal (the default command).
+/// [--no-color] [--log FILE] [--images auto|kitty|iterm|sixel|symbols|off]`: runs an app interactively in the terminal (the default command).
 ///
 /// Before anything touches the terminal it refuses, with a message and exit status 1, a
 /// terminal it cannot drive (`TERM=dumb` or unset, stdin or stdout not a terminal) and an app
@@ -55,8 +55,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The log file. Default: zapp-shell.log in the state directory.", valueName: "FILE"))
     var log: String?
 
+    @Option(help: ArgumentHelp("Write the run as a tape (keys, panes and answers, screens, hook outcomes) to replay with zapp-shell replay.", valueName: "TAPE"))
+    var record: String?
+
     var app: String? { appOptions.app }
     var plugins: String? { appOptions.plugins }
+    var feeds: String? { appOptions.feeds }
     var theme: String? { look.theme }
     var ascii: Bool { look.ascii }
 
@@ -75,10 +79,15 @@ struct RunCommand: AsyncParsableCommand {
         if watch, case .remote(let url) = location {
             Self.fail("--watch needs a local app folder; \(url.absoluteString) is fetched over the network")
         }
+        // The tape is written when the run ends: a folder that is not there is said before it starts.
+        if let record, FileSystem.kind(atPath: TapeFile.folder(of: record)) != .directory {
+            Self.fail("--record \(record): no such folder \(TapeFile.folder(of: record))")
+        }
         // The river's cross-reference checks run after the first frame (they cannot stop the
         // app); their warnings join the status line when they end.
-        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins, deferringChecks: true)
+        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins, feeds: feeds, deferringChecks: true)
         let plugins = self.plugins
+        let feedMap = loaded.app.feedMap
 
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? PluginEnvironment.defaultStateDirectory(environment: environment)
@@ -99,13 +108,14 @@ struct RunCommand: AsyncParsableCommand {
             loadApp: {
                 // Nothing reaches the terminal while the UI runs: a remote app's fetches are logged.
                 let result = await location.load(plugins: plugins, progress: { logger.info("\($0)") })
-                guard let app = result.app, !result.hasBlockingErrors else {
+                guard var app = result.app, !result.hasBlockingErrors else {
                     let first = result.diagnostics.first { $0.code.stopsRunning }
                     let failure = AppLoadingError(message: first?.description ?? "the app could not be loaded")
                     logger.error("loading \(app ?? "the app") failed: \(failure.message)")
                     throw failure
                 }
-                let warnings = result.runWarnings.map(\.description)
+                app.feedMap = feedMap
+                let warnings = (result.runWarnings + FeedSource.warnings(in: app, file: AppLoader.riverFileName)).map(\.description)
                 logger.info("loaded \(app.name) (\(app.screens.count) screens, \(warnings.count) warnings)")
                 for warning in warnings { logger.warning("\(warning)") }
                 return AppLoad(app: app, warnings: warnings)
@@ -125,12 +135,17 @@ struct RunCommand: AsyncParsableCommand {
                 }
             },
             browser: Self.browser(environment: environment),
+            imageMode: ImageOption.resolve(look.images, environment: environment),
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
             loadTheme: Self.themeFile(theme))
         let options = CursesTerminal.Options(noColor: noColor)
+        var observed = setup
+        let recorder = record.map { _ in TapeRecorder() }
+        if let recorder { observed.observer = { recorder.observe($0) } }
         let status = try await Self.runInteractive(
-            setup: setup, options: options, environment: environment, logger: logger)
+            setup: observed, options: options, environment: environment, logger: logger)
         logger.info("exit status \(status)")
+        if let record, let recorder { writeTape(recorder, to: record) }
         if status != 0 { throw ExitCode(status) }
     }
 
@@ -148,6 +163,7 @@ struct RunCommand: AsyncParsableCommand {
         defer { terminal.restore() }
         var setup = setup
         if !terminal.isUTF8 { setup.forceASCII = true }
+        setup.queryImageMode = { terminal.queryImageMode() }
         // The number of colours, not the enum case: interpolating an enum reflects over it,
         // which costs the start about 2 million instructions (ARCHITECTURE.md, "Start").
         logger.info(
@@ -156,15 +172,34 @@ struct RunCommand: AsyncParsableCommand {
         return await runtime.run()
     }
 
-    /// The services for one app (the one wiring, `AppServices.builtIn`), logging to the run's log.
+    /// `--record TAPE`: the run's tape, its paths relative to the tape's folder; a tape that
+    /// cannot be written is said on stderr (exit 1).
     @MainActor
-    private static func services(app: ZappApp, presenter: any Presenter, stateDirectory: URL, logger: Logger)
+    private func writeTape(_ recorder: TapeRecorder, to path: String) {
+        let folder = TapeFile.folder(of: path)
+        let header = Tape.Header(
+            app: app.map { TapeFile.written($0, tapeFolder: folder) },
+            plugins: plugins.map { TapeFile.written($0, tapeFolder: folder) },
+            feeds: feeds.map { TapeFile.written($0, tapeFolder: folder) }, open: open)
+        do {
+            try TapeFile.write(recorder.tape(header: header), to: path)
+        } catch {
+            Self.fail("--record: cannot write \(path): \(FileSystem.reason(error))")
+        }
+    }
+
+    /// The services for one app (the one wiring, `AppServices.builtIn`), logging to `logger`
+    /// (`run`'s log; `replay` logs nothing).
+    @MainActor
+    static func services(app: ZappApp, presenter: any Presenter, stateDirectory: URL, logger: Logger)
         -> AppServices
     {
         let environment = PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter)
-        return AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+        var services = AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+        services.images = LoggedImages(base: services.images, logger: logger)
+        return services
     }
 
     /// `--watch`: the app folder and, for `--theme PATH`, the theme file's folder.

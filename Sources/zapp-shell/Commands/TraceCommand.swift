@@ -70,7 +70,7 @@ struct TraceCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins)
+        let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins, feeds: appOptions.feeds)
         let report: TraceReport
         do {
             report = try await Self.trace(

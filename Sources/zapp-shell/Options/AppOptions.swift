@@ -1,4 +1,5 @@
 import ArgumentParser
+import ZappCore
 
 /// The options that say which app a command works on, declared once for every command that
 /// loads an app (`run`, `render`, `trace`; `validate` takes several inputs and shares only
@@ -10,8 +11,23 @@ struct AppOptions: ParsableArguments {
 
     @OptionGroup var pluginsOption: PluginsOption
 
+    @OptionGroup var feedsOption: FeedsOption
+
     /// `--plugins FILE`, or nil for the app's own plugin_configurations.json.
     var plugins: String? { pluginsOption.plugins }
+
+    /// `--feeds MAP.json`, or nil: sources are read as written.
+    var feeds: String? { feedsOption.feeds }
+}
+
+/// `--feeds MAP.json`: where the app's feed sources come from (`FeedMap`), for the commands that
+/// load an app (through `AppOptions`), `gates` and `replay`.
+struct FeedsOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "A feed map: a JSON object of data.source (exact, or a prefix ending in *) to a file (relative to the map) or URL.",
+            valueName: "MAP.json"))
+    var feeds: String?
 }
 
 /// `--plugins FILE`: the plugin configurations to use instead of the app's own.
@@ -27,4 +43,7 @@ struct LookOptions: ParsableArguments {
 
     @Flag(help: "Draw with ASCII glyphs only.")
     var ascii = false
+
+    @Option(help: ImageOption.help, transform: ImageOption.parse)
+    var images: ImageMode?
 }

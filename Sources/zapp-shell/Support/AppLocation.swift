@@ -191,19 +191,39 @@ extension AppLocation {
     /// cannot be read).
     /// `deferringChecks`: see `load(plugins:deferringChecks:progress:)`; the checks cannot stop
     /// the app, so what refuses it is the same.
-    nonisolated(nonsending) static func loadOrExit(_ argument: String?, plugins: String? = nil, deferringChecks: Bool = false) async throws
-        -> LoadedApp
-    {
+    /// `feeds` (`--feeds MAP.json`) is read first (a map that cannot be used exits with 2, naming
+    /// its file and line); the app gets it, and every source it leaves unreachable is a warning.
+    nonisolated(nonsending) static func loadOrExit(
+        _ argument: String?, plugins: String? = nil, feeds: String? = nil, deferringChecks: Bool = false
+    ) async throws -> LoadedApp {
+        let feedMap = try feedMapOrExit(feeds)
         let result = await AppLocation(argument: argument).load(plugins: plugins, deferringChecks: deferringChecks)
-        if let app = result.app, !result.hasBlockingErrors {
+        if var app = result.app, !result.hasBlockingErrors {
+            app.feedMap = feedMap
+            let mapped = app
             let complete: (@Sendable () -> [Diagnostic])? =
-                result.deferredChecks == nil ? nil : { @Sendable in result.completingChecks().runWarnings }
-            return LoadedApp(app: app, warnings: result.runWarnings, completeWarnings: complete)
+                result.deferredChecks == nil
+                ? nil : { @Sendable in result.completingChecks().runWarnings + FeedSource.warnings(in: mapped, file: AppLoader.riverFileName) }
+            // A river decoded as it is read is walked for its sources with the deferred checks.
+            let feedWarnings = complete == nil ? FeedSource.warnings(in: app, file: AppLoader.riverFileName) : []
+            return LoadedApp(app: app, warnings: result.runWarnings + feedWarnings, completeWarnings: complete)
         }
         var report = ValidationReport()
         report.add(result.completingChecks())
         let problems = report.diagnostics.map(\.description) + [report.summary]
         Console.printError(problems.joined(separator: "\n"))
         throw ExitCode(report.exitCode == 0 ? 1 : report.exitCode)
+    }
+
+    /// The feed map of `--feeds PATH` (empty without one); a map that cannot be used is printed
+    /// with its file and line, and the command exits with 2.
+    static func feedMapOrExit(_ path: String?) throws -> FeedMap {
+        guard let path else { return FeedMap() }
+        do {
+            return try FeedMap.load(path: path)
+        } catch {
+            Console.printError("zapp-shell: --feeds \(error)")
+            throw ExitCode(2)
+        }
     }
 }

@@ -1,0 +1,47 @@
+import ZappCore
+import ZappModel
+
+/// Images in the update: which to ask for (those the frame shows and were never asked for),
+/// and what a result changes. Nothing waits for an image: a pending one is a placeholder in its
+/// own cells, a failed one a warning naming its JSON path, address and reason.
+extension ShellUpdate {
+    /// How many images the model keeps beyond those on screen: past it, the ready ones off
+    /// screen are dropped (asked for again, from the loader's cache, when they come back).
+    static let keptImages = 128
+
+    /// The images of the frame that were never asked for: marks them pending and asks the
+    /// runtime for them.
+    static func requestImages(_ model: inout ShellModel) -> [ShellEffect] {
+        guard model.view.imageMode != .off else { return [] }
+        let wanted = model.view.imagesOnScreen(columns: model.columns, rows: model.rows)
+        var effects: [ShellEffect] = []
+        for request in wanted where model.view.images[request] == nil {
+            model.view.images[request] = .pending
+            effects.append(.loadImage(request, generation: model.appGeneration))
+        }
+        if model.view.images.count > keptImages + wanted.count {
+            let onScreen = Set(wanted)
+            for (request, state) in model.view.images where !onScreen.contains(request) {
+                if case .ready = state { model.view.images[request] = nil }
+            }
+        }
+        return effects
+    }
+
+    /// The terminal's answer to the image query: a protocol it has replaces the symbols drawn
+    /// until then (every image is asked for again, prepared for it).
+    static func imageModeQueried(_ mode: ImageMode, _ model: inout ShellModel) {
+        guard model.view.imageMode != .off, mode != .auto, mode != .off, mode != model.view.imageMode else { return }
+        model.view.imageMode = mode
+        model.view.images = [:]
+    }
+
+    /// An image arrived: ready, or failed with a warning (once per address) and its title in its
+    /// place. A result for a replaced app, or for a request no longer waited for, is dropped.
+    static func imageLoaded(
+        _ request: ImageRequest, generation: Int, _ result: Result<PreparedImage, ImageLoadError>, _ model: inout ShellModel
+    ) {
+        guard generation == model.appGeneration, model.view.images[request] == .pending else { return }
+        if model.view.receiveImage(request, result) { clampSelections(&model) }
+    }
+}

@@ -1,0 +1,18 @@
+import Logging
+import ShellUI
+import ZappCore
+
+/// The run's image loader with its failures written to the log, in the words of the warning
+/// the warnings pane (`w`) lists: the asset's JSON path, its address and the reason.
+struct LoggedImages: ImageLoading {
+    let base: any ImageLoading
+    let logger: Logger
+
+    func load(_ request: ImageRequest, mode: ImageMode) async -> Result<PreparedImage, ImageLoadError> {
+        let result = await base.load(request, mode: mode)
+        if case .failure(let error) = result {
+            logger.warning("\(ShellViewState.imageWarning(request, reason: error.message))")
+        }
+        return result
+    }
+}

@@ -1,0 +1,105 @@
+# Protocol images byte by byte (issue 22): the real terminal layer run in a pseudo-terminal (not
+# tmux, which would swallow the sequences) on examples/harbor-tv, its bytes read as the terminal
+# would get them: kitty's graphics (a=T with id and cell box, base64 PNG in chunks of at most 4096,
+# m=1 until the last, all deleted at the exit and on a resize, then placed again), iTerm2's inline
+# images (OSC 1337 with the PNG's size, BEL-terminated), sixels (DCS … q … ST), and inside tmux
+# every sequence wrapped in passthrough with ESC doubled. Every step waits for bytes, never a time.
+# Sourced by ../run.sh, which provides the helpers.
+
+write_pty_probe() {
+    cat >"$1" <<'EOF'
+import base64, fcntl, os, pty, re, select, signal, struct, sys, termios, time
+binary, app, mode, state = sys.argv[1:5]
+tmux = len(sys.argv) > 5 and sys.argv[5] == "tmux"
+env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM")}
+env.update(TERM="xterm-256color", COLORTERM="truecolor", LC_ALL="C.UTF-8")
+if tmux:
+    env["TMUX"] = "/tmp/e2e-fake-tmux,1,0"
+pid, fd = pty.fork()
+if pid == 0:
+    os.execve(binary, [binary, app, "--images", mode, "--state-dir", state], env)
+def size(rows, columns):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, columns * 10, rows * 20))
+size(30, 100)
+out = b""
+def read_until(pattern, start=0, timeout=20):
+    global out
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if re.search(pattern, out[start:], re.S):
+            return True
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                return bool(re.search(pattern, out[start:], re.S))
+            if not chunk:
+                break
+            out += chunk
+    return bool(re.search(pattern, out[start:], re.S))
+failures = []
+def check(name, ok):
+    print(("PASS " if ok else "FAIL ") + "image protocols (%s%s): %s" % (mode, ", tmux" if tmux else "", name))
+    if not ok:
+        failures.append(name)
+ESC = b"\x1b\x1b" if tmux else b"\x1b"
+first = {"kitty": ESC + rb"_Ga=T.*?" + ESC + rb"\\", "iterm": ESC + rb"\]1337;File=.*?\x07", "sixel": ESC + rb"P[0-9;]*q.*?" + ESC + rb"\\"}[mode]
+check("an image is written", read_until(first))
+if mode == "kitty" and not tmux:
+    mark = len(out)
+    size(24, 80)
+    os.kill(pid, signal.SIGWINCH)
+    check("a resize deletes every image", read_until(rb"\x1b_Ga=d,d=A,q=2\x1b\\", mark))
+    after = out.index(b"\x1b_Ga=d,d=A", mark)
+    check("and places them again", read_until(rb"\x1b_Ga=T", after))
+os.write(fd, b"q")
+read_until(rb"$^", timeout=10)
+os.waitpid(pid, 0)
+if mode == "kitty":
+    chunks = re.findall(ESC + rb"_G([^;\x1b]*);?([A-Za-z0-9+/=]*)" + ESC + rb"\\", out)
+    images = [c for c in chunks if c[0].startswith(b"a=T")]
+    check("every chunk is an APC ended by ST", len(chunks) == out.count(ESC + b"_G") and len(chunks) > 0)
+    check("first chunks carry a=T, PNG, an id, the cell box, q=2, C=1",
+          all(re.fullmatch(rb"a=T,f=100,t=d,i=\d+,c=\d+,r=\d+,C=1,q=2,m=[01]", h) for h, _ in images))
+    check("payloads are base64 of at most 4096 bytes", all(len(p) <= 4096 and len(p) % 4 == 0 for h, p in chunks if p))
+    heads = [h for h, _ in chunks if not h.startswith(b"a=d")]
+    more = [h.endswith(b"m=1") for h in heads]
+    check("m=1 on every chunk but an image's last", all(more[i] == (i + 1 < len(heads) and not heads[i + 1].startswith(b"a=T")) for i in range(len(heads))))
+    payload, pngs = b"", []
+    for h, p in chunks:
+        if h.startswith(b"a=d"):
+            continue
+        if h.startswith(b"a=T") and payload:
+            pngs.append(base64.b64decode(payload)); payload = b""
+        payload += p
+    pngs.append(base64.b64decode(payload))
+    check("each image is a PNG", all(p.startswith(b"\x89PNG\r\n\x1a\n") for p in pngs))
+    check("the exit deletes every image", out.rfind(ESC + b"_Ga=d,d=A,q=2" + ESC + b"\\") > out.rfind(ESC + b"_Ga=T"))
+    if tmux:
+        check("every sequence is in tmux passthrough", out.count(b"\x1bPtmux;\x1b\x1b_G") == len(chunks) and len(re.findall(rb"(?<!\x1b)\x1b_G", out)) == 0)
+if mode == "iterm":
+    images = re.findall(rb"\x1b\]1337;File=inline=1;size=(\d+);width=\d+;height=\d+;preserveAspectRatio=1:([A-Za-z0-9+/=]*)\x07", out)
+    check("OSC 1337 File, its size the PNG's, BEL-terminated",
+          len(images) > 0 and len(images) == out.count(b"\x1b]1337;") and all(int(n) == len(base64.b64decode(p)) for n, p in images))
+if mode == "sixel":
+    check("every sixel image is a DCS ended by ST", len(re.findall(rb"\x1bP[0-9;]*q\"1;1;\d+;\d+[^\x1b]*\x1b\\", out)) == out.count(b"\x1bP"))
+sys.exit(1 if failures else 0)
+EOF
+}
+
+scenario_image_protocols() {
+    local probe="$WORK/pty-probe.py" app
+    app="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/examples/harbor-tv"
+    write_pty_probe "$probe"
+    for mode in kitty iterm sixel "kitty tmux"; do
+        # shellcheck disable=SC2086
+        while IFS= read -r line; do
+            case "$line" in
+            PASS*) passed=$((passed + 1)); echo "$line" ;;
+            FAIL*) failed=$((failed + 1)); echo "$line" ;;
+            esac
+        done < <(python3 "$probe" "$ZAPP_SHELL" "$app" ${mode% *} "$WORK/protocol-state" ${mode#kitty})
+    done
+}
+more_scenarios+=(image_protocols)
