@@ -30,7 +30,7 @@ scenario_pictures() {
 
     local pictures="$WORK/pictures"
     mkdir -p "$pictures"
-    cp "$root"/docs/demo-app*.svg "$pictures/"
+    cp "$root"/docs/*.svg "$pictures/"
     make -C "$root" --no-print-directory check-readme-pictures ZAPP_SHELL="$ZAPP_SHELL" PICTURES_DIR="$pictures" \
         >"$WORK/current.out" 2>&1
     rc=$?
