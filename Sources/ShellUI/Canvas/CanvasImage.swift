@@ -19,9 +19,14 @@ public struct CanvasImage: Sendable, Hashable {
         self.protocolBytes = protocolBytes
     }
 
-    /// The terminal placement of a protocol image (nil for symbols).
+    /// The terminal placement of a protocol image (nil for symbols). Its key adds the position,
+    /// so one image shown in two places (a feed whose entries share their artwork) is two
+    /// placements, and a kitty image gets an id of its own for each.
     public var placement: ImagePlacement? {
         guard let protocolBytes else { return nil }
-        return ImagePlacement(key: key, column: rect.x, row: rect.y, columns: rect.width, rows: rect.height, bytes: protocolBytes)
+        let placementKey = "\(key)@\(rect.x),\(rect.y)"
+        let bytes = TerminalImageCodes.kittyImage(protocolBytes, withID: TerminalImageCodes.kittyID(for: placementKey))
+        return ImagePlacement(
+            key: placementKey, column: rect.x, row: rect.y, columns: rect.width, rows: rect.height, bytes: bytes)
     }
 }
