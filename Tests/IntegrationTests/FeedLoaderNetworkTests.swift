@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import PluginTestSupport
 import Testing
 import ZappCore
 import ZappModel
@@ -8,18 +9,9 @@ import ZappPlugins
 /// `FeedLoader` against a real HTTP server on 127.0.0.1.
 @Suite("FeedLoader over HTTP")
 struct FeedLoaderNetworkTests {
-    static let feed = #"{"id": "f", "title": "Feed", "entry": [{"title": "One"}, {"title": "Two"}]}"#
-
-    func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-loader-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("feeds"), withIntermediateDirectories: true)
-        try Data(Self.feed.utf8).write(to: folder.appendingPathComponent("feeds/home.json"))
-        return folder
-    }
-
     @Test("http: loads, and a second request is served from the session cache; reload fetches again")
     func httpCache() async throws {
-        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: Self.feed, contentType: "application/vnd+applicaster.pipes2+json") }
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: FeedFixtures.feed, contentType: "application/vnd+applicaster.pipes2+json") }
         let source = "http://127.0.0.1:\(server.port)/feed.json"
         let loader = FeedLoader(folder: nil, timeout: 5)
         let first = try await loader.load(source, reload: false).get()
@@ -35,7 +27,7 @@ struct FeedLoaderNetworkTests {
     func remoteAppFolder() async throws {
         let server = try LoopbackHTTPServer { request in
             request.path == "/apps/tv/feeds/home.json" || request.path == "/shared/top.json"
-                ? .init(status: 200, body: Self.feed) : .init(status: 404, body: "")
+                ? .init(status: 200, body: FeedFixtures.feed) : .init(status: 404, body: "")
         }
         defer { server.stop() }
         let loader = FeedLoader(folder: server.url("/apps/tv/"), timeout: 5)
@@ -43,7 +35,7 @@ struct FeedLoaderNetworkTests {
         #expect(try await loader.load("/shared/top.json", reload: false).get().entries.count == 2)
         #expect(try await loader.load("../tv/feeds/home.json", reload: false).get().entries.count == 2)
         #expect(server.requests.map(\.path) == ["/apps/tv/feeds/home.json", "/shared/top.json", "/apps/tv/feeds/home.json"])
-        let local = try scratchFolder()
+        let local = try FeedFixtures.scratchApp()
         defer { try? FileManager.default.removeItem(at: local) }
         let file = local.appendingPathComponent("feeds/home.json")
         #expect(await loader.load("file://" + file.path, reload: false)
@@ -77,14 +69,14 @@ struct FeedLoaderNetworkTests {
 
     @Test("http: a server slower than the timeout fails with a timeout")
     func timeout() async throws {
-        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: Self.feed, delay: 5) }
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: FeedFixtures.feed, delay: 5) }
         let result = await FeedLoader(folder: nil, timeout: 0.3).load("http://127.0.0.1:\(server.port)/slow.json", reload: false)
         #expect(result == .failure(FeedLoadError("did not answer within 0.3 s")))
     }
 
     @Test("http: a body over the size cap is refused")
     func sizeCap() async throws {
-        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: String(repeating: " ", count: 4096) + Self.feed) }
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: String(repeating: " ", count: 4096) + FeedFixtures.feed) }
         let result = await FeedLoader(folder: nil, timeout: 5, maximumBytes: 1024).load("http://127.0.0.1:\(server.port)/big.json", reload: false)
         guard case .failure(let error) = result else {
             Issue.record("expected a failure")
@@ -95,7 +87,7 @@ struct FeedLoaderNetworkTests {
 
     @Test("concurrent requests for one source share one load")
     func concurrentShare() async throws {
-        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: Self.feed, delay: 0.2) }
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: FeedFixtures.feed, delay: 0.2) }
         let source = "http://127.0.0.1:\(server.port)/feed.json"
         let loader = FeedLoader(folder: nil, timeout: 5)
         async let first = loader.load(source, reload: false)

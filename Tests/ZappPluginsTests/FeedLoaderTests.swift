@@ -1,4 +1,5 @@
 import Foundation
+import PluginTestSupport
 import Testing
 import ZappCore
 import ZappModel
@@ -7,18 +8,9 @@ import ZappPlugins
 /// `FeedLoader` on files in a scratch app folder (over HTTP: IntegrationTests, FeedLoaderNetworkTests).
 @Suite("FeedLoader")
 struct FeedLoaderTests {
-    static let feed = #"{"id": "f", "title": "Feed", "entry": [{"title": "One"}, {"title": "Two"}]}"#
-
-    func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-loader-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("feeds"), withIntermediateDirectories: true)
-        try Data(Self.feed.utf8).write(to: folder.appendingPathComponent("feeds/home.json"))
-        return folder
-    }
-
     @Test("files: relative to the app folder, file:// and absolute paths; missing files and bad content explained")
     func files() async throws {
-        let folder = try scratchFolder()
+        let folder = try FeedFixtures.scratchApp()
         defer { try? FileManager.default.removeItem(at: folder) }
         let loader = FeedLoader(folder: folder)
         let path = folder.appendingPathComponent("feeds/home.json").path
@@ -40,7 +32,7 @@ struct FeedLoaderTests {
 
     @Test("a feed map: a mapped id or prefix is read from its file (even for an app fetched over HTTP); an unmapped provider address says what it is")
     func feedMap() async throws {
-        let folder = try scratchFolder()
+        let folder = try FeedFixtures.scratchApp()
         defer { try? FileManager.default.removeItem(at: folder) }
         let map = try FeedMap.parse(
             Data(#"{"3126": "feeds/home.json", "jw://playlist/*": "feeds/*.json"}"#.utf8), file: "feeds.json", folder: folder.path)
