@@ -15,7 +15,7 @@ struct ZappShellCommand: AsyncParsableCommand {
         commandName: "zapp-shell",
         abstract: "Run a Zapp app configuration (river.json + plugin_configurations.json) in the terminal.",
         version: BuildVersion.line,
-        subcommands: [RunCommand.self, InitCommand.self, ValidateCommand.self, TraceCommand.self, GatesCommand.self, RenderCommand.self, ReplayCommand.self, ThemesCommand.self, SchemaCommand.self],
+        subcommands: [RunCommand.self, InitCommand.self, ValidateCommand.self, TraceCommand.self, GatesCommand.self, TrustCommand.self, RenderCommand.self, ReplayCommand.self, ThemesCommand.self, SchemaCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

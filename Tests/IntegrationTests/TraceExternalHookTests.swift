@@ -9,7 +9,7 @@ import ZappModel
 @Suite("trace runs external hooks")
 struct TraceExternalHookTests {
     private static func trace(_ app: ZappApp, _ screen: String) async throws -> TraceReport {
-        try await TraceCommand.trace(app: app, screen: screen, script: try TraceCommand.script(from: []), signedIn: nil)
+        try await TraceCommand.trace(app: app, screen: screen, script: try TraceCommand.script(from: []), signedIn: nil, trust: .trusted)
     }
 
     @Test func externalHooksPassTheirDataDictOnAndSecretsStayOut() async throws {

@@ -69,7 +69,7 @@ final class GatesCommandTests {
         async throws -> String
     {
         try await TraceCommand.trace(
-            app: app, screen: screen, script: TraceCommand.script(from: answers), signedIn: signedIn
+            app: app, screen: screen, script: TraceCommand.script(from: answers), signedIn: signedIn, trust: .trusted
         ).resultLine
     }
 
@@ -77,7 +77,7 @@ final class GatesCommandTests {
     func demoAgreesWithTrace() async throws {
         let app = try await Self.demo()
         for user in [nil, "demo", "free"] as [String?] {
-            let report = try await GatesCommand.report(app: app, signedIn: user)
+            let report = try await GatesCommand.report(app: app, signedIn: user, trust: .trusted)
             #expect(report.screens.map(\.id) == app.screens.map(\.id))
             for screen in report.screens {
                 let session = try #require(user == nil ? screen.signedOut : screen.signedIn)
@@ -94,7 +94,7 @@ final class GatesCommandTests {
 
     @Test("demo app: the gated screens, hook kinds and unreachable hook screens")
     func demoReport() async throws {
-        let report = try await GatesCommand.report(app: try await Self.demo(), signedIn: "demo")
+        let report = try await GatesCommand.report(app: try await Self.demo(), signedIn: "demo", trust: .trusted)
         let gated = report.screens.filter(\.isGated).map(\.id)
         #expect(gated == ["premium-matches", "premium", "late-night", "account"])
         let premium = try #require(report.screens.first { $0.id == "premium" })
@@ -115,7 +115,7 @@ final class GatesCommandTests {
     @Test("a stand-in gate of a real class and an external hook ask, with both branches as trace finds them")
     func standInAndExternal() async throws {
         let app = try await Self.load(try fixture())
-        let report = try await GatesCommand.report(app: app, signedIn: "ann")
+        let report = try await GatesCommand.report(app: app, signedIn: "ann", trust: .trusted)
         let vault = try #require(report.screens.first { $0.id == "vault" })
         #expect(vault.preHooks.map(\.kind) == [.standIn, .external])
         #expect(vault.preHooks[0].className == "stand-in")
@@ -139,7 +139,7 @@ final class GatesCommandTests {
         #expect(report.text.contains("parental (stand-in, stand-in, manifest class PrehookExample.HookManager): flow blocker (plugin)"))
 
         let blocking = try await Self.load(try fixture(externalBlocks: true))
-        let blocked = try await GatesCommand.report(app: blocking, signedIn: nil)
+        let blocked = try await GatesCommand.report(app: blocking, signedIn: nil, trust: .trusted)
         let strict = try #require(blocked.screens.first { $0.id == "vault" })
         #expect(try await Self.trace(blocking, "vault", answers: ["parental=success"]) == "result: blocked by ext")
         #expect(strict.signedOut.steps.last?.decision == .asks)
@@ -147,7 +147,7 @@ final class GatesCommandTests {
 
     @Test("the JSON has every screen, in the schema's shape")
     func json() async throws {
-        let report = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: nil)
+        let report = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: nil, trust: .trusted)
         let json = report.json
         #expect(json["screens"]?.arrayValue?.count == 5)
         #expect(json["unreachable"] == ["hidden"])
@@ -160,7 +160,7 @@ final class GatesCommandTests {
 
     @Test("markdown is one table, html one self-contained page")
     func documents() async throws {
-        let report = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: "ann")
+        let report = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: "ann", trust: .trusted)
         let lines = report.markdown.split(separator: "\n")
         #expect(lines.contains("| Screen | Reached by | Pre hooks | Signed out | Signed in as ann |"))
         #expect(lines.filter { $0.hasPrefix("| `") }.count == 5)
@@ -173,25 +173,25 @@ final class GatesCommandTests {
 
     @Test("diff: a removed hook and a hook made a flow blocker are named")
     func diff() async throws {
-        let before = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: nil)
+        let before = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: nil, trust: .trusted)
         #expect(!GatesDiff(old: before, new: before).isChanged)
         #expect(GatesDiff(old: before, new: before).text.hasSuffix("gating unchanged"))
 
         let removed = try await GatesCommand.report(
-            app: try await Self.load(try fixture(vaultHooks: ["ext"])), signedIn: nil)
+            app: try await Self.load(try fixture(vaultHooks: ["ext"])), signedIn: nil, trust: .trusted)
         let ungated = GatesDiff(old: before, new: removed)
         #expect(ungated.changes.map(\.kind) == [.ungated, .outcome, .hookRemoved])
         #expect(ungated.text.contains("vault: pre hook removed: parental (stand-in"))
         #expect(ungated.text.contains("vault: no longer gated (was gated by parental)"))
 
         let blocking = try await GatesCommand.report(
-            app: try await Self.load(try fixture(externalBlocks: true)), signedIn: nil)
+            app: try await Self.load(try fixture(externalBlocks: true)), signedIn: nil, trust: .trusted)
         let stricter = GatesDiff(old: before, new: blocking)
         #expect(stricter.changes.map(\.kind) == [.flowBlocker])
         #expect(stricter.changes.first?.line == "vault: pre hook ext: not a flow blocker → flow blocker (plugin)")
 
         let reordered = try await GatesCommand.report(
-            app: try await Self.load(try fixture(vaultHooks: ["ext", "parental"])), signedIn: nil)
+            app: try await Self.load(try fixture(vaultHooks: ["ext", "parental"])), signedIn: nil, trust: .trusted)
         #expect(GatesDiff(old: before, new: reordered).changes.map(\.kind) == [.hooksReordered])
     }
 }

@@ -18,7 +18,7 @@ struct TraceCommandTests {
         _ app: ZappApp, _ screen: String, answers: [String] = [], signedIn: String? = nil
     ) async throws -> TraceReport {
         try await TraceCommand.trace(
-            app: app, screen: screen, script: try TraceCommand.script(from: answers), signedIn: signedIn)
+            app: app, screen: screen, script: try TraceCommand.script(from: answers), signedIn: signedIn, trust: .trusted)
     }
 
     @Test func signedOutWithNoAnswerTheLoginPaneIsCancelledAndBlocks() async throws {

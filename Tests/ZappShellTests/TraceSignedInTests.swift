@@ -30,7 +30,7 @@ struct TraceSignedInTests {
     }
 
     private static func trace(_ app: ZappApp, _ screen: String, signedIn: String?) async throws -> TraceReport {
-        try await TraceCommand.trace(app: app, screen: screen, script: TraceCommand.script(from: []), signedIn: signedIn)
+        try await TraceCommand.trace(app: app, screen: screen, script: TraceCommand.script(from: []), signedIn: signedIn, trust: .trusted)
     }
 
     /// Port 9 (discard) on loopback has no listener: a contacted server would fail the sign-in.

@@ -7,12 +7,14 @@ import Foundation
 import Glibc
 #endif
 import ZappCore
+import ZappModel
 
 /// Opens a web link with the user's `$BROWSER`, the way `ShellEffect.openBrowser` asks: no
 /// shell is involved. `$BROWSER` may list several commands separated by `:` (the first is
 /// used); a command is split into words on spaces, `%s` in it is replaced by the URL, else the
 /// URL is the last argument. The browser's output goes to /dev/null, so it never draws over
-/// the terminal UI.
+/// the terminal UI. Only http and https URLs are opened: a configuration's `file:` or
+/// `javascript:` link, or a word that would read as an option, never reaches a program.
 public enum BrowserLauncher {
     /// The argv that opens `url` with `browser`; nil when `browser` holds no command.
     public static func arguments(browser: String, url: String) -> [String]? {
@@ -34,6 +36,7 @@ public enum BrowserLauncher {
     public static func open(
         _ url: String, browser: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> String? {
+        guard url.isWebURL else { return "only http and https links are opened" }
         guard let arguments = arguments(browser: browser, url: url) else { return "$BROWSER holds no command" }
         guard let executable = resolve(arguments[0], path: environment["PATH"] ?? "/usr/bin:/bin") else {
             return "\(arguments[0]) not found"

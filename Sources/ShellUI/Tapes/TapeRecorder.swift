@@ -30,6 +30,14 @@ public final class TapeRecorder {
     /// the flow-blocker decision after a failure.
     static let hookSteps: Set<HookTrace.Step> = [.failed, .dismissed, .timedOut, .cancelled, .skipped, .flowBlocker]
 
+    /// Whether a trace entry becomes a tape line: a hook step above, or a command not run
+    /// (`CommandTrust.notRunLine`, traced as a warning).
+    static func records(_ entry: HookTrace) -> Bool {
+        guard entry.stage != .result else { return false }
+        return hookSteps.contains(entry.step)
+            || (entry.step == .warning && entry.message.hasPrefix(CommandTrust.notRunPrefix))
+    }
+
     public func observe(_ observation: ShellObservation) {
         if size == nil { size = (observation.model.columns, observation.model.rows) }
         switch observation.event {
@@ -143,7 +151,7 @@ public final class TapeRecorder {
         var seen = trace?.log == identity ? trace?.seen ?? 0 : 0
         // The log keeps its newest entries only: after a trim the count restarts lower.
         if seen > entries.count { seen = entries.count }
-        for entry in entries[seen...] where Self.hookSteps.contains(entry.step) && entry.stage != .result {
+        for entry in entries[seen...] where Self.records(entry) {
             note("hook", entry.line)
         }
         trace = (identity, entries.count)

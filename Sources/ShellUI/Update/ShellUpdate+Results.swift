@@ -81,13 +81,22 @@ extension ShellUpdate {
         return [.runPostHooks(screenID: screenID, dataDict: dataDict, activityID: id)]
     }
 
+    /// Why a link that is not http(s) is shown and not opened.
+    static let notOpenedReason = "Not opened: only http and https links are opened with $BROWSER"
+
     static func blockedMessage(_ identifier: String, _ reason: String) -> String {
         "Blocked by \(identifier): \(reason)"
     }
 
-    /// A web link: opened with `$BROWSER` when it is set (the runtime starts it; the UI goes
-    /// on at once), else shown in an overlay.
+    /// A web link: opened with `$BROWSER` when it is set and the link is http(s) (the runtime
+    /// starts it; the UI goes on at once), else shown in an overlay; any other link (`file:`,
+    /// `javascript:`, a path) is shown, never opened, with the reason.
     static func openWebLink(_ url: String, _ model: inout ShellModel) -> [ShellEffect] {
+        guard url.isWebURL else {
+            model.view.overlay = .webLink(url)
+            model.notify(notOpenedReason, isError: true)
+            return []
+        }
         guard model.view.browser != nil else {
             model.view.overlay = .webLink(url)
             return []

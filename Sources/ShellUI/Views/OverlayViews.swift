@@ -48,7 +48,8 @@ enum OverlayViews {
         let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
         let width = min(72, area.width)
         let lines = TextWrap.lines(url, width: max(1, width - 4))
-        let message = "Set $BROWSER to open web links from ZappShell."
+        let message = url.isWebURL
+            ? "Set $BROWSER to open web links from ZappShell." : ShellUpdate.notOpenedReason + "."
         let box = area.centered(width: width, height: min(area.height, lines.count + 5))
         drawFrame(box, title: "Web link (Esc closes)", context: context, canvas: &canvas, hits: &hits)
         var y = box.y + 1

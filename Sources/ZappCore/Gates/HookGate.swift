@@ -97,6 +97,9 @@ public struct HookGate: Sendable, Hashable {
             return (.passes, kind == .login ? "signed in with what \(target.id) requires" : "presentation not requested")
         }
         guard mayAsk else { return (.passes, "runs without UI and answers at once") }
+        if let notRun = (hook as? any CommandStandIn)?.notRunLine {
+            return (.asks, notRun + "; stand-in pane: Continue succeeds, Fail fails")
+        }
         switch kind {
         case .login: return (.asks, "sign-in pane")
         case .gate: return (.asks, "gate pane")

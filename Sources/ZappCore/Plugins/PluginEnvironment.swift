@@ -40,12 +40,14 @@ public struct PluginEnvironment: Sendable {
     public var sleep: @Sendable (Duration) async throws -> Void
     /// The current time (session expiry); tests inject a fixed one.
     public var now: @Sendable () -> Date
+    /// Whether the app's commands may run (`CommandTrust`); untrusted unless the maker decided.
+    public var commandTrust: CommandTrust
 
     public init(
         stateDirectory: URL, appIdentity: String, appFolder: URL? = nil, logger: Logger,
         presenter: any Presenter, hookTimeout: Duration = .seconds(30), sessions: Sessions = .persistent,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, commandTrust: CommandTrust = .undecided
     ) {
         self.stateDirectory = stateDirectory
         self.appIdentity = appIdentity
@@ -56,6 +58,7 @@ public struct PluginEnvironment: Sendable {
         self.sessions = sessions
         self.sleep = sleep
         self.now = now
+        self.commandTrust = commandTrust
     }
 
     /// `$XDG_STATE_HOME/zapp-shell`, else `~/.local/state/zapp-shell`.

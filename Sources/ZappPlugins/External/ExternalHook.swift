@@ -137,15 +137,20 @@ final class ExternalHook: ScreenHook {
         return error
     }
 
-    /// The program: absolute as written; with a slash, relative to the app folder; a bare name
-    /// in the app folder when such a file exists there, else found on `PATH`.
     private func resolveExecutable() -> URL {
-        let program = settings.command[0]
+        Self.resolveExecutable(settings.command[0], appFolder: appFolder)
+    }
+
+    /// The program: absolute as written; with a slash, relative to the app folder; a bare name
+    /// in the app folder when such a file exists there, else found on `PATH`. `zapp-shell trust`
+    /// shows and digests the same path (`AppCommands`).
+    static func resolveExecutable(
+        _ program: String, appFolder: URL?, path: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    ) -> URL {
         if program.hasPrefix("/") { return URL(fileURLWithPath: program) }
         let base = appFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let local = base.appendingPathComponent(program)
         if program.contains("/") || FileManager.default.fileExists(atPath: local.path) { return local }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for directory in path.split(separator: ":") where !directory.isEmpty {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(program)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }

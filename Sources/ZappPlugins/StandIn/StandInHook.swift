@@ -15,16 +15,31 @@ import ZappModel
 /// and any hook entry that names a hook screen (`screen_id`). The rest (analytics-only
 /// classes, players, general plugins never meant as hooks) answer success at once, with a
 /// note in the trace.
-final class StandInHook: ScreenHook {
+///
+/// It also stands in for an external hook whose command may not run (`CommandTrust`): always
+/// with a pane, saying the command was not run and how to trust the app, and the not-run line
+/// in the trace, so that gating stays testable by hand.
+final class StandInHook: ScreenHook, CommandStandIn {
+    /// What the stand-in stands in for.
+    enum Role: Sendable {
+        /// A plugin of a class not built into ZappShell.
+        case unknownClass
+        /// An external hook whose `command` was not run: `notRunLine` says why
+        /// (`CommandTrust.notRunLine`), `isFlowBlocker` is the hook's own answer.
+        case commandNotRun(command: [String], notRunLine: String, isFlowBlocker: Bool?)
+    }
+
     static let continueButton = "Continue"
     static let failButton = "Fail"
     /// The failure reason of Fail.
     static let failureReason = "Stand-in answered Fail"
 
     private let context: HookContext
+    private let role: Role
 
-    init(context: HookContext) {
+    init(context: HookContext, role: Role = .unknownClass) {
         self.context = context
+        self.role = role
     }
 
     /// Whether an unknown hook of this configuration (and hook screen) shows a pane.
@@ -32,8 +47,20 @@ final class StandInHook: ScreenHook {
         plugin.manifest.preload || plugin.manifest.isScreen || hookScreen != nil
     }
 
-    var isFlowBlocker: Bool? { context.plugin.configuration["is_flow_blocker"]?.boolValue }
-    var hasUI: Bool { Self.hasUI(context.plugin, hookScreen: context.hookScreen) }
+    var isFlowBlocker: Bool? {
+        if case .commandNotRun(_, _, let own) = role { return own }
+        return context.plugin.configuration["is_flow_blocker"]?.boolValue
+    }
+
+    var notRunLine: String? {
+        if case .commandNotRun(_, let line, _) = role { return line }
+        return nil
+    }
+
+    var hasUI: Bool {
+        if case .commandNotRun = role { return true }
+        return Self.hasUI(context.plugin, hookScreen: context.hookScreen)
+    }
     var completesWithoutWaiting: Bool { !hasUI }
 
     private var className: String { context.plugin.manifest.api.className ?? "(no api.class_name)" }
@@ -53,12 +80,23 @@ final class StandInHook: ScreenHook {
         let manifest = context.plugin.manifest
         let name = manifest.name.isEmpty ? context.plugin.identifier : manifest.name
         let plugin = "\(name) (\(context.plugin.identifier))"
-        var message = manifest.api.className.map { "\(plugin) has class \($0), which is not built into ZappShell." }
-            ?? "\(plugin) names no class (its manifest has no api.class_name), so ZappShell cannot run it."
+        let title: String
+        var message: String
+        switch role {
+        case .unknownClass:
+            title = "Stand-in: \(name)"
+            message = manifest.api.className.map { "\(plugin) has class \($0), which is not built into ZappShell." }
+                ?? "\(plugin) names no class (its manifest has no api.class_name), so ZappShell cannot run it."
+        case .commandNotRun(let command, let notRunLine, _):
+            context.reportWarning(notRunLine)
+            title = "Not run: \(name)"
+            message = "\(plugin) would run \(Self.shown(command)). It was NOT run — "
+                + notRunLine.dropFirst(CommandTrust.notRunPrefix.count) + "."
+        }
         if let screen = context.hookScreen { message += " Hook screen: \(screen.name.isEmpty ? screen.id : screen.name)." }
         message += " Answer for it: Continue succeeds, Fail fails, Esc cancels. " + flowBlockerNote + "."
         let session = await context.presenter.show(Pane(
-            hookIdentifier: context.plugin.identifier, title: "Stand-in: \(name)", message: message,
+            hookIdentifier: context.plugin.identifier, title: title, message: message,
             buttons: [Self.continueButton, Self.failButton]))
         switch await session.nextAnswer() {
         case .submitted(Self.failButton, _):
@@ -70,6 +108,13 @@ final class StandInHook: ScreenHook {
         case .dismissed:
             return .failed(reason: ScreenHookManager.userClosedReason, dataDict: dataDict)
         }
+    }
+}
+
+extension StandInHook {
+    /// A command as one line: its words, quoted where they hold a space or nothing.
+    static func shown(_ command: [String]) -> String {
+        command.map { $0.isEmpty || $0.contains(where: \.isWhitespace) ? Quoted.value($0, limit: 200) : $0 }.joined(separator: " ")
     }
 }
 

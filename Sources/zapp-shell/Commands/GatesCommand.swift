@@ -86,7 +86,10 @@ struct GatesCommand: AsyncParsableCommand {
     private func report(_ location: String?) async throws -> GatesReport {
         let loaded = try await AppLocation.loadOrExit(location, plugins: pluginsOption.plugins, feeds: feedsOption.feeds)
         do {
-            return try await Self.report(app: loaded.app, signedIn: signedIn)
+            let trust = AppTrust.decide(
+                app: loaded.app, argument: location, plugins: pluginsOption.plugins,
+                stateDirectory: PluginEnvironment.defaultStateDirectory())
+            return try await Self.report(app: loaded.app, signedIn: signedIn, trust: trust)
         } catch {
             Console.printError("zapp-shell gates: \(error.message)")
             throw ExitCode(1)
@@ -95,22 +98,24 @@ struct GatesCommand: AsyncParsableCommand {
 
     /// The gates report of an app, signed out and, with a user, signed in as that user (sessions
     /// in memory, seeded as `trace --signed-in` seeds them; an unknown user is an error).
-    static func report(app: ZappApp, signedIn user: String?) async throws(TraceError) -> GatesReport {
-        let signedOut = registry(app, user: nil)
+    /// `trust` is the app's `CommandTrust`: an untrusted external hook is marked "not run".
+    static func report(app: ZappApp, signedIn user: String?, trust: CommandTrust) async throws(TraceError) -> GatesReport {
+        let signedOut = registry(app, user: nil, trust: trust)
         var signedIn: (user: String, registry: PluginRegistry, session: String?)?
         if let user {
-            let registry = registry(app, user: user)
+            let registry = registry(app, user: user, trust: trust)
             signedIn = (user, registry, try TraceCommand.seededSession(user, registry: registry, app: app))
         }
         return await GatesReport.make(app: app, signedOut: signedOut, signedIn: signedIn)
     }
 
-    private static func registry(_ app: ZappApp, user: String?) -> PluginRegistry {
+    private static func registry(_ app: ZappApp, user: String?, trust: CommandTrust) -> PluginRegistry {
         let environment = PluginEnvironment(
             stateDirectory: PluginEnvironment.defaultStateDirectory(),
             appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: Logger(label: "zapp-shell.gates") { _ in SwiftLogNoOpLogHandler() },
-            presenter: ScriptedPresenter(script: HookScript()), sessions: .inMemory(signedInUser: user))
+            presenter: ScriptedPresenter(script: HookScript()), sessions: .inMemory(signedInUser: user),
+            commandTrust: trust)
         return PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)
     }
 }

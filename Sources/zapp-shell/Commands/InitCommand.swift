@@ -4,6 +4,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ZappCore
+import ZappModel
+import ZappPlugins
 
 /// `zapp-shell init DIR`: writes the bundled demo app (ZappTV) into DIR as a starting point
 /// for a new app configuration.
@@ -14,7 +17,9 @@ struct InitCommand: ParsableCommand {
         discussion: """
             Writes river.json, plugin_configurations.json, the ASCII-art assets and the example \
             external hook script, keeping the folder layout. DIR is created when missing. Files \
-            that already exist are left alone unless --force is given.
+            that already exist are left alone unless --force is given. The folder is trusted \
+            (its hook script runs, as `zapp-shell trust DIR` would allow) when its commands are \
+            exactly the demo's; a folder whose existing files differ is left untrusted.
             """
     )
 
@@ -26,9 +31,35 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let destination = URL(fileURLWithPath: directory)
-        let writer = DemoAppWriter(source: try BundledDemoApp.folder())
+        let source = try BundledDemoApp.folder()
+        let writer = DemoAppWriter(source: source)
         let written = try writer.write(to: destination, force: force)
         Console.print(Self.summary(directory: directory, written: written))
+        Console.print(Self.recordTrust(folder: destination, demo: source, directory: directory))
+    }
+
+    /// Trusts the folder just written when it runs exactly the demo's commands (the same argv and
+    /// the same files, byte for byte): the user made it. Returns the line saying what was done.
+    static func recordTrust(
+        folder: URL, demo: URL, directory: String, stateDirectory: URL = PluginEnvironment.defaultStateDirectory()
+    ) -> String {
+        let trustCommand = "zapp-shell trust \(shellQuoted(directory))"
+        guard let written = AppLoader.load(folder: folder, displayName: directory).app,
+            let bundled = AppLoader.load(folder: demo, displayName: "demo").app
+        else { return "Not trusted: the folder cannot be loaded; check it with zapp-shell validate, then \(trustCommand)." }
+        let commands = AppCommands(app: written)
+        func shape(_ commands: AppCommands) -> [[String]] {
+            commands.commands.map { [$0.identifier] + $0.argv + $0.files.flatMap { [$0.path, $0.digest] } }
+        }
+        guard shape(commands) == shape(AppCommands(app: bundled)) else {
+            return "Not trusted: files already in \(directory) run other commands than the demo's; read them, then \(trustCommand)."
+        }
+        do {
+            try TrustStore(stateDirectory: stateDirectory).trust(folder: folder, commands: commands)
+            return "Trusted: its hook script runs (\(trustCommand) --revoke undoes it)."
+        } catch {
+            return "Not trusted: \(error.message); \(trustCommand) records it."
+        }
     }
 
     /// What `init` prints after writing: the files and the next steps.

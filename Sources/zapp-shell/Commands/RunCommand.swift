@@ -120,8 +120,11 @@ struct RunCommand: AsyncParsableCommand {
                 for warning in warnings { logger.warning("\(warning)") }
                 return AppLoad(app: app, warnings: warnings)
             },
-            makeServices: { app, presenter in
-                Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
+            makeServices: { running, presenter in
+                // Decided on every build of the services: a reload after a script changed stops it running.
+                let trust = AppTrust.decide(app: running, argument: app, plugins: plugins, stateDirectory: stateDirectory)
+                if let notRun = trust.notRunLine { logger.warning("external hooks: \(notRun)") }
+                return Self.services(app: running, presenter: presenter, stateDirectory: stateDirectory, logger: logger, trust: trust)
             },
             deepLink: open, theme: current, loadThemes: { Self.themes(cycling: current) },
             forceASCII: ascii,
@@ -189,14 +192,14 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// The services for one app (the one wiring, `AppServices.builtIn`), logging to `logger`
-    /// (`run`'s log; `replay` logs nothing).
+    /// (`run`'s log; `replay` logs nothing); its commands run as `trust` says (`AppTrust`).
     @MainActor
-    static func services(app: ZappApp, presenter: any Presenter, stateDirectory: URL, logger: Logger)
+    static func services(app: ZappApp, presenter: any Presenter, stateDirectory: URL, logger: Logger, trust: CommandTrust)
         -> AppServices
     {
         let environment = PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
-            logger: logger, presenter: presenter)
+            logger: logger, presenter: presenter, commandTrust: trust)
         var services = AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
         services.images = LoggedImages(base: services.images, logger: logger)
         return services

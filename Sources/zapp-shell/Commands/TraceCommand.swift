@@ -26,7 +26,9 @@ struct TraceCommand: AsyncParsableCommand {
             on. A hook with UI that asks to present gets the answer given with --answer (success \
             hands the dataDict on, failure fails with "scripted failure", cancel closes its pane: \
             "User has closed hook execution"); with no --answer for it, it is cancelled. Hooks \
-            without UI (ZappShell.Analytics, ZappShell.ExternalHook) really run. When the screen is \
+            without UI (ZappShell.Analytics, ZappShell.ExternalHook) really run; an external \
+            hook only when the app is trusted (zapp-shell trust APP), else its stand-in pane is \
+            answered as above and a "not run:" line says why. When the screen is \
             presented its post hooks run too.
 
             trace never touches the saved session: it starts signed out, or signed in as USER with \
@@ -73,8 +75,11 @@ struct TraceCommand: AsyncParsableCommand {
         let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins, feeds: appOptions.feeds)
         let report: TraceReport
         do {
+            let trust = AppTrust.decide(
+                app: loaded.app, argument: appOptions.app, plugins: appOptions.plugins,
+                stateDirectory: PluginEnvironment.defaultStateDirectory())
             report = try await Self.trace(
-                app: loaded.app, screen: screen, script: try Self.script(from: answers), signedIn: signedIn)
+                app: loaded.app, screen: screen, script: try Self.script(from: answers), signedIn: signedIn, trust: trust)
         } catch let error as TraceError {
             Console.printError("zapp-shell trace: \(error.message)")
             throw ExitCode(1)
@@ -104,8 +109,11 @@ struct TraceCommand: AsyncParsableCommand {
         return script
     }
 
-    /// Runs the navigation to `screen` (id or name) and returns what happened.
-    static func trace(app: ZappApp, screen key: String, script: HookScript, signedIn: String?) async throws(TraceError)
+    /// Runs the navigation to `screen` (id or name) and returns what happened; the app's commands
+    /// run only when `trust` says so (else their stand-ins answer as scripted).
+    static func trace(
+        app: ZappApp, screen key: String, script: HookScript, signedIn: String?, trust: CommandTrust
+    ) async throws(TraceError)
         -> TraceReport
     {
         guard let target = app.screen(idOrName: key) else {
@@ -115,7 +123,8 @@ struct TraceCommand: AsyncParsableCommand {
             stateDirectory: PluginEnvironment.defaultStateDirectory(),
             appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: Logger(label: "zapp-shell.trace") { _ in SwiftLogNoOpLogHandler() },
-            presenter: ScriptedPresenter(script: script), sessions: .inMemory(signedInUser: signedIn))
+            presenter: ScriptedPresenter(script: script), sessions: .inMemory(signedInUser: signedIn),
+            commandTrust: trust)
         let trace = TraceLog(capacity: 100_000)
         let services = AppServices.builtIn(app: app, environment: environment, trace: trace, script: script)
         let registry = services.registry ?? PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)

@@ -29,10 +29,13 @@ public final class TestBed: @unchecked Sendable {
     /// The session file the login plugins of this bed use.
     public var sessionFile: URL { SessionStore.fileURL(stateDirectory: stateDirectory, appIdentity: "test-app") }
 
+    /// Whether the bed's external hooks run (`CommandTrust`): trusted, the commands being the tests' own.
+    public var commandTrust: CommandTrust = .trusted
+
     public func environment(sessions: PluginEnvironment.Sessions = .persistent, appFolder: URL? = nil) -> PluginEnvironment {
         PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: "test-app", appFolder: appFolder ?? directory,
-            logger: log.logger, presenter: presenter, sessions: sessions, now: now)
+            logger: log.logger, presenter: presenter, sessions: sessions, now: now, commandTrust: commandTrust)
     }
 
     /// The registry of these plugins, made with the built-in catalog.

@@ -1,0 +1,183 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import ZappCore
+import ZappModel
+
+/// The apps whose commands the user trusted (`zapp-shell trust`), kept in
+/// `trusted-apps.json` in the state directory: for each, the app folder's real path and the
+/// digest of its commands (`AppCommands.digest`). The file is written with mode 0600, to a
+/// temporary file renamed over it, so a reader never sees half of it. A file that cannot be read
+/// or parsed is reported and trusts nothing; it is never taken as trusting anything.
+public struct TrustStore: Sendable {
+    /// One trusted app.
+    public struct Record: Sendable, Hashable {
+        /// The app folder's real path (symbolic links resolved).
+        public var path: String
+        /// `AppCommands.digest` when it was trusted.
+        public var digest: String
+        /// How many commands it had.
+        public var commandCount: Int
+
+        public init(path: String, digest: String, commandCount: Int) {
+            self.path = path
+            self.digest = digest
+            self.commandCount = commandCount
+        }
+    }
+
+    /// The file's name in the state directory.
+    public static let fileName = "trusted-apps.json"
+
+    public let fileURL: URL
+
+    public init(stateDirectory: URL) {
+        fileURL = stateDirectory.appendingPathComponent(Self.fileName)
+    }
+
+    /// The trusted apps; none when the file does not exist.
+    /// - Throws: `TrustStoreError` naming the file and what is wrong with it.
+    public func records() throws(TrustStoreError) -> [Record] {
+        switch FileSystem.contents(atPath: fileURL.path) {
+        case .success(let data): return try Self.parse(data, file: fileURL.path)
+        case .failure(let error) where error.code == .ENOENT: return []
+        case .failure(let error):
+            throw TrustStoreError(message: "cannot read \(fileURL.path): \(FileSystem.reason(error))")
+        }
+    }
+
+    /// The records in a trust file's bytes: `{"trusted": [{"path", "digest", "commands"}]}`.
+    public static func parse(_ data: Data, file: String) throws(TrustStoreError) -> [Record] {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(data)
+        } catch {
+            throw TrustStoreError(message: "\(file) is corrupt: \(error)")
+        }
+        guard let list = value.objectValue?["trusted"]?.arrayValue else {
+            throw TrustStoreError(message: "\(file) is corrupt: expected {\"trusted\": [...]}")
+        }
+        var records: [Record] = []
+        for (index, entry) in list.enumerated() {
+            guard let path = entry["path"]?.stringValue, path.hasPrefix("/"),
+                let digest = entry["digest"]?.stringValue, digest.utf8.count == 64,
+                digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+            else {
+                throw TrustStoreError(
+                    message: "\(file) is corrupt: trusted[\(index)] needs an absolute \"path\" and a 64-digit \"digest\"")
+            }
+            let count = max(0, entry["commands"]?.intValue ?? 0)
+            records.append(Record(path: path, digest: digest, commandCount: count))
+        }
+        return records
+    }
+
+    /// The file's text for `records`.
+    public static func text(_ records: [Record]) -> String {
+        let entries: [JSONValue] = records.map { record in
+            .object(JSONObject([
+                ("path", .string(record.path)), ("digest", .string(record.digest)),
+                ("commands", .number(Double(record.commandCount))),
+            ]))
+        }
+        return JSONValue.object(JSONObject([("trusted", .array(entries))])).jsonText + "\n"
+    }
+
+    /// Whether the app in `folder` with `commands` may run them. `shownAs` is how the user
+    /// names the app (the not-run line says `zapp-shell trust <shownAs>`).
+    public func decide(folder: URL, commands: AppCommands, shownAs: String) -> CommandTrust {
+        if commands.commands.isEmpty { return .trusted }
+        let records: [Record]
+        do {
+            records = try self.records()
+        } catch {
+            return .untrusted(app: shownAs, reason: .unreadableTrustFile(error.message))
+        }
+        guard let path = FileSystem.resolvedPath(folder.path), let record = records.first(where: { $0.path == path }) else {
+            return .untrusted(app: shownAs, reason: .notTrusted)
+        }
+        return record.digest == commands.digest ? .trusted : .untrusted(app: shownAs, reason: .changed)
+    }
+
+    /// Records `folder` as trusted with `commands` (replacing an earlier record of it). A trust
+    /// file that cannot be parsed is replaced (its records were not believed anyway).
+    /// - Returns: the record written.
+    @discardableResult
+    public func trust(folder: URL, commands: AppCommands) throws(TrustStoreError) -> Record {
+        guard let path = FileSystem.resolvedPath(folder.path) else {
+            throw TrustStoreError(message: "\(folder.path) does not exist")
+        }
+        let record = Record(path: path, digest: commands.digest, commandCount: commands.commands.count)
+        var records = (try? self.records()) ?? []
+        records.removeAll { $0.path == path }
+        records.append(record)
+        try write(records)
+        return record
+    }
+
+    /// Forgets `folder`'s trust; false when it had none.
+    public func revoke(folder: URL) throws(TrustStoreError) -> Bool {
+        let path = FileSystem.resolvedPath(folder.path) ?? folder.standardizedFileURL.path
+        var records = try self.records()
+        let before = records.count
+        records.removeAll { $0.path == path }
+        guard records.count != before else { return false }
+        try write(records)
+        return true
+    }
+
+    private func write(_ records: [Record]) throws(TrustStoreError) {
+        let folder = fileURL.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw TrustStoreError(message: "cannot create \(folder.path): \(FileSystem.reason(error))")
+        }
+        let temporary = folder.appendingPathComponent(".\(Self.fileName).\(UUID().uuidString).tmp").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw TrustStoreError(message: "cannot create \(temporary): \(Self.errorText())") }
+        var failure: String?
+        if fchmod(descriptor, 0o600) != 0 { failure = "cannot set 0600 on \(temporary): \(Self.errorText())" }
+        let bytes = Array(Self.text(records).utf8)
+        var offset = 0
+        while failure == nil && offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = "cannot write \(temporary): \(Self.errorText())"
+            } else {
+                offset += written
+            }
+        }
+        if failure == nil && fsync(descriptor) != 0 { failure = "cannot flush \(temporary): \(Self.errorText())" }
+        close(descriptor)
+        if failure == nil && rename(temporary, fileURL.path) != 0 {
+            failure = "cannot replace \(fileURL.path): \(Self.errorText())"
+        }
+        if let failure {
+            unlink(temporary)
+            throw TrustStoreError(message: failure)
+        }
+    }
+
+    private static func errorText() -> String {
+        String(cString: strerror(errno))
+    }
+}
+
+/// The trust file cannot be read, parsed or written; the message names the file.
+public struct TrustStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,131 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ZappCore
+import ZappModel
+import ZappPlugins
+
+/// `zapp-shell trust [APP] [--plugins FILE]`, `trust --revoke [APP]`, `trust --list`: lets a
+/// local app's commands run, the way direnv's `allow` does. It prints every command the app would
+/// run (plugin identifier, argv, the program as resolved, the files inside the app folder they
+/// name) and records the folder's real path with their digest (`TrustStore`, `AppCommands`). An
+/// http(s) app is refused: a URL never runs a command.
+struct TrustCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trust",
+        abstract: "Let a local app's commands (ZappShell.ExternalHook) run; shows them first.",
+        discussion: """
+            An app is data: its commands run only when it is local and trusted. trust lists every \
+            command APP would run (plugin identifier, argv, the program that would start, and \
+            each file inside the app folder the command names, with its SHA-256) and records the \
+            folder and a digest of exactly those in trusted-apps.json in the state directory \
+            (mode 0600). Any change to a command, to the program it resolves to or to a file it \
+            names voids the trust until trust is run again; until then each external hook shows \
+            a stand-in pane saying it was not run. The bundled demo app and a folder `zapp-shell \
+            init` wrote are trusted already. An http(s) APP cannot be trusted (exit 1).
+
+            --revoke forgets APP; --list prints the trusted folders.
+            """
+    )
+
+    @OptionGroup var appOptions: AppOptions
+
+    @Flag(help: "Forget APP's trust: its commands stop running.")
+    var revoke = false
+
+    @Flag(help: "List the trusted app folders.")
+    var list = false
+
+    @Option(
+        name: .customLong("state-dir"),
+        help: ArgumentHelp("Where the trust file is kept. Default: $XDG_STATE_HOME/zapp-shell.", valueName: "DIR"))
+    var stateDir: String?
+
+    func validate() throws {
+        if revoke && list { throw ValidationError("--revoke and --list cannot be combined: use one of them") }
+        if list && appOptions.app != nil {
+            throw ValidationError("--list takes no APP (got \(appOptions.app ?? "")); to trust it: zapp-shell trust APP")
+        }
+    }
+
+    func run() async throws {
+        let store = TrustStore(stateDirectory: stateDirectory)
+        if list { return try printList(store) }
+        if case .remote(let url) = AppLocation(argument: appOptions.app) {
+            if revoke {
+                Console.print("\(url.absoluteString) is an http(s) app: it was never trusted, nothing to revoke.")
+                return
+            }
+            Console.printError("""
+                zapp-shell trust: \(url.absoluteString) is an http(s) app: its commands never run and it cannot be trusted.
+                To run them, copy the app into a folder, read its commands, then: zapp-shell trust FOLDER
+                """)
+            throw ExitCode(1)
+        }
+        let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins)
+        let app = loaded.app
+        guard let folder = app.folder else {
+            Console.printError("zapp-shell trust: \(app.name) has no folder to trust")
+            throw ExitCode(1)
+        }
+        let shown = AppTrust.shownArguments(appOptions.app, plugins: appOptions.plugins)
+        if revoke {
+            do {
+                let revoked = try store.revoke(folder: folder)
+                Console.print(revoked
+                    ? "Revoked: \(shown)'s commands no longer run (\(store.fileURL.path))."
+                    : "\(shown) was not trusted: nothing to revoke.")
+            } catch {
+                Console.printError("zapp-shell trust: \(error.message)")
+                throw ExitCode(1)
+            }
+            return
+        }
+        let commands = AppCommands(app: app)
+        guard !commands.commands.isEmpty else {
+            Console.print("\(shown) runs no commands: there is nothing to trust.")
+            return
+        }
+        let count = commands.commands.count == 1 ? "1 command" : "\(commands.commands.count) commands"
+        Console.print("\(shown) (\(folder.path)) runs \(count):\n\(commands.description)")
+        if appOptions.plugins == nil, AppTrust.isBundledDemo(folder) {
+            Console.print("This is the bundled demo app: it is trusted already (it ships with zapp-shell).")
+            return
+        }
+        do {
+            let record = try store.trust(folder: folder, commands: commands)
+            Console.print("""
+                Trusted: recorded \(record.path) (digest \(record.digest.prefix(12))…) in \(store.fileURL.path).
+                Any change to these commands or files voids it; revoke with: zapp-shell trust --revoke \(shown)
+                """)
+        } catch {
+            Console.printError("zapp-shell trust: \(error.message)")
+            throw ExitCode(1)
+        }
+    }
+
+    private var stateDirectory: URL {
+        stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? PluginEnvironment.defaultStateDirectory()
+    }
+
+    private func printList(_ store: TrustStore) throws {
+        let records: [TrustStore.Record]
+        do {
+            records = try store.records()
+        } catch {
+            Console.printError("zapp-shell trust: \(error.message); it trusts nothing (zapp-shell trust APP writes it again)")
+            throw ExitCode(1)
+        }
+        guard !records.isEmpty else {
+            Console.print("No app is trusted (\(store.fileURL.path)). The bundled demo app always is.")
+            return
+        }
+        for record in records {
+            let count = record.commandCount == 1 ? "1 command" : "\(record.commandCount) commands"
+            Console.print("\(record.path)  \(count), digest \(record.digest.prefix(12))…")
+        }
+    }
+}

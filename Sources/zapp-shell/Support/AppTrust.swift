@@ -1,0 +1,45 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ZappCore
+import ZappModel
+import ZappPlugins
+
+/// Whether a loaded app's commands may run (`CommandTrust`), decided once per build of its
+/// services (`run` decides again on every reload, so a changed script stops running):
+/// - an http(s) app: never;
+/// - the bundled demo app with its own plugin list: always. It ships with the binary, so whoever
+///   can change it can change zapp-shell itself; there is nothing to record;
+/// - any other local app: when `trusted-apps.json` in the state directory holds its folder with
+///   the digest of exactly its commands now (`TrustStore`, `zapp-shell trust`).
+enum AppTrust {
+    /// The decision for `app`, loaded from `argument` (APP as typed) with `plugins` (`--plugins`).
+    static func decide(app: ZappApp, argument: String?, plugins: String?, stateDirectory: URL) -> CommandTrust {
+        let shown = shownArguments(argument, plugins: plugins)
+        if case .remote(let url) = AppLocation(argument: argument) {
+            return .untrusted(app: url.absoluteString, reason: .remote)
+        }
+        guard let folder = app.folder else {
+            return .untrusted(app: shown, reason: app.remoteFolder == nil ? .undecided : .remote)
+        }
+        if plugins == nil, isBundledDemo(folder) { return .trusted }
+        return TrustStore(stateDirectory: stateDirectory).decide(folder: folder, commands: AppCommands(app: app), shownAs: shown)
+    }
+
+    /// True when `folder` is the bundled demo app's folder (symbolic links resolved).
+    static func isBundledDemo(_ folder: URL) -> Bool {
+        guard let bundled = try? BundledDemoApp.folder(), let demo = FileSystem.resolvedPath(bundled.path) else {
+            return false
+        }
+        return FileSystem.resolvedPath(folder.path) == demo
+    }
+
+    /// APP and `--plugins FILE` as the user would type them after `zapp-shell trust`.
+    static func shownArguments(_ argument: String?, plugins: String?) -> String {
+        let words = (argument.map { [InitCommand.shellQuoted($0)] } ?? [])
+            + (plugins.map { ["--plugins", InitCommand.shellQuoted($0)] } ?? [])
+        return words.isEmpty ? "the demo app" : words.joined(separator: " ")
+    }
+}
