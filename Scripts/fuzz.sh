@@ -13,14 +13,14 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 scratch=.build-fuzz
-all=(FuzzJSON FuzzRiver FuzzPluginConfigurations FuzzTheme FuzzContentTypes FuzzPipes2 FuzzAtom FuzzDeepLink FuzzKeys FuzzImage)
+all=(FuzzJSON FuzzRiver FuzzPluginConfigurations FuzzTheme FuzzContentTypes FuzzPipes2 FuzzAtom FuzzDeepLink FuzzKeys FuzzImage FuzzTrust)
 targets=("$@")
 [ "$#" -gt 0 ] || targets=("${all[@]}")
 
 dictionary() {
 	case "$1" in
 	FuzzJSON | FuzzTheme | FuzzContentTypes | FuzzPipes2) echo Fuzz/Dictionaries/json.dict ;;
-	FuzzRiver | FuzzPluginConfigurations) echo Fuzz/Dictionaries/zapp.dict ;;
+	FuzzRiver | FuzzPluginConfigurations | FuzzTrust) echo Fuzz/Dictionaries/zapp.dict ;;
 	FuzzAtom) echo Fuzz/Dictionaries/xml.dict ;;
 	FuzzDeepLink) echo Fuzz/Dictionaries/deeplink.dict ;;
 	FuzzKeys) echo Fuzz/Dictionaries/keys.dict ;;

@@ -21,6 +21,8 @@ fi
 ZAPP_SHELL=$(cd "$(dirname "$ZAPP_SHELL")" && pwd)/$(basename "$ZAPP_SHELL")
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/zapp-shell-e2e.XXXXXX")
+# The default state directory (trust, trace) is the run's own: scenarios never read or write the user's.
+export XDG_STATE_HOME="$WORK/xdg-state"
 SOCKET="zapp-shell-e2e-$$"
 passed=0
 failed=0

@@ -61,17 +61,21 @@ struct OutputChannelTests {
 
     /// Runs zapp-shell and returns its status, stdout and stderr bytes. The wait for the child
     /// happens on a thread of its own, not on one of the few threads every suite's tasks share.
-    static func run(_ arguments: [String], executable: URL? = nil) async throws -> (status: Int32, out: [UInt8], err: [UInt8]) {
+    static func run(_ arguments: [String], executable: URL? = nil, environment extra: [String: String] = [:]) async throws
+        -> (status: Int32, out: [UInt8], err: [UInt8])
+    {
         try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try runBlocking(arguments, executable: executable) }) }.start()
+            Thread { continuation.resume(with: Result { try runBlocking(arguments, executable: executable, environment: extra) }) }.start()
         }
     }
 
-    private static func runBlocking(_ arguments: [String], executable: URL?) throws -> (status: Int32, out: [UInt8], err: [UInt8]) {
+    private static func runBlocking(_ arguments: [String], executable: URL?, environment extra: [String: String]) throws
+        -> (status: Int32, out: [UInt8], err: [UInt8])
+    {
         let process = Process()
         process.executableURL = try executable ?? Self.executable()
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["TERM"] = "xterm-256color"
         process.environment = environment
         let out = Pipe()

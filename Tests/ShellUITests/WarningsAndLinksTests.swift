@@ -48,6 +48,23 @@ import ZappModel
         #expect(model.view.overlay == nil)
     }
 
+    @Test("a link that is not http(s) is shown with the reason and never reaches $BROWSER", arguments: [
+        "file:///etc/passwd", "javascript:alert(1)", "-evil", "mailto:a@b", "/bin/sh",
+    ])
+    func nonWebLinksAreNotOpened(_ link: String) {
+        var model = UpdateFixture.model()
+        model.view.browser = "firefox"
+        #expect(ShellUpdate.openWebLink(link, &model) == [])
+        #expect(model.view.overlay == .webLink(link))
+        #expect(model.view.toast?.text == ShellUpdate.notOpenedReason)
+        let frame = Fixtures.frame({ var state = Fixtures.state(Fixtures.app()); state.overlay = .webLink(link); return state }(), 80, 12)
+        #expect(frame.contains("Not opened: only http and https links"))
+    }
+
+    @Test func theLauncherRefusesNonWebLinksItself() async {
+        #expect(await BrowserLauncher.open("file:///etc/passwd", browser: "/nonexistent-browser") == "only http and https links are opened")
+    }
+
     @Test func browserArguments() {
         #expect(BrowserLauncher.arguments(browser: "firefox", url: "https://a.b") == ["firefox", "https://a.b"])
         #expect(BrowserLauncher.arguments(browser: "open -a Safari", url: "https://a.b") == ["open", "-a", "Safari", "https://a.b"])

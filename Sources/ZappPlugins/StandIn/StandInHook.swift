@@ -72,6 +72,13 @@ final class StandInHook: ScreenHook, CommandStandIn {
             ? "Flow blocker: stops the navigation when it fails" : "Not a flow blocker"
     }
 
+    /// Always shown; a command not run says so in the trace first (here, since `trace` answers a
+    /// pane by its script without running the hook).
+    func requestScreenPluginPresentation() async -> Bool {
+        if let notRunLine { context.reportWarning(notRunLine) }
+        return true
+    }
+
     func executeHook(dataDict: JSONObject?) async -> HookOutcome {
         guard hasUI else {
             context.reportWarning("stand-in: \(className) is not built into ZappShell and has no UI; answered success")
@@ -88,7 +95,6 @@ final class StandInHook: ScreenHook, CommandStandIn {
             message = manifest.api.className.map { "\(plugin) has class \($0), which is not built into ZappShell." }
                 ?? "\(plugin) names no class (its manifest has no api.class_name), so ZappShell cannot run it."
         case .commandNotRun(let command, let notRunLine, _):
-            context.reportWarning(notRunLine)
             title = "Not run: \(name)"
             message = "\(plugin) would run \(Self.shown(command)). It was NOT run — "
                 + notRunLine.dropFirst(CommandTrust.notRunPrefix.count) + "."

@@ -56,7 +56,7 @@ struct InitCommand: ParsableCommand {
         }
         do {
             try TrustStore(stateDirectory: stateDirectory).trust(folder: folder, commands: commands)
-            return "Trusted: its hook script runs (\(trustCommand) --revoke undoes it)."
+            return "Trusted: its hook script runs (zapp-shell trust --revoke \(shellQuoted(directory)) undoes it)."
         } catch {
             return "Not trusted: \(error.message); \(trustCommand) records it."
         }

@@ -4,7 +4,8 @@
 # write_gates_app DIR [NAVIGATION_TYPE]: an app with a stand-in gate of a real class name
 # (PrehookExample.HookManager, a flow blocker by configuration_json), an external hook whose
 # answer is the file DIR/answer ("success" or anything else), a local login, a screen that
-# nothing leads to, and its root menu as a side menu (default) or a tab bar ("tabs").
+# nothing leads to, and its root menu as a side menu (default) or a tab bar ("tabs"). The folder
+# is trusted (`zapp-shell trust`), so its external hook runs.
 write_gates_app() {
     local dir=$1 root=${2:-menu}
     mkdir -p "$dir"
@@ -47,6 +48,7 @@ fi
 SH
     chmod +x "$dir/check.sh"
     echo fail >"$dir/answer"
+    "$ZAPP_SHELL" trust "$dir" >/dev/null
 }
 
 # gates_agree_with_trace APP USER YES NO: for every screen of `gates APP --format json` (and
