@@ -14,6 +14,8 @@ import ZappModel
 /// its standard output. The answer's `dataDict` is handed on (absent: none, as the SDK does).
 /// A non-zero exit, output that is not such an object, a missing executable or running longer
 /// than `timeout_seconds` is a failure that names the command. Standard error goes to the log.
+/// It is made only for a trusted app (`CommandTrust`; `ExternalHookFactory` makes a stand-in
+/// otherwise).
 final class ExternalHook: ScreenHook {
     /// A command's settings, read once per plugin from `configuration_json`.
     struct Settings: Sendable {
