@@ -44,6 +44,7 @@ public enum BuiltInPlugins {
         }
         catalog.register(.externalHook) { configuration, environment in
             ExternalHookFactory(
+                identifier: configuration.identifier,
                 settings: try ExternalHook.Settings(
                     configuration: configuration.configuration, defaultTimeout: environment.hookTimeout),
                 environment: environment)

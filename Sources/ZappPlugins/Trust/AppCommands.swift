@@ -45,12 +45,24 @@ public struct AppCommands: Sendable, Hashable {
             guard plugin.manifest.api.className == BuiltInPluginClass.externalHook.rawValue,
                 let settings = try? ExternalHook.Settings(configuration: plugin.configuration, defaultTimeout: .seconds(30))
             else { return nil }
-            let program = ExternalHook.resolveExecutable(
-                settings.command[0], appFolder: folder.map { URL(fileURLWithPath: $0) }, path: path)
-            return Command(
-                identifier: plugin.identifier, argv: settings.command, program: program.path,
-                files: folder.map { Self.namedFiles(settings.command, program: program.path, folder: $0) } ?? [])
+            return Self.command(plugin.identifier, settings.command, folder: folder, path: path)
         }
+    }
+
+    /// One command as it would run now: `argv` resolved against the app folder's real path
+    /// (`folder`; nil: nothing resolves inside it) and `path`.
+    static func command(_ identifier: String, _ argv: [String], folder: String?, path: String) -> Command {
+        let program = ExternalHook.resolveExecutable(argv[0], appFolder: folder.map { URL(fileURLWithPath: $0) }, path: path)
+        return Command(
+            identifier: identifier, argv: argv, program: program.path,
+            files: folder.map { namedFiles(argv, program: program.path, folder: $0) } ?? [])
+    }
+
+    /// `command` for the app folder `folder` as given (its real path is looked up).
+    static func command(_ identifier: String, _ argv: [String], folder: URL?) -> Command {
+        command(
+            identifier, argv, folder: folder.flatMap { FileSystem.resolvedPath($0.path) },
+            path: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
     }
 
     /// The files inside `folder` that the program and the arguments name (each once).
