@@ -31,7 +31,10 @@ struct TrustCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var appOptions: AppOptions
+    @Argument(help: "An app folder or a river.json (default: the demo app); an http(s) URL is refused.")
+    var app: String?
+
+    @OptionGroup var pluginsOption: PluginsOption
 
     @Flag(help: "Forget APP's trust: its commands stop running.")
     var revoke = false
@@ -46,15 +49,15 @@ struct TrustCommand: AsyncParsableCommand {
 
     func validate() throws {
         if revoke && list { throw ValidationError("--revoke and --list cannot be combined: use one of them") }
-        if list && appOptions.app != nil {
-            throw ValidationError("--list takes no APP (got \(appOptions.app ?? "")); to trust it: zapp-shell trust APP")
+        if list && app != nil {
+            throw ValidationError("--list takes no APP (got \(app ?? "")); to trust it: zapp-shell trust APP")
         }
     }
 
     func run() async throws {
         let store = TrustStore(stateDirectory: stateDirectory)
         if list { return try printList(store) }
-        if case .remote(let url) = AppLocation(argument: appOptions.app) {
+        if case .remote(let url) = AppLocation(argument: app) {
             if revoke {
                 Console.print("\(url.absoluteString) is an http(s) app: it was never trusted, nothing to revoke.")
                 return
@@ -65,13 +68,12 @@ struct TrustCommand: AsyncParsableCommand {
                 """)
             throw ExitCode(1)
         }
-        let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins)
-        let app = loaded.app
-        guard let folder = app.folder else {
-            Console.printError("zapp-shell trust: \(app.name) has no folder to trust")
+        let loaded = try await AppLocation.loadOrExit(app, plugins: pluginsOption.plugins)
+        guard let folder = loaded.app.folder else {
+            Console.printError("zapp-shell trust: \(loaded.app.name) has no folder to trust")
             throw ExitCode(1)
         }
-        let shown = AppTrust.shownArguments(appOptions.app, plugins: appOptions.plugins)
+        let shown = AppTrust.shownArguments(app, plugins: pluginsOption.plugins)
         if revoke {
             do {
                 let revoked = try store.revoke(folder: folder)
@@ -84,14 +86,14 @@ struct TrustCommand: AsyncParsableCommand {
             }
             return
         }
-        let commands = AppCommands(app: app)
+        let commands = AppCommands(app: loaded.app)
         guard !commands.commands.isEmpty else {
             Console.print("\(shown) runs no commands: there is nothing to trust.")
             return
         }
         let count = commands.commands.count == 1 ? "1 command" : "\(commands.commands.count) commands"
         Console.print("\(shown) (\(folder.path)) runs \(count):\n\(commands.description)")
-        if appOptions.plugins == nil, AppTrust.isBundledDemo(folder) {
+        if pluginsOption.plugins == nil, AppTrust.isBundledDemo(folder) {
             Console.print("This is the bundled demo app: it is trusted already (it ships with zapp-shell).")
             return
         }
