@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import ZappCore
+import ZappModel
+import ZappPlugins
+
+@testable import zapp_shell
+
+/// Which loaded apps may run their commands: never a URL, always the bundled demo with its own
+/// plugin list, any other local app only as the trust file says.
+@Suite("AppTrust")
+struct AppTrustTests {
+    private static let state = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-apptrust-\(UUID().uuidString)")
+
+    @Test("an http(s) app is untrusted as remote, whatever the trust file says")
+    func remote() throws {
+        let app = ZappApp(screens: [ScreenModel(id: "home", name: "Home")], plugins: [], name: "app")
+        #expect(AppTrust.decide(app: app, argument: "https://example.com/app/", plugins: nil, stateDirectory: Self.state)
+            == .untrusted(app: "https://example.com/app/", reason: .remote))
+    }
+
+    @Test("the bundled demo is trusted with its own plugins, and decided by the trust file with --plugins")
+    func demo() async throws {
+        let loaded = await AppLocation.demo.load()
+        let demo = try #require(loaded.app)
+        #expect(AppTrust.decide(app: demo, argument: nil, plugins: nil, stateDirectory: Self.state) == .trusted)
+        let path = try #require(demo.folder?.path)
+        #expect(AppTrust.decide(app: demo, argument: path, plugins: nil, stateDirectory: Self.state) == .trusted,
+                "named by its path, it is still the bundled demo")
+        #expect(AppTrust.decide(app: demo, argument: nil, plugins: "/tmp/other.json", stateDirectory: Self.state)
+            == .untrusted(app: "--plugins /tmp/other.json", reason: .notTrusted))
+    }
+
+    @Test("APP and --plugins are shown as the user would type them after zapp-shell trust")
+    func shownArguments() {
+        #expect(AppTrust.shownArguments("my app", plugins: nil) == "'my app'")
+        #expect(AppTrust.shownArguments("./app", plugins: "p.json") == "./app --plugins p.json")
+    }
+}
