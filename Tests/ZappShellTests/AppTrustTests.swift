@@ -31,6 +31,22 @@ struct AppTrustTests {
             == .untrusted(app: "--plugins /tmp/other.json", reason: .notTrusted))
     }
 
+    @Test("run's warning: only for an app with commands that will not run")
+    func warnings() async throws {
+        let hook = PluginConfiguration(
+            manifest: PluginManifest(
+                identifier: "hook", name: "Hook", type: "general",
+                api: PluginAPI(className: BuiltInPluginClass.externalHook.rawValue)),
+            configuration: ["command": ["touch", "/tmp/x"]])
+        let screens = [ScreenModel(id: "home", name: "Home")]
+        let url = "http://127.0.0.1:9/app/"
+        #expect(AppTrust.warnings(app: ZappApp(screens: screens, plugins: [hook], name: "app"), argument: url, plugins: nil, stateDirectory: Self.state)
+            == ["plugin_configurations.json: warning: external hook commands not run: \(url) is an http(s) app; its commands never run"])
+        #expect(AppTrust.warnings(app: ZappApp(screens: screens, plugins: [], name: "app"), argument: url, plugins: nil, stateDirectory: Self.state) == [])
+        let demo = try #require(await AppLocation.demo.load().app)
+        #expect(AppTrust.warnings(app: demo, argument: nil, plugins: nil, stateDirectory: Self.state) == [])
+    }
+
     @Test("APP and --plugins are shown as the user would type them after zapp-shell trust")
     func shownArguments() {
         #expect(AppTrust.shownArguments("my app", plugins: nil) == "'my app'")

@@ -102,6 +102,10 @@ struct RunCommand: AsyncParsableCommand {
         logger.info("starting \(loaded.app.name) (state directory \(stateDirectory.path))")
         for warning in loaded.warnings { logger.warning("\(warning.description)") }
 
+        // An app whose commands will not run says so among its warnings (`w`), before any hook.
+        let trustWarnings: @Sendable (ZappApp) -> [String] = { running in
+            AppTrust.warnings(app: running, argument: app, plugins: plugins, stateDirectory: stateDirectory)
+        }
         let current = Self.theme(theme, environment: environment)
         let setup = ShellSetup(
             app: loaded.app,
@@ -118,7 +122,7 @@ struct RunCommand: AsyncParsableCommand {
                 let warnings = (result.runWarnings + FeedSource.warnings(in: app, file: AppLoader.riverFileName)).map(\.description)
                 logger.info("loaded \(app.name) (\(app.screens.count) screens, \(warnings.count) warnings)")
                 for warning in warnings { logger.warning("\(warning)") }
-                return AppLoad(app: app, warnings: warnings)
+                return AppLoad(app: app, warnings: warnings + trustWarnings(app))
             },
             makeServices: { running, presenter in
                 // Decided on every build of the services: a reload after a script changed stops it running.
@@ -128,13 +132,13 @@ struct RunCommand: AsyncParsableCommand {
             },
             deepLink: open, theme: current, loadThemes: { Self.themes(cycling: current) },
             forceASCII: ascii,
-            warnings: loaded.warnings.map(\.description),
+            warnings: loaded.warnings.map(\.description) + trustWarnings(loaded.app),
             checkWarnings: loaded.completeWarnings.map { complete in
                 let logged = Set(loaded.warnings.map(\.description))
                 return {
                     let warnings = complete().map(\.description)
                     for warning in warnings where !logged.contains(warning) { logger.warning("\(warning)") }
-                    return warnings
+                    return warnings + trustWarnings(loaded.app)
                 }
             },
             browser: Self.browser(environment: environment),

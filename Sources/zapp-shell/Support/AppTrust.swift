@@ -28,6 +28,14 @@ enum AppTrust {
         return TrustStore(stateDirectory: stateDirectory).decide(folder: folder, commands: AppCommands(app: app), shownAs: shown)
     }
 
+    /// The warning `run` lists (`w`) for an app with commands that will not run; none otherwise.
+    static func warnings(app: ZappApp, argument: String?, plugins: String?, stateDirectory: URL) -> [String] {
+        guard !AppCommands(app: app).commands.isEmpty,
+            let line = decide(app: app, argument: argument, plugins: plugins, stateDirectory: stateDirectory).notRunLine
+        else { return [] }
+        return ["\(plugins ?? AppLoader.pluginsFileName): warning: external hook commands \(line)"]
+    }
+
     /// True when `folder` is the bundled demo app's folder (symbolic links resolved).
     static func isBundledDemo(_ folder: URL) -> Bool {
         guard let bundled = try? BundledDemoApp.folder(), let demo = FileSystem.resolvedPath(bundled.path) else {

@@ -34,6 +34,10 @@ scenario_trust() {
     check "trust: a changed script is not run" wait_for "$s" "Not run: ZappTV Age Check" 15 || return
     check "trust: the pane says it changed" wait_for "$s" "changed since it" || return
     keys "$s" Escape
+    check "trust: Esc closes the pane" wait_gone "$s" "Not run: ZappTV Age Check" || return
+    keys "$s" w
+    check "trust: the warnings list says the commands will not run" wait_for "$s" "warning: external hook commands not run:" || return
+    keys "$s" Escape
     keys "$s" q
     check "trust: quit the changed app" wait_for "$s" "rc=0" || return
     tm kill-session -t "$s"
