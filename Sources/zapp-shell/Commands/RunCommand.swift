@@ -103,8 +103,10 @@ struct RunCommand: AsyncParsableCommand {
         for warning in loaded.warnings { logger.warning("\(warning.description)") }
 
         // An app whose commands will not run says so among its warnings (`w`), before any hook.
+        // Trust is the user's, kept in the default state directory whatever --state-dir says.
+        let trustDirectory = PluginEnvironment.defaultStateDirectory(environment: environment)
         let trustWarnings: @Sendable (ZappApp) -> [String] = { running in
-            AppTrust.warnings(app: running, argument: app, plugins: plugins, stateDirectory: stateDirectory)
+            AppTrust.warnings(app: running, argument: app, plugins: plugins, stateDirectory: trustDirectory)
         }
         let current = Self.theme(theme, environment: environment)
         let setup = ShellSetup(
@@ -126,7 +128,7 @@ struct RunCommand: AsyncParsableCommand {
             },
             makeServices: { running, presenter in
                 // Decided on every build of the services: a reload after a script changed stops it running.
-                let trust = AppTrust.decide(app: running, argument: app, plugins: plugins, stateDirectory: stateDirectory)
+                let trust = AppTrust.decide(app: running, argument: app, plugins: plugins, stateDirectory: trustDirectory)
                 if let notRun = trust.notRunLine { logger.warning("external hooks: \(notRun)") }
                 return Self.services(app: running, presenter: presenter, stateDirectory: stateDirectory, logger: logger, trust: trust)
             },

@@ -21,8 +21,9 @@ struct TrustCommand: AsyncParsableCommand {
             An app is data: its commands run only when it is local and trusted. trust lists every \
             command APP would run (plugin identifier, argv, the program that would start, and \
             each file inside the app folder the command names, with its SHA-256) and records the \
-            folder and a digest of exactly those in trusted-apps.json in the state directory \
-            (mode 0600). Any change to a command, to the program it resolves to or to a file it \
+            folder and a digest of exactly those in $XDG_STATE_HOME/zapp-shell/trusted-apps.json \
+            (else ~/.local/state/zapp-shell; mode 0600), which every command reads whatever \
+            run's --state-dir says. Any change to a command, to the program it resolves to or to a file it \
             names voids the trust until trust is run again; until then each external hook shows \
             a stand-in pane saying it was not run. The bundled demo app and a folder `zapp-shell \
             init` wrote are trusted already. An http(s) APP cannot be trusted (exit 1).
@@ -41,11 +42,6 @@ struct TrustCommand: AsyncParsableCommand {
 
     @Flag(help: "List the trusted app folders.")
     var list = false
-
-    @Option(
-        name: .customLong("state-dir"),
-        help: ArgumentHelp("Where the trust file is kept. Default: $XDG_STATE_HOME/zapp-shell.", valueName: "DIR"))
-    var stateDir: String?
 
     func validate() throws {
         if revoke && list { throw ValidationError("--revoke and --list cannot be combined: use one of them") }
@@ -109,9 +105,8 @@ struct TrustCommand: AsyncParsableCommand {
         }
     }
 
-    private var stateDirectory: URL {
-        stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? PluginEnvironment.defaultStateDirectory()
-    }
+    /// The default state directory: trust is the user's, whatever a run's `--state-dir` says.
+    private var stateDirectory: URL { PluginEnvironment.defaultStateDirectory() }
 
     private func printList(_ store: TrustStore) throws {
         let records: [TrustStore.Record]

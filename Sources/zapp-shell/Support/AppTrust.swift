@@ -12,8 +12,9 @@ import ZappPlugins
 /// - an http(s) app: never;
 /// - the bundled demo app with its own plugin list: always. It ships with the binary, so whoever
 ///   can change it can change zapp-shell itself; there is nothing to record;
-/// - any other local app: when `trusted-apps.json` in the state directory holds its folder with
-///   the digest of exactly its commands now (`TrustStore`, `zapp-shell trust`).
+/// - any other local app: when `trusted-apps.json` in the default state directory (never a run's
+///   `--state-dir`: trust is the user's, not a session's) holds its folder with the digest of
+///   exactly its commands now (`TrustStore`, `zapp-shell trust`).
 enum AppTrust {
     /// The decision for `app`, loaded from `argument` (APP as typed) with `plugins` (`--plugins`).
     static func decide(app: ZappApp, argument: String?, plugins: String?, stateDirectory: URL) -> CommandTrust {

@@ -163,8 +163,8 @@ scenario_hostile_text() {
     echo "# hostile text: controls, bidi, marks and long strings are shown, never acted on"
     local s=hostile app="$WORK/hostile-app" i name shown output
     write_hostile_app "$app"
-    # Trusted, so the external hook runs and its answer is shown (trace reads the default state directory).
-    "$ZAPP_SHELL" trust "$app" >/dev/null && "$ZAPP_SHELL" trust "$app" --state-dir "$WORK/hostile-state" >/dev/null
+    # Trusted, so the external hook runs and its answer is shown.
+    "$ZAPP_SHELL" trust "$app" >/dev/null
     check "hostile: the byte check catches OSC, NUL, C1 and U+202E (so a clean result means something)" \
         test "$(printf 'a\e]0;x\a \0 \xc2\x9b \xe2\x80\xae \e[1m' | control_bytes | tr -s ' \n' ' ')" = " 1b 0a 07 0a 00 0a c2 9b 0a e2 80 ae 0a "
     check "hostile: the app validates" "$ZAPP_SHELL" validate "$app" >/dev/null || return

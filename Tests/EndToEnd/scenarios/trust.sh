@@ -6,8 +6,9 @@ scenario_trust() {
     echo "# trust: the not-run pane of an untrusted app, the hook running once trusted, a changed script"
     local s=trust dir="$WORK/trust"
     "$ZAPP_SHELL" init "$dir/app" >/dev/null
+    # init trusted the folder; revoked, its hook does not run.
+    "$ZAPP_SHELL" trust --revoke "$dir/app" >/dev/null
     check "$s: a shell starts in tmux" new_shell "$s" || return
-    # The run's own state directory holds no trust: the folder init trusted is not trusted here.
     launch "$s" "'$dir/app'" --state-dir "'$dir/state'" --log "'$dir/run.log'" --open zapp://screen/late-night
     check "trust: the untrusted hook is a stand-in pane" wait_for "$s" "Not run: ZappTV Age Check" 15 || return
     check "trust: the pane says the command was NOT run" wait_for_wrapped "$s" "hooks/age-check.sh. It was NOT run" || return
@@ -19,7 +20,7 @@ scenario_trust() {
     keys "$s" q
     check "trust: quit" wait_for "$s" "rc=0" || return
 
-    "$ZAPP_SHELL" trust "$dir/app" --state-dir "$dir/state" >"$dir/trust.txt"
+    "$ZAPP_SHELL" trust "$dir/app" >"$dir/trust.txt"
     check "trust: trust lists the script it trusts" grep -qF "file:    hooks/age-check.sh (sha256 " "$dir/trust.txt"
     launch "$s" "'$dir/app'" --state-dir "'$dir/state'" --log "'$dir/run.log'" --open zapp://screen/late-night
     check "trust: the trusted hook runs and Late Night opens" wait_for "$s" "After hours" 15 || return
