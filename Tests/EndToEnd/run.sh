@@ -433,6 +433,8 @@ scenario_slow_hook() {
     check "slow: the demo app is written out" test -f "$app/hooks/age-check.sh" || return
     # The external age-check hook now takes 5 seconds to answer.
     sed -i 's/^input=\$(cat)$/input=$(cat); sleep 5/' "$app/hooks/age-check.sh"
+    # The edit voids init's trust (zapp-shell trust): trusted again, the edited script runs.
+    "$ZAPP_SHELL" trust "$app" >/dev/null
     check "$s: a shell starts in tmux" new_shell "$s" || return
     launch "$s" "'$app'" --state-dir "'$WORK/slow-state'" --log "'$WORK/slow.log'"
     check "slow: the app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
