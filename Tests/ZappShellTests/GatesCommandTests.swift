@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZappCore
 import ZappModel
+import ZappPlugins
 
 @testable import zapp_shell
 
@@ -68,7 +69,7 @@ final class GatesCommandTests {
     private static func trace(_ app: ZappApp, _ screen: String, answers: [String] = [], signedIn: String? = nil)
         async throws -> String
     {
-        try await TraceCommand.trace(
+        try await TraceReport.run(
             app: app, screen: screen, script: TraceCommand.script(from: answers), signedIn: signedIn
         ).resultLine
     }
@@ -77,7 +78,7 @@ final class GatesCommandTests {
     func demoAgreesWithTrace() async throws {
         let app = try await Self.demo()
         for user in [nil, "demo", "free"] as [String?] {
-            let report = try await GatesCommand.report(app: app, signedIn: user)
+            let report = try await GatesReport.builtIn(app: app, signedIn: user)
             #expect(report.screens.map(\.id) == app.screens.map(\.id))
             for screen in report.screens {
                 let session = try #require(user == nil ? screen.signedOut : screen.signedIn)
@@ -94,7 +95,7 @@ final class GatesCommandTests {
 
     @Test("demo app: the gated screens, hook kinds and unreachable hook screens")
     func demoReport() async throws {
-        let report = try await GatesCommand.report(app: try await Self.demo(), signedIn: "demo")
+        let report = try await GatesReport.builtIn(app: try await Self.demo(), signedIn: "demo")
         let gated = report.screens.filter(\.isGated).map(\.id)
         #expect(gated == ["premium-matches", "premium", "late-night", "account"])
         let premium = try #require(report.screens.first { $0.id == "premium" })
@@ -115,7 +116,7 @@ final class GatesCommandTests {
     @Test("a stand-in gate of a real class and an external hook ask, with both branches as trace finds them")
     func standInAndExternal() async throws {
         let app = try await Self.load(try fixture())
-        let report = try await GatesCommand.report(app: app, signedIn: "ann")
+        let report = try await GatesReport.builtIn(app: app, signedIn: "ann")
         let vault = try #require(report.screens.first { $0.id == "vault" })
         #expect(vault.preHooks.map(\.kind) == [.standIn, .external])
         #expect(vault.preHooks[0].className == "stand-in")
@@ -139,7 +140,7 @@ final class GatesCommandTests {
         #expect(report.text.contains("parental (stand-in, stand-in, manifest class PrehookExample.HookManager): flow blocker (plugin)"))
 
         let blocking = try await Self.load(try fixture(externalBlocks: true))
-        let blocked = try await GatesCommand.report(app: blocking, signedIn: nil)
+        let blocked = try await GatesReport.builtIn(app: blocking, signedIn: nil)
         let strict = try #require(blocked.screens.first { $0.id == "vault" })
         #expect(try await Self.trace(blocking, "vault", answers: ["parental=success"]) == "result: blocked by ext")
         #expect(strict.signedOut.steps.last?.decision == .asks)
@@ -147,7 +148,7 @@ final class GatesCommandTests {
 
     @Test("the JSON has every screen, in the schema's shape")
     func json() async throws {
-        let report = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: nil)
+        let report = try await GatesReport.builtIn(app: try await Self.load(try fixture()), signedIn: nil)
         let json = report.json
         #expect(json["screens"]?.arrayValue?.count == 5)
         #expect(json["unreachable"] == ["hidden"])
@@ -160,7 +161,7 @@ final class GatesCommandTests {
 
     @Test("markdown is one table, html one self-contained page")
     func documents() async throws {
-        let report = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: "ann")
+        let report = try await GatesReport.builtIn(app: try await Self.load(try fixture()), signedIn: "ann")
         let lines = report.markdown.split(separator: "\n")
         #expect(lines.contains("| Screen | Reached by | Pre hooks | Signed out | Signed in as ann |"))
         #expect(lines.filter { $0.hasPrefix("| `") }.count == 5)
@@ -173,24 +174,24 @@ final class GatesCommandTests {
 
     @Test("diff: a removed hook and a hook made a flow blocker are named")
     func diff() async throws {
-        let before = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: nil)
+        let before = try await GatesReport.builtIn(app: try await Self.load(try fixture()), signedIn: nil)
         #expect(!GatesDiff(old: before, new: before).isChanged)
         #expect(GatesDiff(old: before, new: before).text.hasSuffix("gating unchanged"))
 
-        let removed = try await GatesCommand.report(
+        let removed = try await GatesReport.builtIn(
             app: try await Self.load(try fixture(vaultHooks: ["ext"])), signedIn: nil)
         let ungated = GatesDiff(old: before, new: removed)
         #expect(ungated.changes.map(\.kind) == [.ungated, .outcome, .hookRemoved])
         #expect(ungated.text.contains("vault: pre hook removed: parental (stand-in"))
         #expect(ungated.text.contains("vault: no longer gated (was gated by parental)"))
 
-        let blocking = try await GatesCommand.report(
+        let blocking = try await GatesReport.builtIn(
             app: try await Self.load(try fixture(externalBlocks: true)), signedIn: nil)
         let stricter = GatesDiff(old: before, new: blocking)
         #expect(stricter.changes.map(\.kind) == [.flowBlocker])
         #expect(stricter.changes.first?.line == "vault: pre hook ext: not a flow blocker → flow blocker (plugin)")
 
-        let reordered = try await GatesCommand.report(
+        let reordered = try await GatesReport.builtIn(
             app: try await Self.load(try fixture(vaultHooks: ["ext", "parental"])), signedIn: nil)
         #expect(GatesDiff(old: before, new: reordered).changes.map(\.kind) == [.hooksReordered])
     }
