@@ -146,6 +146,39 @@ final class GatesCommandTests {
         #expect(strict.signedOut.steps.last?.decision == .asks)
     }
 
+    @Test("trace --answer stands in for an external hook, so both of gates' branches can be reproduced")
+    func answeredExternalHook() async throws {
+        // ext is a flow blocker whose command (check.sh) answers failure; nothing runs here.
+        let app = try await Self.load(try fixture(externalBlocks: true))
+        let vault = try #require(try await GatesReport.builtIn(app: app, signedIn: nil).screens.first { $0.id == "vault" })
+        let accepted = try await TraceReport.run(
+            app: app, screen: "vault", script: TraceCommand.script(from: ["parental=success", "ext=success"]), signedIn: nil)
+        #expect(accepted.resultLine == "result: " + vault.signedOut.whenAccepted)
+        #expect(accepted.resultLine == "result: presented vault")
+        #expect(accepted.text.contains("pre ext: not run: scripted answer: success"))
+        let declined = try await TraceReport.run(
+            app: app, screen: "vault", script: TraceCommand.script(from: ["parental=success", "ext=failure"]), signedIn: nil)
+        #expect(declined.resultLine == "result: blocked by ext")
+        #expect(declined.text.contains("pre ext: failed: scripted failure"))
+    }
+
+    @Test("trace --answer naming no hook of the screen is an error that names it, exit status 2")
+    func unknownAnswer() async throws {
+        let app = try await Self.load(try fixture())
+        await #expect(
+            throws: TraceError(
+                "--answer 'nosuch': no hook of vault has this identifier (its hooks are parental, ext)", exitStatus: 2)
+        ) {
+            _ = try await TraceReport.run(
+                app: app, screen: "vault", script: TraceCommand.script(from: ["parental=success", "nosuch=failure"]),
+                signedIn: nil)
+        }
+        await #expect(throws: TraceError("--answer 'login': no hook of details has this identifier (it has no hooks)", exitStatus: 2)) {
+            _ = try await TraceReport.run(
+                app: app, screen: "details", script: TraceCommand.script(from: ["login=success"]), signedIn: nil)
+        }
+    }
+
     @Test("the JSON has every screen, in the schema's shape")
     func json() async throws {
         let report = try await GatesReport.builtIn(app: try await Self.load(try fixture()), signedIn: nil)
