@@ -70,8 +70,9 @@ public struct HookResolution: Sendable {
         func note(_ step: HookTrace.Step, _ message: String) { entry.notes.append(Note(step: step, message: message)) }
 
         guard let plugin = registry.plugin(identifier: reference.identifier) else {
-            entry.gate.skipReason = "no plugin with this identifier in plugin_configurations"
-            note(.warning, entry.gate.skipReason!)
+            let reason = "no plugin with this identifier in plugin_configurations"
+            entry.gate.skipReason = reason
+            note(.warning, reason)
             note(.skipped, "skipped")
             return entry
         }
@@ -79,11 +80,12 @@ public struct HookResolution: Sendable {
         gate.className = plugin.servingClassName ?? manifestClass
         if manifestClass != gate.className { gate.manifestClassName = manifestClass }
         entry.configuration = plugin.configuration
-        if let reason = plugin.unavailableReason {
+        if let unavailable = plugin.unavailableReason {
+            let reason = "plugin not available (\(unavailable))"
             gate.kind = .unavailable
-            gate.skipReason = "plugin not available (\(reason))"
+            gate.skipReason = reason
             entry.gate = gate
-            note(.warning, gate.skipReason!)
+            note(.warning, reason)
             note(.skipped, "skipped")
             return entry
         }
@@ -103,10 +105,11 @@ public struct HookResolution: Sendable {
             presenter: presenter(entry.presentation), app: app, presentation: entry.presentation,
             reportWarning: reportWarning)
         guard let factory = plugin.factory, let hook = factory.makeScreenHook(context: context) else {
+            let reason = "\(className) is not a screen hook"
             gate.kind = .notAHook
-            gate.skipReason = "\(className) is not a screen hook"
+            gate.skipReason = reason
             entry.gate = gate
-            note(.skipped, "skipped: \(gate.skipReason!)")
+            note(.skipped, "skipped: \(reason)")
             return entry
         }
         note(.instanceCreated, "new instance" + (hookScreen.map { " with hook screen \($0.id) \"\($0.name)\"" } ?? ""))
