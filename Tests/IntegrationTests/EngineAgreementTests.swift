@@ -11,7 +11,8 @@ import ZappPlugins
 /// Issue 29's "Done when": `gates`, `trace` and the running app agree on every screen of every
 /// example app (the demo and `examples/*`) and of the apps of `Tests/` (the shared fixture and an
 /// app with every hook kind), signed out, signed in as each configured user, and for each
-/// scripted answer given to every hook that asks (success, failure, cancel). The running app is
+/// scripted answer given to every hook that asks (success, failure, cancel; and each hook that
+/// asks failing alone, for `trace` against gates' steps). The running app is
 /// the same engine `run` uses (`AppServices.builtIn`: its registry, hook manager and `Navigator`),
 /// its panes answered by a person (`Person`): the right PIN, a configured user's password,
 /// Decline/Fail/Cancel, Esc. External hooks really run there (a person cannot answer a
@@ -34,6 +35,13 @@ struct EngineAgreementTests {
                     let session = try #require(user == nil ? screen.signedOut : screen.signedIn)
                     let asking = session.steps.filter { $0.decision == .asks }.map(\.identifier)
                     let external = Set(screen.preHooks.filter { $0.kind == .external && !$0.hasUI }.map(\.identifier))
+                    // One hook that asks fails, the others succeed: trace ends where gates' steps say.
+                    for failing in asking {
+                        let script = HookScript(answers: Dictionary(uniqueKeysWithValues: asking.map { ($0, $0 == failing ? .failure : .success) }))
+                        let traced = try await TraceReport.run(app: app, screen: screen.id, script: script, signedIn: user)
+                        let expected = Self.gatesResult(session, screen.preHooks, target: target) { $0 == failing ? .failure : .success }
+                        #expect(traced.resultLine == expected, "\(name) \(screen.id): only \(failing) fails")
+                    }
                     for answer in HookScript.Answer.allCases {
                         let place = "\(name) \(screen.id), \(user.map { "signed in as \($0)" } ?? "signed out"), \(answer)"
                         let gates = "result: " + (answer == .success ? session.whenAccepted : session.whenDeclined)

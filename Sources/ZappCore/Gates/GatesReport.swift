@@ -70,33 +70,27 @@ public struct GatesReport: Sendable, Hashable {
         let outResolution = HookResolution(app: app, registry: signedOut)
         let inResolution = signedIn.map { HookResolution(app: app, registry: $0.registry) }
         for target in app.screens {
-            let pre = outResolution.plan(of: target)
-            let post = outResolution.plan(of: target, post: true).map(\.gate)
-            let outSession = await session(pre, resolution: outResolution, target: target)
+            let pre = await outResolution.plan(of: target)
+            let post = outResolution.entries(of: target, post: true).map(\.gate)
             var inSession: Session?
-            if let inResolution {
-                inSession = await session(inResolution.plan(of: target), resolution: inResolution, target: target)
-            }
+            if let inResolution { inSession = session(await inResolution.plan(of: target), target: target) }
             screens.append(
                 Screen(
                     id: target.id, name: target.name, reaches: reaches.reaches[target.id] ?? [],
                     isReachable: reaches.reachable.contains(target.id), deepLink: deepLink(target.id),
-                    preHooks: pre.map(\.gate), postHooks: post, signedOut: outSession, signedIn: inSession))
+                    preHooks: pre.map(\.entry.gate), postHooks: post, signedOut: session(pre, target: target),
+                    signedIn: inSession))
         }
         return GatesReport(app: app.name, signedInUser: signedIn?.user, session: signedIn?.session, screens: screens)
     }
 
-    /// Opening `target` in one session state: each entry's decision, and the result when every
+    /// Opening `target` in one session state: each step's decision, and the result when every
     /// hook that asks succeeds (accepted) or fails (declined), by the resolution's one rule.
-    private static func session(_ entries: [HookResolution.Entry], resolution: HookResolution, target: ScreenModel)
-        async -> Session
-    {
-        var decisions: [HookResolution.Decision] = []
-        for entry in entries { decisions.append(await resolution.decide(entry, target: target)) }
-        let steps = zip(entries, decisions).map { Step(identifier: $0.gate.identifier, decision: $1.decision, why: $1.why) }
-        let accepted = HookResolution.result(of: entries, decisions: decisions, target: target) { _ in .success }
-        let declined = HookResolution.result(of: entries, decisions: decisions, target: target) { _ in .failure }
-        let asks = decisions.contains { $0.decision == .asks }
+    private static func session(_ plan: [HookResolution.Step], target: ScreenModel) -> Session {
+        let steps = plan.map { Step(identifier: $0.entry.gate.identifier, decision: $0.decision.decision, why: $0.decision.why) }
+        let accepted = HookResolution.result(of: plan, target: target) { _ in .success }
+        let declined = HookResolution.result(of: plan, target: target) { _ in .failure }
+        let asks = plan.contains { $0.decision.decision == .asks }
         let outcome: GateOutcome = declined != accepted ? .gated : asks ? .asks : .open
         return Session(outcome: outcome, steps: steps, whenAccepted: accepted, whenDeclined: declined)
     }

@@ -23,7 +23,7 @@ public final class ScreenGates: Sendable {
     public func isGated(_ screenID: String) -> Bool {
         if let known = known.withLock({ $0[screenID] }) { return known }
         let gated = app.screen(id: screenID).map { target in
-            HookResolution(app: app, registry: registry).plan(of: target).contains { $0.gate.canBlock }
+            HookResolution(app: app, registry: registry).entries(of: target).contains { $0.gate.canBlock }
         } ?? false
         known.withLock { $0[screenID] = gated }
         return gated

@@ -38,6 +38,15 @@ public struct HookResolution: Sendable {
     public struct Decision: Sendable, Hashable {
         public var decision: HookDecision
         public var why: String
+        /// The scripted answer that stands in for running it (`scriptedAnswer`), when it runs
+        /// at all (not skipped, presentation allowed and requested).
+        public var answer: HookScript.Answer?
+    }
+
+    /// One step of a navigation's plan: the resolved entry and what it would do.
+    public struct Step: Sendable {
+        public var entry: Entry
+        public var decision: Decision
     }
 
     /// The message of a hook screen that disallows presentation (the entry passes).
@@ -125,10 +134,20 @@ public struct HookResolution: Sendable {
         return entry
     }
 
-    /// The ordered plan of a target's pre hooks (or post hooks), resolved with a scripted
-    /// presenter: nothing is shown or run.
-    public func plan(of target: ScreenModel, post: Bool = false) -> [Entry] {
+    /// A target's pre hooks (or post hooks) resolved in order with a scripted presenter:
+    /// nothing is shown or run (the lock marks, drawn without waiting).
+    public func entries(of target: ScreenModel, post: Bool = false) -> [Entry] {
         (post ? target.hooks.postload : target.hooks.preload).map { resolve($0, target: target) }
+    }
+
+    /// The ordered plan of a navigation to `target`: each pre hook resolved and decided, with
+    /// the scripted answer that would stand in for it. Nothing is shown or run.
+    public func plan(of target: ScreenModel) async -> [Step] {
+        var steps: [Step] = []
+        for entry in entries(of: target) {
+            steps.append(Step(entry: entry, decision: await decide(entry, target: target)))
+        }
+        return steps
     }
 
     /// The scripted answer that stands in for running an entry's hook: its own answer when the
@@ -153,35 +172,50 @@ public struct HookResolution: Sendable {
     /// or asks (a pane, or a program whose answer decides), with why.
     public func decide(_ entry: Entry, target: ScreenModel) async -> Decision {
         let gate = entry.gate
-        if let skipReason = gate.skipReason { return Decision(decision: .skipped, why: skipReason) }
-        guard let hook = entry.hook else { return Decision(decision: .skipped, why: "skipped") }
+        if let skipReason = gate.skipReason { return Decision(decision: .skipped, why: skipReason, answer: nil) }
+        guard let hook = entry.hook else { return Decision(decision: .skipped, why: "skipped", answer: nil) }
         if gate.isPresentationDisallowed {
-            return Decision(decision: .passes, why: "hook screen general.allow_screen_plugin_presentation is false")
+            return Decision(decision: .passes, why: "hook screen general.allow_screen_plugin_presentation is false", answer: nil)
         }
         guard await hook.requestScreenPluginPresentation() else {
             return Decision(
                 decision: .passes,
-                why: gate.kind == .login ? "signed in with what \(target.id) requires" : "presentation not requested")
+                why: gate.kind == .login ? "signed in with what \(target.id) requires" : "presentation not requested",
+                answer: nil)
         }
-        guard gate.mayAsk else { return Decision(decision: .passes, why: "runs without UI and answers at once") }
+        let answer = scriptedAnswer(for: entry)
+        guard gate.mayAsk else {
+            return Decision(decision: .passes, why: "runs without UI and answers at once", answer: answer)
+        }
+        let why: String
         switch gate.kind {
-        case .login: return Decision(decision: .asks, why: "sign-in pane")
-        case .gate: return Decision(decision: .asks, why: "gate pane")
-        case .standIn: return Decision(decision: .asks, why: "stand-in pane: Continue succeeds, Fail fails")
-        case .external where !gate.hasUI: return Decision(decision: .asks, why: "runs the external command; its answer decides")
-        default: return Decision(decision: .asks, why: gate.hasUI ? "pane" : "runs without UI; its answer decides")
+        case .login: why = "sign-in pane"
+        case .gate: why = "gate pane"
+        case .standIn: why = "stand-in pane: Continue succeeds, Fail fails"
+        case .external where !gate.hasUI: why = "runs the external command; its answer decides"
+        default: why = gate.hasUI ? "pane" : "runs without UI; its answer decides"
         }
+        return Decision(decision: .asks, why: why, answer: answer)
     }
 
-    /// The result line of a navigation whose pre hooks decided `decisions` (one per entry, in
-    /// order) when each hook that asks answers `answer(identifier)`: `presented ID`, or
-    /// `blocked by IDENTIFIER` for the first flow blocker whose answer is not success.
+    /// How a planned navigation ends, without running anything: `presented ID`, or `blocked by
+    /// IDENTIFIER` for the first flow blocker whose answer is not success. A hook's answer is
+    /// `answer(identifier)` when it asks (gates' branches: all success, all failure), else the
+    /// scripted answer that stands in for it (an answered hook that would pass without asking).
+    /// A hook that asks without an answer is taken to succeed when `answer` is nil.
     public static func result(
-        of entries: [Entry], decisions: [Decision], target: ScreenModel, answer: (String) -> HookScript.Answer
+        of plan: [Step], target: ScreenModel, answer: ((String) -> HookScript.Answer)? = nil
     ) -> String {
-        for (entry, decided) in zip(entries, decisions) where decided.decision == .asks {
-            if answer(entry.gate.identifier) != .success, entry.gate.isFlowBlocker {
-                return "blocked by \(entry.gate.identifier)"
+        for step in plan {
+            let identifier = step.entry.gate.identifier
+            let given: HookScript.Answer?
+            if step.decision.decision == .asks, let answer {
+                given = answer(identifier)
+            } else {
+                given = step.decision.answer
+            }
+            if let given, given != .success, step.entry.gate.isFlowBlocker {
+                return "blocked by \(identifier)"
             }
         }
         return "presented \(target.id)"
