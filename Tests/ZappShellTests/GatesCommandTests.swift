@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Testing
 import ZappCore
@@ -176,6 +177,17 @@ final class GatesCommandTests {
         await #expect(throws: TraceError("--answer 'login': no hook of details has this identifier (it has no hooks)", exitStatus: 2)) {
             _ = try await TraceReport.run(
                 app: app, screen: "details", script: TraceCommand.script(from: ["login=success"]), signedIn: nil)
+        }
+    }
+
+    @Test("diff: an input that does not parse exits 2, never 1 (gating changed)")
+    func diffOfABrokenInput() async throws {
+        let good = try fixture()
+        let broken = try fixture()
+        try Data(#"[{"id": "home", "home": true,"#.utf8).write(to: broken.appendingPathComponent("river.json"))
+        for (old, new) in [(good, broken), (broken, good)] {
+            let command = try #require(try GatesCommand.parseAsRoot(["--diff", old.path, new.path]) as? GatesCommand)
+            await #expect(throws: ExitCode(2)) { try await command.run() }
         }
     }
 
