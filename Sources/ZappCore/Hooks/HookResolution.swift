@@ -199,10 +199,10 @@ public struct HookResolution: Sendable {
     }
 
     /// How a planned navigation ends, without running anything: `presented ID`, or `blocked by
-    /// IDENTIFIER` for the first flow blocker whose answer is not success. A hook's answer is
-    /// `answer(identifier)` when it asks (gates' branches: all success, all failure), else the
-    /// scripted answer that stands in for it (an answered hook that would pass without asking).
-    /// A hook that asks without an answer is taken to succeed when `answer` is nil.
+    /// IDENTIFIER` for the first flow blocker whose answer is not success. A hook that asks
+    /// answers `answer(identifier)` when given (gates' branches: all success, all failure); else
+    /// every hook answers its scripted answer, and a hook with none (an external command that
+    /// would really run) counts as succeeding.
     public static func result(
         of plan: [Step], target: ScreenModel, answer: ((String) -> HookScript.Answer)? = nil
     ) -> String {
