@@ -108,11 +108,11 @@ struct UntrustedExternalHookTests {
         bed.commandTrust = Self.untrusted
         let plugin = Self.plugin(flowBlocker: true)
         let app = ZappApp(screens: [.plain, Self.target], plugins: [plugin], folder: bed.directory, name: "app")
-        let entry = HookReference(identifier: "ext", type: "general")
-        let (gate, hook) = HookGate.make(entry, target: Self.target, app: app, registry: bed.registry([plugin]))
-        #expect(gate.kind == .external)
-        #expect(gate.canBlock)
-        let decision = await gate.decide(hook, target: Self.target)
+        let resolution = HookResolution(app: app, registry: bed.registry([plugin]))
+        let entry = resolution.resolve(HookReference(identifier: "ext", type: "general"), target: Self.target)
+        #expect(entry.gate.kind == .external)
+        #expect(entry.gate.canBlock)
+        let decision = await resolution.decide(entry, target: Self.target)
         #expect(decision.decision == .asks)
         #expect(decision.why == Self.line + "; stand-in pane: Continue succeeds, Fail fails")
     }
