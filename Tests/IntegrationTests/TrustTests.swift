@@ -136,7 +136,8 @@ struct TrustTests {
     func localAppNeedsTrust() async throws {
         let scratch = try Scratch()
         let folder = try scratch.localApp(marker: "first")
-        let trace = ["trace", folder.path, "--screen", "late", "--answer", "hook=success"]
+        // No --answer: an answer would stand in for the command, which must really run once trusted.
+        let trace = ["trace", folder.path, "--screen", "late"]
 
         let untrusted = try await scratch.zappShell(trace)
         #expect(untrusted.output.contains("not run: \(folder.path) is not trusted (zapp-shell trust \(folder.path))"), "\(untrusted.output)")
@@ -176,7 +177,7 @@ struct TrustTests {
         let folder = try scratch.localApp(marker: "ran")
         _ = try await scratch.zappShell(["trust", folder.path])
         try "{\"trusted\": [".write(toFile: scratch.path("state/zapp-shell/trusted-apps.json"), atomically: true, encoding: .utf8)
-        let trace = try await scratch.zappShell(["trace", folder.path, "--screen", "late", "--answer", "hook=success"])
+        let trace = try await scratch.zappShell(["trace", folder.path, "--screen", "late"])
         #expect(trace.output.contains("is not trusted: \(scratch.path("state/zapp-shell/trusted-apps.json")) is corrupt"), "\(trace.output)")
         #expect(!scratch.exists("ran"))
         let list = try await scratch.zappShell(["trust", "--list"])
