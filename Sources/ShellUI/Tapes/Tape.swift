@@ -110,10 +110,11 @@ extension Tape.Header {
         case "feeds": feeds = value
         case "open": open = value
         default:
-            guard let size = TapeStep.Action.size(value) else {
-                throw TapeError(line: line, message: "size: expected COLUMNSxROWS (e.g. 100x30), got \(TapeText.quoted(value))")
+            do throws(TapeProblem) {
+                (columns, rows) = try TapeStep.Action.size(value)
+            } catch {
+                throw TapeError(line: line, message: "size: \(error.message)")
             }
-            (columns, rows) = size
         }
     }
 }
