@@ -1,9 +1,9 @@
 import Foundation
 import Logging
+import Synchronization
 import Testing
 import ZappCore
 import ZappModel
-import Synchronization
 
 @Suite("Hook trace", .timeLimit(.minutes(1)))
 struct HookTraceTests {
