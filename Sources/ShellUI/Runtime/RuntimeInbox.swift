@@ -1,9 +1,9 @@
 import Synchronization
 
 /// The one place the event loop waits on (ARCHITECTURE.md, "The loop"): results of tasks are
-/// posted here as `ShellEvent`s, the terminal marks here that input is waiting, and the
-/// run's trace that it has new steps. Any thread
-/// may post; the loop takes everything posted so far as one batch and renders once after it.
+/// posted here as `ShellEvent`s, the terminal marks here that input is waiting, and the run's
+/// trace that it has new steps. Any thread may post; the loop takes everything posted so far as
+/// one batch and renders once after it.
 final class RuntimeInbox: Sendable {
     /// What the loop takes at once.
     struct Batch {

@@ -90,8 +90,8 @@ public final class ShellRuntime {
     }
 
     /// Starts the loop's work (once): waking for new trace steps, the file watcher, and the
-    /// `.started` event, whose effect runs the startup sequence. `run()` calls it; tests that drive the
-    /// runtime step by step call it themselves.
+    /// `.started` event, whose effect runs the startup sequence. `run()` calls it; tests that
+    /// drive the runtime step by step call it themselves.
     public func start() {
         guard !model.isStartupRequested else { return }
         let inbox = inbox
