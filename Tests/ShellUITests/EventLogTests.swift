@@ -123,7 +123,7 @@ struct EventLogTests {
             line: pushed.line, message: "expected `hook post gate: failed`, got `pushed detail`")))
     }
 
-    @Test("a reload while a hook's pane is open keeps the hook's outcome: in the trace panel and on the tape")
+    @Test("a reload while a hook's pane is open keeps the hook's outcome: in the trace panel and on the tape, which replays")
     func reloadDuringPane() async throws {
         let recorder = TapeRecorder()
         var setup = Self.setup()
@@ -147,6 +147,9 @@ struct EventLogTests {
             "key Esc", "answer cancel", "hook pre login: dismissed: User has closed hook execution",
             "hook pre login: flow blocker (plugin): stop", "blocked by login: User has closed hook execution",
         ])
+        // The tape replays: the reload was no input, and the hook comes to the same outcome without it.
+        let tape = try Tape.parse(recorder.tape(header: Tape.Header()).text)
+        #expect(await TapePlayer.play(tape, setup: Self.setup(), clock: RuntimeClock(TestClock<Duration>())) == .matched(steps: tape.steps.count))
     }
 
     @Test("the model's log is read by sequence: a reader that fell behind its capacity is told what it missed")
