@@ -32,6 +32,24 @@ struct FocusReachTests {
         #expect(terminal.plainText.contains("no screen \"ghost\""))
     }
 
+    @Test("a nav-bar button whose target is missing is choosable too, and says no screen \"…\"")
+    func missingBarTargetIsChoosable() throws {
+        let river = UpdateFixture.river.replacingOccurrences(
+            of: #""presentation_style": "title"}, "nav_items": []"#,
+            with: #""presentation_style": "title"}, "nav_items": [{"id": "b-ghost", "title": "Ghost", "type": "button", "data": {"target": "ghost"}}]"#)
+        let app = try #require(AppLoader.load(river: Data(river.utf8), plugins: Data(UpdateFixture.plugins.utf8), name: "Ghosts").app)
+        var model = ShellModel(view: ShellViewState(app: app, rootKind: .sideMenu), columns: 80, rows: 24)
+        let items = model.view.focusables(in: .navBar, columns: 80, rows: 24)
+        let index = try #require(items.firstIndex { $0.id == "b-ghost" }, "the button can be reached")
+        model.view.focus = .navBar
+        model.view.navBarSelection = index
+        #expect(ShellUpdate.update(&model, .terminal(.key(.enter))).isEmpty)
+        #expect(model.view.toast?.text == "no screen \"ghost\"")
+        var canvas = Canvas(columns: 80, rows: 24)
+        ShellView.render(model.view, into: &canvas)
+        #expect(canvas.plainText.contains("[Ghost]"), "drawn focused when focused")
+    }
+
     @Test("overlay bar: the focused item is scrolled clear of the bar, on the demo's Home with left, logo, overlay")
     func overlayKeepsFocusClear() throws {
         let result = AppLoader.load(folder: DemoAppSmokeTests.demoFolder)
