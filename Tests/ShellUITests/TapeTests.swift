@@ -79,6 +79,8 @@ struct TapeTests {
         ("zapp-shell tape 1\ntype abc\n", 2, "type needs quoted text (e.g. type \"qa\"): no opening double quote"),
         ("zapp-shell tape 1\ntype \"abc\" x\n", 2, "text after the closing quote: x"),
         ("zapp-shell tape 1\nkey \"\\q\"\n", 2, "key: unknown escape \\q"),
+        ("zapp-shell tape 1\napp \"my app\\q\"\n", 2, "app: unknown escape \\q"),
+        ("zapp-shell tape 1\nfeeds \"feeds.json\n", 2, "feeds: no closing double quote"),
     ])
     func refusesBadLines(text: String, line: Int, reason: String) {
         do {

@@ -101,7 +101,14 @@ extension Tape.Header {
     static let fields = ["app", "plugins", "feeds", "open", "size"]
 
     fileprivate mutating func set(_ field: String, to rest: Substring, line: Int) throws(TapeError) {
-        let value = TapeText.unquoted(String(rest)) ?? String(rest)
+        var value = String(rest)
+        if rest.first == "\"" {
+            do throws(TapeProblem) {
+                value = try TapeText.text(ofQuoted: value)
+            } catch {
+                throw TapeError(line: line, message: "\(field): \(error.message)")
+            }
+        }
         guard !value.isEmpty else { throw TapeError(line: line, message: "\"\(field)\" needs a value") }
         lines[field] = line
         switch field {
