@@ -1,9 +1,10 @@
 import Clocks
 import Foundation
-import ShellUI
 import Testing
 import ZappCore
 import ZappModel
+
+@testable import ShellUI
 
 /// A hook manager that writes the trace as `ScreenHookManager` does: "detail" passes four pre
 /// hooks (`gates`) that each fail without being a flow blocker; "premium" asks for a sign-in
@@ -183,6 +184,25 @@ struct EventLogTests {
         _ = ShellUpdate.update(&late, .traceAppended(small.entries(after: 0)))
         #expect(late.log.entries(after: 0).entries.first?.event == .traceLost(2))
         #expect(late.view.traceLines.first == "2 trace steps were dropped before they were read")
+    }
+
+    @Test("a recorder that fell behind the log's capacity says on the tape how many events it lost, so the replay cannot match silently")
+    func recorderSaysWhatItLost() {
+        let recorder = TapeRecorder()
+        var model = UpdateFixture.model()
+        recorder.observe(ShellObservation(event: .started, effects: [], model: model))
+        let trace = TraceLog(capacity: 10_000)
+        for index in 1...4_500 { trace.append(HookTrace(stage: .pre, step: .failed, identifier: "h", message: "failed: \(index)")) }
+        while true {
+            let slice = trace.entries(after: model.log.traceCursor, limit: EventLog.traceChunk)
+            guard !slice.entries.isEmpty else { break }
+            _ = ShellUpdate.update(&model, .traceAppended(slice))
+        }
+        recorder.observe(ShellObservation(event: .tick, effects: [], model: model))
+        let lost = model.log.entries(after: 0).missed
+        #expect(lost > 0)
+        #expect(recorder.observations.first?.text == "hook \(lost) events were dropped before they were recorded")
+        #expect(recorder.observations.last?.text == "hook pre h: failed: 4500", "what is still kept is recorded")
     }
 
     @Test("a pane closed because its plugin left the app: its message outlasts the navigation the closed hook ends")
