@@ -23,8 +23,13 @@ public enum ShellUpdate {
         let panes = model.view.panes
         let effects = reduce(&model, event)
         log(event, effects: effects, panesBefore: panes, &model)
-        if case .tick = event { return effects }
-        return effects + requestFeeds(&model) + requestImages(&model)
+        switch event {
+        case .tick, .traceAppended:
+            // Neither changes which feeds or images the screen shows: no layout for them.
+            return effects
+        default:
+            return effects + requestFeeds(&model) + requestImages(&model)
+        }
     }
 
     private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
