@@ -8,6 +8,7 @@ extension ShellUpdate {
     {
         guard model.activity?.id == activityID else { return [] }
         endActivity(&model)
+        defer { restateClosedPanes(&model) }
         switch outcome {
         case .navigation(let result):
             return apply(result, request: request, &model)
@@ -83,6 +84,14 @@ extension ShellUpdate {
 
     /// Why a link that is not http(s) is shown and not opened.
     static let notOpenedReason = "Not opened: only http and https links are opened with $BROWSER"
+
+    /// Says again which panes a reload closed (`ShellModel.closedPanesNotice`) once the
+    /// activity their hooks belonged to has ended, over that activity's own message.
+    static func restateClosedPanes(_ model: inout ShellModel) {
+        guard let notice = model.closedPanesNotice else { return }
+        model.closedPanesNotice = nil
+        model.notify(notice, isError: true)
+    }
 
     static func blockedMessage(_ identifier: String, _ reason: String) -> String {
         "Blocked by \(identifier): \(reason)"

@@ -82,12 +82,13 @@ struct ReplayCommand: AsyncParsableCommand {
         let setup = ShellSetup(
             app: replayed,
             loadApp: { AppLoad(app: replayed, warnings: []) },
-            makeServices: { replayed, presenter in
+            makeServices: { replayed, presenter, trace in
                 // Trust is the user's (the default state directory), not the replay's own.
                 let trust = AppTrust.decide(
                     app: replayed, argument: app, plugins: plugins, stateDirectory: PluginEnvironment.defaultStateDirectory())
                 return RunCommand.services(
-                    app: replayed, presenter: presenter, stateDirectory: stateDirectory, logger: logger, trust: trust)
+                    app: replayed, presenter: presenter, trace: trace, stateDirectory: stateDirectory, logger: logger,
+                    trust: trust)
             },
             deepLink: header.open, warnings: loaded.warnings.map(\.description))
         switch await TapePlayer.play(parsed, setup: setup) {

@@ -126,12 +126,15 @@ struct RunCommand: AsyncParsableCommand {
                 for warning in warnings { logger.warning("\(warning)") }
                 return AppLoad(app: app, warnings: warnings + trustWarnings(app))
             },
-            makeServices: { running, presenter in
+            makeServices: { running, presenter, trace in
                 // Decided on every build of the services: a reload after a script changed stops it running.
                 let trust = AppTrust.decide(app: running, argument: app, plugins: plugins, stateDirectory: trustDirectory)
                 if let notRun = trust.notRunLine { logger.warning("external hooks: \(notRun)") }
-                return Self.services(app: running, presenter: presenter, stateDirectory: stateDirectory, logger: logger, trust: trust)
+                return Self.services(
+                    app: running, presenter: presenter, trace: trace, stateDirectory: stateDirectory, logger: logger,
+                    trust: trust)
             },
+            trace: TraceLog(logger: logger),
             deepLink: open, theme: current, loadThemes: { Self.themes(cycling: current) },
             forceASCII: ascii,
             warnings: loaded.warnings.map(\.description) + trustWarnings(loaded.app),
@@ -197,16 +200,19 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// The services for one app (the one wiring, `AppServices.builtIn`), logging to `logger`
-    /// (`run`'s log; `replay` logs nothing); its commands run as `trust` says (`AppTrust`).
+    /// The services for one app (the one wiring, `AppServices.builtIn`) over the run's trace,
+    /// logging to `logger` (`run`'s log; `replay` logs nothing); its commands run as `trust`
+    /// says (`AppTrust`).
     @MainActor
-    static func services(app: ZappApp, presenter: any Presenter, stateDirectory: URL, logger: Logger, trust: CommandTrust)
+    static func services(
+        app: ZappApp, presenter: any Presenter, trace: TraceLog, stateDirectory: URL, logger: Logger, trust: CommandTrust
+    )
         -> AppServices
     {
         let environment = PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter, commandTrust: trust)
-        var services = AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+        var services = AppServices.builtIn(app: app, environment: environment, trace: trace)
         services.images = LoggedImages(base: services.images, logger: logger)
         return services
     }
