@@ -99,7 +99,7 @@ struct TrustTests {
         #expect(gates.output.contains("hook asks (\(notRun); stand-in pane"), "\(gates.output)")
 
         // A deep link reaches the gated screen headless; the tape expects the stand-in panes and
-        // the not-run lines, which tapes record (hook lines when the navigation ends).
+        // the not-run lines, which tapes record in the order they happen.
         let tape = scratch.path("deep-link.tape")
         try """
             zapp-shell tape 1
@@ -108,14 +108,14 @@ struct TrustTests {
             size 80x24
 
             screen home
+            hook pre hook: warning: \(notRun)
             pane "Not run: hook" (hook)
             key Enter
             answer "Continue"
+            hook pre shell: warning: \(notRun)
             pane "Not run: shell" (shell)
             key Enter
             answer "Continue"
-            hook pre hook: warning: \(notRun)
-            hook pre shell: warning: \(notRun)
             pushed late
 
             """.write(toFile: tape, atomically: true, encoding: .utf8)
