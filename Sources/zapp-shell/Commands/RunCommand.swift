@@ -15,7 +15,7 @@ import ZappModel
 import ZappPlugins
 
 /// `zapp-shell [run] [APP] [--plugins FILE] [--theme NAME|PATH] [--state-dir DIR] [--open URL] [--ascii]
-/// [--no-color] [--log FILE] [--images auto|kitty|iterm|sixel|symbols|off]`: runs an app interactively in the terminal (the default command).
+/// [--no-color] [--log FILE] [--images auto|kitty|iterm|sixel|symbols|off] [--image-cache-mb N]`: runs an app interactively in the terminal (the default command).
 ///
 /// Before anything touches the terminal it refuses, with a message and exit status 1, a
 /// terminal it cannot drive (`TERM=dumb` or unset, stdin or stdout not a terminal) and an app
@@ -38,9 +38,11 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var look: LookOptions
 
+    @OptionGroup var imageCache: ImageCacheOption
+
     @Option(
         name: .customLong("state-dir"),
-        help: ArgumentHelp("Where sessions and the log are kept. Default: $XDG_STATE_HOME/zapp-shell.", valueName: "DIR"))
+        help: ArgumentHelp("Where sessions, fetched images and the log are kept. Default: $XDG_STATE_HOME/zapp-shell.", valueName: "DIR"))
     var stateDir: String?
 
     @Option(help: ArgumentHelp("A deep link to open after start, e.g. zapp://screen/premium or myapp://present?screen_id=premium.", valueName: "URL"))
@@ -120,8 +122,8 @@ struct RunCommand: AsyncParsableCommand {
                 for warning in warnings { logger.warning("\(warning)") }
                 return AppLoad(app: app, warnings: warnings)
             },
-            makeServices: { app, presenter in
-                Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
+            makeServices: { [imageCacheBytes = imageCache.bytes] app, presenter in
+                Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, imageCacheBytes: imageCacheBytes, logger: logger)
             },
             deepLink: open, theme: current, loadThemes: { Self.themes(cycling: current) },
             forceASCII: ascii,
@@ -191,13 +193,15 @@ struct RunCommand: AsyncParsableCommand {
     /// The services for one app (the one wiring, `AppServices.builtIn`), logging to `logger`
     /// (`run`'s log; `replay` logs nothing).
     @MainActor
-    static func services(app: ZappApp, presenter: any Presenter, stateDirectory: URL, logger: Logger)
-        -> AppServices
-    {
+    static func services(
+        app: ZappApp, presenter: any Presenter, stateDirectory: URL, imageCacheBytes: Int = ImageLoader.defaultDiskCacheBytes,
+        logger: Logger
+    ) -> AppServices {
         let environment = PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter)
-        var services = AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+        var services = AppServices.builtIn(
+            app: app, environment: environment, trace: TraceLog(logger: logger), imageCacheBytes: imageCacheBytes)
         services.images = LoggedImages(base: services.images, logger: logger)
         return services
     }

@@ -1,0 +1,37 @@
+import Testing
+
+@testable import ZappModel
+
+/// SHA-256 against the FIPS 180-4 examples and across block boundaries.
+@Suite("SHA-256")
+struct SHA256Tests {
+    @Test("the standard's examples", arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+            "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"),
+    ])
+    func examples(message: String, digest: String) {
+        #expect(SHA256.hex(Array(message.utf8)) == digest)
+    }
+
+    func hexBytes(_ hex: String) -> [UInt8] {
+        let digits = Array(hex.utf8)
+        return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(decoding: digits[$0..<($0 + 2)], as: UTF8.self), radix: 16)! }
+    }
+
+    @Test("a million 'a's, and the same digest however the bytes arrive")
+    func longAndSplit() {
+        let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+        #expect(SHA256.hex(million) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        var pieces = SHA256()
+        var offset = 0
+        for size in [1, 63, 64, 65, 127, 500, 999_180] {
+            pieces.update(million[offset..<(offset + size)])
+            offset += size
+        }
+        #expect(offset == million.count)
+        #expect(pieces.finish() == hexBytes(SHA256.hex(million)))
+    }
+}
