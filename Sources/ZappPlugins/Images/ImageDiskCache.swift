@@ -77,8 +77,7 @@ struct ImageDiskCache: Sendable {
             unlink(path)
             return nil
         }
-        // Used now: the last to be removed when the cache is over its cap.
-        utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW)
+        Self.markUsed(path)
         return entry
     }
 
@@ -93,6 +92,7 @@ struct ImageDiskCache: Sendable {
             unlink(temporary)
             return
         }
+        Self.markUsed(temporary)
         guard rename(temporary, folder.appendingPathComponent(key).path) == 0 else {
             unlink(temporary)
             return
@@ -116,7 +116,7 @@ struct ImageDiskCache: Sendable {
     static func decode(_ file: [UInt8]) -> Entry? {
         let window = file.prefix(maximumHeaderBytes)
         guard let end = window.indices.first(where: { $0 > 0 && window[$0] == 0x0A && window[$0 - 1] == 0x0A }) else { return nil }
-        let lines = String(decoding: file[..<end], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = String(decoding: file[..<(end - 1)], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first == Substring(magic) else { return nil }
         var fields: [String: String] = [:]
         for line in lines.dropFirst() {
@@ -150,6 +150,16 @@ struct ImageDiskCache: Sendable {
         }
         for path in missing.reversed() where mkdir(path, 0o700) != 0 && errno != EEXIST { return false }
         return FileSystem.isDirectory(atPath: folder.path) && chmod(folder.path, 0o700) == 0
+    }
+
+    /// Sets the entry's modification time to now, to the nanosecond (the kernel's own stamp is
+    /// as coarse as a few milliseconds, which would leave entries written together unordered):
+    /// the order in which entries are removed.
+    private static func markUsed(_ path: String) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let times = [now, now]
+        utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW)
     }
 
     /// Writes `bytes` to a file that must not exist yet, 0600.
