@@ -59,7 +59,7 @@ public actor FeedLoader: FeedLoading {
         let load = Task.detached {
             if let target {
                 // A mapped target is the user's own file or URL: read as written, locally too.
-                return await Self.fetch(target, folder: nil, timeout: timeout, maximumBytes: maximumBytes, queue: queue)
+                return await Self.fetch(target, folder: nil, mapped: true, timeout: timeout, maximumBytes: maximumBytes, queue: queue)
                     .flatMap { data in Self.parse(data) }
             }
             if let reason = FeedSource.unreachableReason(source, type: nil) { return .failure(FeedLoadError(reason)) }
@@ -80,7 +80,7 @@ public actor FeedLoader: FeedLoading {
 
     // MARK: Reading
 
-    private static func fetch(_ source: String, folder: URL?, timeout: Double, maximumBytes: Int, queue: DispatchQueue) async
+    private static func fetch(_ source: String, folder: URL?, mapped: Bool = false, timeout: Double, maximumBytes: Int, queue: DispatchQueue) async
         -> Result<Data, FeedLoadError>
     {
         let trimmed = source.trimmingWhitespace
@@ -110,7 +110,7 @@ public actor FeedLoader: FeedLoading {
         } else {
             return .failure(FeedLoadError("\(trimmed) is relative, but the app has no folder to resolve it against"))
         }
-        return await read(file, shown: trimmed, maximumBytes: maximumBytes, on: queue)
+        return await read(file, shown: trimmed, namesPath: mapped, maximumBytes: maximumBytes, on: queue)
     }
 
     private static func download(_ url: URL, timeout: Double, maximumBytes: Int) async -> Result<Data, FeedLoadError> {
@@ -129,7 +129,9 @@ public actor FeedLoader: FeedLoading {
 
     /// Reads a local feed through `FileSystem.contents` (regular files only, capped at
     /// `maximumBytes`) on `queue`, never on a thread of the shared pool.
-    private static func read(_ file: URL, shown: String, maximumBytes: Int, on queue: DispatchQueue) async -> Result<Data, FeedLoadError> {
+    private static func read(_ file: URL, shown: String, namesPath: Bool, maximumBytes: Int, on queue: DispatchQueue) async
+        -> Result<Data, FeedLoadError>
+    {
         await withCheckedContinuation { continuation in
             queue.async {
                 continuation.resume(returning: FileSystem.contents(atPath: file.path, limit: maximumBytes).mapError { refusal in
@@ -137,7 +139,8 @@ public actor FeedLoader: FeedLoading {
                     case .missing: return FeedLoadError("no such file: \(shown)")
                     case .notAFile(.folder): return FeedLoadError("\(shown) is a folder, not a feed")
                     case .tooLarge(let size?, let limit): return tooLarge(size, limit)
-                    default: return FeedLoadError("\(shown): \(refusal.reason)")
+                    // The UI names the source beside the message; a mapped target is named here.
+                    default: return FeedLoadError(namesPath ? "\(shown): \(refusal.reason)" : refusal.reason)
                     }
                 })
             }
