@@ -28,7 +28,7 @@ public func fuzzFileReader(_ bytes: UnsafeRawPointer, _ size: Int) -> CInt {
     unlink(path)
     rmdir(path)
     unlink(file)
-    Invariant.require(FileManager.default.createFile(atPath: file, contents: contents), "cannot write \(file)")
+    Invariant.require(Scratch.write(contents, to: file), "cannot write \(file)")
     let expected: FileReadError.Problem?
     switch situation {
     case 0:
@@ -63,6 +63,14 @@ public func fuzzFileReader(_ bytes: UnsafeRawPointer, _ size: Int) -> CInt {
 
 /// A folder of this process's own for the paths each input makes.
 enum Scratch {
+    /// Writes `data` to a new file at `path` with one `open` and `write`.
+    static func write(_ data: Data, to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } == data.count
+    }
+
     static let folder: String = {
         var template = Array("/tmp/zapp-fuzz-reader-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { fatalError("cannot make a scratch folder") }
