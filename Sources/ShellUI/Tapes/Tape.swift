@@ -1,4 +1,4 @@
-/// A run of the app as text (README, "Record and replay"): a header naming the app and the
+/// A run of the app as text (docs/commands/replay.md): a header naming the app and the
 /// options it ran with, then one step per line — inputs (`key Enter`, `type "qa"`) and what the
 /// app did in answer (`screen home`, `pane "Sign in" (login)`, `blocked by login: …`). `run
 /// --record` writes one (`TapeRecorder`); `replay` plays its inputs headless and compares what
@@ -44,7 +44,7 @@ public struct Tape: Sendable, Hashable {
     public var text: String {
         var lines = [
             Self.magic,
-            "# Replay with: zapp-shell replay THIS-FILE [APP]. Format: README.md, \"Record and replay\".",
+            "# Replay with: zapp-shell replay THIS-FILE [APP]. Format: docs/commands/replay.md.",
         ]
         if let app = header.app { lines.append("app \(app)") }
         if let plugins = header.plugins { lines.append("plugins \(plugins)") }
@@ -101,7 +101,14 @@ extension Tape.Header {
     static let fields = ["app", "plugins", "feeds", "open", "size"]
 
     fileprivate mutating func set(_ field: String, to rest: Substring, line: Int) throws(TapeError) {
-        let value = TapeText.unquoted(String(rest)) ?? String(rest)
+        var value = String(rest)
+        if rest.first == "\"" {
+            do throws(TapeProblem) {
+                value = try TapeText.text(ofQuoted: value)
+            } catch {
+                throw TapeError(line: line, message: "\(field): \(error.message)")
+            }
+        }
         guard !value.isEmpty else { throw TapeError(line: line, message: "\"\(field)\" needs a value") }
         lines[field] = line
         switch field {
@@ -110,10 +117,11 @@ extension Tape.Header {
         case "feeds": feeds = value
         case "open": open = value
         default:
-            guard let size = TapeStep.Action.size(value) else {
-                throw TapeError(line: line, message: "size: expected COLUMNSxROWS (e.g. 100x30), got \(TapeText.quoted(value))")
+            do throws(TapeProblem) {
+                (columns, rows) = try TapeStep.Action.size(value)
+            } catch {
+                throw TapeError(line: line, message: "size: \(error.message)")
             }
-            (columns, rows) = size
         }
     }
 }

@@ -122,9 +122,12 @@ struct RunCommand: AsyncParsableCommand {
                 for warning in warnings { logger.warning("\(warning)") }
                 return AppLoad(app: app, warnings: warnings)
             },
-            makeServices: { [imageCacheBytes = imageCache.bytes] app, presenter in
-                Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, imageCacheBytes: imageCacheBytes, logger: logger)
+            makeServices: { [imageCacheBytes = imageCache.bytes] app, presenter, trace in
+                Self.services(
+                    app: app, presenter: presenter, trace: trace, stateDirectory: stateDirectory, imageCacheBytes: imageCacheBytes,
+                    logger: logger)
             },
+            trace: TraceLog(logger: logger),
             deepLink: open, theme: current, loadThemes: { Self.themes(cycling: current) },
             forceASCII: ascii,
             warnings: loaded.warnings.map(\.description),
@@ -190,18 +193,17 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// The services for one app (the one wiring, `AppServices.builtIn`), logging to `logger`
-    /// (`run`'s log; `replay` logs nothing).
+    /// The services for one app (the one wiring, `AppServices.builtIn`) over the run's trace,
+    /// logging to `logger` (`run`'s log; `replay` logs nothing).
     @MainActor
     static func services(
-        app: ZappApp, presenter: any Presenter, stateDirectory: URL, imageCacheBytes: Int = ImageLoader.defaultDiskCacheBytes,
-        logger: Logger
+        app: ZappApp, presenter: any Presenter, trace: TraceLog, stateDirectory: URL,
+        imageCacheBytes: Int = ImageLoader.defaultDiskCacheBytes, logger: Logger
     ) -> AppServices {
         let environment = PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter)
-        var services = AppServices.builtIn(
-            app: app, environment: environment, trace: TraceLog(logger: logger), imageCacheBytes: imageCacheBytes)
+        var services = AppServices.builtIn(app: app, environment: environment, trace: trace, imageCacheBytes: imageCacheBytes)
         services.images = LoggedImages(base: services.images, logger: logger)
         return services
     }
