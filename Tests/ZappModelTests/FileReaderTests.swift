@@ -80,9 +80,11 @@ struct FileReaderTests {
         try #require(writer >= 0)
         let stop = Atomic(false)
         // A writer appending up to 64 MiB while the file is read: a read sees it grow past the cap.
+        let finished = DispatchSemaphore(value: 0)
         let growth = Thread {
             let chunk = [UInt8](repeating: 0x20, count: 65_536)
             for _ in 0..<1024 where !stop.value { _ = chunk.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } }
+            finished.signal()
         }
         growth.start()
         var result: Result<Data, FileReadError> = .success(Data())
@@ -92,6 +94,8 @@ struct FileReaderTests {
             #expect((try? result.get().count) ?? 0 <= 1024 * 1024)
         }
         stop.value = true
+        // The writer stops before its descriptor is closed (its number could be reused meanwhile).
+        finished.wait()
         close(writer)
         guard case .failure(let error) = result, case .tooLarge(_, 1024 * 1024) = error.problem else {
             Issue.record("the file grew past 1 MiB and was not refused: \(result)")
