@@ -2,9 +2,10 @@ import Testing
 
 @testable import ZappModel
 
-/// SHA-256 against the FIPS 180-4 examples and across block boundaries.
-@Suite("SHA-256")
-struct SHA256Tests {
+/// SHA-256 against the FIPS 180-4 examples, across block boundaries and in pieces, as the image
+/// cache feeds it megabytes.
+@Suite("SHA-256 in pieces")
+struct SHA256StreamingTests {
     @Test("the standard's examples", arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
@@ -32,6 +33,10 @@ struct SHA256Tests {
             offset += size
         }
         #expect(offset == million.count)
-        #expect(pieces.finish() == hexBytes(SHA256.hex(million)))
+        #expect(pieces.finalize() == hexBytes(SHA256.hex(million)))
+        #expect(pieces.hexDigest() == SHA256.hex(million))
+        // Finalising leaves the hasher as it was: more may be added.
+        pieces.update("abc")
+        #expect(pieces.hexDigest() == SHA256.hex(million + Array("abc".utf8)))
     }
 }
