@@ -8,9 +8,10 @@ extension ShellViewState {
         imageMode.needsCellSize && cellPixels == nil ? .symbols : imageMode
     }
 
-    /// The cell size images are asked for with: only sixel and iTerm2 are prepared for it.
+    /// The cell size images are asked for with: protocol images are prepared for it (sixel and
+    /// iTerm2 need it; kitty, which scales into its cells, keeps the aspect ratio with it).
     public var imageRequestCell: CellPixelSize? {
-        imageRequestMode.needsCellSize ? cellPixels : nil
+        imageRequestMode.usesProtocol ? cellPixels : nil
     }
 
     /// A request for the image at `address` in a box, in the mode and cell size in force.

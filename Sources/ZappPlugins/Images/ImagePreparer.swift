@@ -6,16 +6,16 @@ import ZappModel
 /// blocks and quadrants in truecolor, read back cell by cell), the dominant colour, the PNG for
 /// exports and the kitty and iTerm2 protocols, and chafa's sixels when the mode is sixel.
 enum ImagePreparer {
-    /// The cell taken where the terminal's is not needed: kitty scales an image into its cells
-    /// itself (`c=`, `r=`) and symbols have none; 10×20 pixels keep a PNG sharp. Sixel and
-    /// iTerm2 use the terminal's real cell (`ImageRequest.cell`).
+    /// The cell taken for a protocol image where the terminal's (`ImageRequest.cell`) is not
+    /// known: 10×20 pixels keep a PNG sharp. Only kitty goes without it (it scales an image into
+    /// its cells itself); sixel and iTerm2 are drawn as symbols until it is known.
     static let defaultCell = (width: 10, height: 20)
 
     /// Pixels per cell kept for the PNG: for protocols, a terminal's cell (sharp; the real one
     /// when known); for symbols, only exports read it, whose cells are about 8×16 pixels. Never
     /// a photograph at full size, which costs more to encode than to decode.
     static func pngCell(for mode: ImageMode, cell: CellPixelSize?) -> (width: Int, height: Int) {
-        if let cell, mode == .sixel || mode == .iterm { return (cell.width, cell.height) }
+        if let cell, mode == .sixel || mode == .iterm || mode == .kitty { return (cell.width, cell.height) }
         return mode == .kitty || mode == .iterm || mode == .sixel ? defaultCell : (8, 16)
     }
 

@@ -14,6 +14,9 @@ write_pty_probe() {
 import base64, fcntl, os, pty, re, select, signal, struct, sys, termios, time
 binary, app, mode, state = sys.argv[1:5]
 tmux = len(sys.argv) > 5 and sys.argv[5] == "tmux"
+# sixel in a window that reports no pixels and a terminal that answers no query: symbols.
+blind = len(sys.argv) > 5 and sys.argv[5] == "blind"
+cell = (0, 0) if blind else (8, 17) if mode == "sixel" else (10, 20)
 env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM")}
 env.update(TERM="xterm-256color", COLORTERM="truecolor", LC_ALL="C.UTF-8")
 if tmux:
@@ -22,7 +25,7 @@ pid, fd = pty.fork()
 if pid == 0:
     os.execve(binary, [binary, app, "--images", mode, "--state-dir", state], env)
 def size(rows, columns):
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, columns * 10, rows * 20))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, columns * cell[0], rows * cell[1]))
 size(30, 100)
 out = b""
 def read_until(pattern, start=0, timeout=20):
@@ -43,11 +46,19 @@ def read_until(pattern, start=0, timeout=20):
     return bool(re.search(pattern, out[start:], re.S))
 failures = []
 def check(name, ok):
-    print(("PASS " if ok else "FAIL ") + "image protocols (%s%s): %s" % (mode, ", tmux" if tmux else "", name))
+    print(("PASS " if ok else "FAIL ") + "image protocols (%s%s): %s" % (mode, ", tmux" if tmux else ", no cell size" if blind else "", name))
     if not ok:
         failures.append(name)
 ESC = b"\x1b\x1b" if tmux else b"\x1b"
 first = {"kitty": ESC + rb"_Ga=p.*?" + ESC + rb"\\", "iterm": ESC + rb"\]1337;File=.*?\x07", "sixel": ESC + rb"P[0-9;]*q.*?" + ESC + rb"\\"}[mode]
+if blind:
+    check("the one query asks for the cell size", read_until(rb"\x1b\[16t\x1b\[14t\x1b\[c"))
+    check("no answer: the frame is drawn, with symbols", read_until("Harbor".encode()) and read_until("▀|▄|█".encode()))
+    os.write(fd, b"q")
+    read_until(rb"$^", timeout=10)
+    os.waitpid(pid, 0)
+    check("and no sixel is ever written", b"\x1bP" not in out)
+    sys.exit(1 if failures else 0)
 check("an image is written", read_until(first))
 if mode == "kitty" and not tmux:
     mark = len(out)
@@ -104,8 +115,8 @@ if mode == "iterm":
 if mode == "sixel":
     sixels = re.findall(rb"\x1bP[0-9;]*q\"1;1;(\d+);(\d+)[^\x1b]*\x1b\\", out)
     check("every sixel image is a DCS ended by ST", len(sixels) == out.count(b"\x1bP") and len(sixels) > 0)
-    check("sixels sized in whole cells of the window's 10x20 pixels, never past them",
-          all(int(w) % 10 == 0 and int(h) % 6 == 0 and (-int(h)) % 20 < 6 for w, h in sixels))
+    check("sixels sized in whole cells of the window's 8x17 pixels, never past them",
+          all(int(w) % 8 == 0 and int(h) % 6 == 0 and (-int(h)) % 17 < 6 for w, h in sixels))
 sys.exit(1 if failures else 0)
 EOF
 }
@@ -114,14 +125,14 @@ scenario_image_protocols() {
     local probe="$WORK/pty-probe.py" app
     app="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/examples/harbor-tv"
     write_pty_probe "$probe"
-    for mode in kitty iterm sixel "kitty tmux"; do
+    for mode in kitty iterm sixel "kitty tmux" "sixel blind"; do
         # shellcheck disable=SC2086
         while IFS= read -r line; do
             case "$line" in
             PASS*) passed=$((passed + 1)); echo "$line" ;;
             FAIL*) failed=$((failed + 1)); echo "$line" ;;
             esac
-        done < <(python3 "$probe" "$ZAPP_SHELL" "$app" ${mode% *} "$WORK/protocol-state" ${mode#kitty})
+        done < <(python3 "$probe" "$ZAPP_SHELL" "$app" ${mode% *} "$WORK/protocol-state" ${mode#* })
     done
 }
 more_scenarios+=(image_protocols)
