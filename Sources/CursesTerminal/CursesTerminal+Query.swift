@@ -11,7 +11,8 @@ extension CursesTerminal {
     /// cell size (`CSI 16 t`, `CSI 14 t`) in one write, and waits at most `milliseconds` for
     /// the reply, which DA1 ends. Keys typed meanwhile are given back to ncurses in order. A
     /// terminal that answers nothing, garbage or too late gets symbols; the cell size is
-    /// `TIOCGWINSZ`'s where it has one, else the reply's, else unknown (nil).
+    /// `TIOCGWINSZ`'s where it has one, else the reply's, else unknown (nil). A reply later than
+    /// the wait is dropped as it arrives, never taken for keys.
     public func queryTerminal(milliseconds: Int = 150) -> TerminalImageAnswer {
         guard !isRestored, !isSuspended else { return TerminalImageAnswer(mode: .symbols, cell: cellPixelSize) }
         TerminalOutput.write(ImageModeDetector.queryBytes)
@@ -36,6 +37,8 @@ extension CursesTerminal {
             reply = ImageModeDetector.mode(fromReply: received)
         }
         for byte in reply.keys.reversed() { ungetch(Int32(byte)) }
+        // The rest of a reply that comes later is not keys (`LateReplyFilter`).
+        lateReplies.isArmed = !reply.isComplete
         let screen = size
         return TerminalImageAnswer(mode: reply.mode, cell: cellPixelSize ?? reply.cell(columns: screen.columns, rows: screen.rows))
     }

@@ -68,6 +68,8 @@ public final class CursesTerminal: Terminal {
     private let tmuxEnvironment: [String: String]?
     private var isOriginKnown = false
     public private(set) var cellPixelSize: CellPixelSize?
+    /// Armed when the one query ended before the terminal's last answer: its late reply is not keys.
+    var lateReplies = LateReplyFilter()
 
     /// Starts ncurses. Throws, without touching the terminal, when it cannot drive it.
     public init(options: Options = Options(), environment: [String: String] = ProcessInfo.processInfo.environment) throws {
@@ -236,7 +238,21 @@ public final class CursesTerminal: Terminal {
             var value: wint_t = 0
             let status = wget_wch(input, &value)
             if status == ERR { break }
+            if status == OK, lateReplies.isArmed {
+                switch lateReplies.feed(UInt32(value)) {
+                case .pass: break
+                case .held, .dropped: continue
+                case .released(let keys):
+                    for key in keys {
+                        if let event = decoder.event(status: OK, value: wint_t(key), resized: resized), !handle(event) { return }
+                    }
+                    continue
+                }
+            }
             if let event = decoder.event(status: status, value: value, resized: resized), !handle(event) { return }
+        }
+        for key in lateReplies.flush() {
+            if let event = decoder.event(status: OK, value: wint_t(key), resized: resized), !handle(event) { return }
         }
     }
 
