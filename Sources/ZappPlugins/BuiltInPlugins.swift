@@ -7,7 +7,7 @@ import Logging
 import ZappCore
 import ZappModel
 
-/// ZappShell's built-in plugin classes (the README's table of built-in plugins), registered into a
+/// ZappShell's built-in plugin classes (the table of built-in plugins in docs/plugins.md), registered into a
 /// `PluginCatalog` under their `api.class_name`s:
 /// `ZappShell.LocalLogin`, `ZappShell.HTTPLogin`, `ZappShell.Analytics`, `ZappShell.Gate`
 /// and `ZappShell.ExternalHook`, plus the stand-in for hook plugins of unknown classes

@@ -18,7 +18,7 @@ public struct HookScript: Sendable, Hashable {
     /// Answers by hook plugin identifier.
     public var answers: [String: Answer]
     /// The answer for hooks with no entry (`cancel`: a hook with UI and no answer is dismissed,
-    /// as the README's trace section says).
+    /// as docs/commands/trace.md says).
     public var defaultAnswer: Answer
 
     public init(answers: [String: Answer] = [:], defaultAnswer: Answer = .cancel) {
