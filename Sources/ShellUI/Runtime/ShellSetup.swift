@@ -52,7 +52,8 @@ public struct ShellSetup: Sendable {
     /// How images are drawn (`--images`, resolved from the environment; `off` by default).
     /// `auto`: the environment did not say; symbols until `queryTerminal` answers.
     public var imageMode: ImageMode = .off
-    /// How images are drawn and why, when worth saying (inside tmux): listed with the warnings.
+    /// Why images are drawn as symbols where a protocol was possible (inside tmux with its
+    /// passthrough off): listed with the warnings.
     public var imageNote: String?
     /// Asks the terminal which image protocol it has and its cell size (one query of at most
     /// 150 ms), run once after the first frame when `imageMode` is `auto`, or sixel or iTerm2

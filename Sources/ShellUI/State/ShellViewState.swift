@@ -71,8 +71,8 @@ public struct ShellViewState: Sendable {
     /// The terminal's cell size in pixels (nil until known): sixel and iTerm2 images are
     /// prepared for it.
     public var cellPixels: CellPixelSize?
-    /// How images are drawn and why, where it is worth saying (inside tmux; sixel or iTerm2
-    /// without a cell size): listed with the warnings (`w`), for the run.
+    /// Why images are symbols where a protocol was possible (tmux's passthrough off; sixel or
+    /// iTerm2 without a cell size): listed with the warnings (`w`), for the run.
     public var imageNotes: [String] = []
 
     // MARK: Appearance

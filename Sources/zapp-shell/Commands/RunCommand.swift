@@ -140,7 +140,7 @@ struct RunCommand: AsyncParsableCommand {
             imageMode: images.mode,
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
             loadTheme: Self.themeFile(theme))
-        setup.imageNote = images.note
+        setup.imageNote = images.warning
         let options = CursesTerminal.Options(noColor: noColor)
         var observed = setup
         let recorder = record.map { _ in TapeRecorder() }

@@ -21,9 +21,13 @@ enum ImageOption {
     /// the terminal before the first frame; `auto` stays when the environment says nothing:
     /// symbols until the terminal answers the one query after the first frame
     /// (`ShellSetup.queryTerminal`).
-    /// Also says what is worth saying about it in the log and the warnings (`w`): inside tmux,
-    /// which way images go and why.
-    static func resolveExplained(_ mode: ImageMode?, environment: [String: String]) -> (mode: ImageMode, note: String?) {
+    /// Also says, inside tmux, which way images go and why: `note` for the log, always;
+    /// `warning` for the warnings (`w`) only when protocol images are lost (the outer terminal
+    /// has a protocol, tmux's passthrough is off), so that a run with images counts the same
+    /// warnings as one without.
+    static func resolveExplained(_ mode: ImageMode?, environment: [String: String])
+        -> (mode: ImageMode, note: String?, warning: String?)
+    {
         let inTmux = !(environment["TMUX"] ?? "").isEmpty
         var passthrough: Bool?
         let chosen: ImageMode
@@ -39,17 +43,18 @@ enum ImageOption {
             case .query: chosen = .auto
             }
         }
-        guard inTmux, chosen != .off else { return (chosen, nil) }
+        guard inTmux, chosen != .off else { return (chosen, nil, nil) }
         if chosen.usesProtocol {
             return (chosen, "images: inside tmux, \(chosen.rawValue) through tmux's passthrough, placed at the pane's "
                 + "offset on the outer terminal (tmux display #{pane_top} #{pane_left}); kitty's Unicode placeholders "
-                + "are not used (kitty before 0.28 does not have them)")
+                + "are not used (kitty before 0.28 does not have them)", nil)
         }
-        guard mode == nil || mode == .auto else { return (chosen, nil) }
+        guard mode == nil || mode == .auto else { return (chosen, nil, nil) }
         guard passthrough == false else {
-            return (chosen, "images: inside tmux, symbols: the environment names no outer terminal whose protocol passes through tmux")
+            return (chosen, "images: inside tmux, symbols: the environment names no outer terminal whose protocol passes through tmux", nil)
         }
-        return (chosen, "images: inside tmux, symbols: tmux's allow-passthrough is off "
-            + "(tmux set -g allow-passthrough on lets kitty and sixel images through)")
+        let lost = "images: inside tmux, symbols: tmux's allow-passthrough is off "
+            + "(tmux set -g allow-passthrough on lets kitty and sixel images through)"
+        return (chosen, lost, lost)
     }
 }
