@@ -15,8 +15,8 @@ enum ImagePreparer {
     /// when known); for symbols, only exports read it, whose cells are about 8×16 pixels. Never
     /// a photograph at full size, which costs more to encode than to decode.
     static func pngCell(for mode: ImageMode, cell: CellPixelSize?) -> (width: Int, height: Int) {
-        if let cell, mode == .sixel || mode == .iterm || mode == .kitty { return (cell.width, cell.height) }
-        return mode == .kitty || mode == .iterm || mode == .sixel ? defaultCell : (8, 16)
+        guard mode == .kitty || mode == .iterm || mode == .sixel else { return (8, 16) }
+        return cell.map { ($0.width, $0.height) } ?? defaultCell
     }
 
     /// Prepares `image` for `columns` × `rows` cells in `mode`. `key` names the image and its
