@@ -52,6 +52,22 @@ struct CanvasImageTests {
         #expect(part.bytes == Self.kitty, "the same transmission: not sent again")
     }
 
+    @Test("one kitty image in two places (entries sharing their artwork): one image id, two placements of their own")
+    func twoPlaces() throws {
+        var frame = Canvas(columns: 20, rows: 4)
+        for (x, key) in [(0, "art 0,1 5x2"), (10, "art 10,1 5x2")] {
+            let rect = Rect(x: x, y: 1, width: 5, height: 2)
+            var blank = Cell()
+            blank.imageMark = CanvasImage.mark(for: key)
+            for row in 1..<3 { for column in x..<(x + 5) { frame[column, row] = blank } }
+            frame.images.append(CanvasImage(rect: rect, key: key, png: Self.png, protocolBytes: Self.kitty, mark: blank.imageMark))
+        }
+        frame.resolveImages()
+        let parts = frame.placements.compactMap(\.kitty)
+        #expect(parts.count == 2 && parts[0].imageID == parts[1].imageID && parts[0].placementID != parts[1].placementID)
+        #expect(Set(frame.placements.map(\.key)).count == 2)
+    }
+
     @Test("an L-shaped visible part becomes rectangles, each cropped")
     func kittyLShape() {
         var frame = canvas(Self.kitty)

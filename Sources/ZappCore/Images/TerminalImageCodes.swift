@@ -78,16 +78,6 @@ public enum TerminalImageCodes {
         return nil
     }
 
-    /// Kitty bytes made by `kittyImage` with their image id replaced by `id` (the first chunk's
-    /// `i=`); other bytes unchanged. Two placements of one image need two ids: transmitting an
-    /// id again replaces the image, and with it the first placement.
-    public static func kittyImage(_ bytes: [UInt8], withID id: UInt32) -> [UInt8] {
-        guard let old = kittyImageID(in: bytes) else { return bytes }
-        let field = Array("i=\(old),".utf8)
-        guard let start = bytes.firstRange(of: field)?.lowerBound else { return bytes }
-        return Array(bytes[..<start]) + Array("i=\(id),".utf8) + Array(bytes[(start + field.count)...])
-    }
-
     /// A kitty image id for an image and its box: stable (FNV-1a), never 0, below 2³¹.
     public static func kittyID(for key: String) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
