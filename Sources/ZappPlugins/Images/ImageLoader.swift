@@ -51,6 +51,7 @@ public actor ImageLoader: ImageLoading {
         var columns: Int
         var rows: Int
         var mode: ImageMode
+        var cell: CellPixelSize?
     }
 
     /// What the memory cache holds: an address's bytes or its image prepared for one box.
@@ -81,9 +82,11 @@ public actor ImageLoader: ImageLoading {
         self.timeout = timeout
     }
 
-    public func load(_ request: ImageRequest, mode: ImageMode) async -> Result<PreparedImage, ImageLoadError> {
+    public func load(_ request: ImageRequest) async -> Result<PreparedImage, ImageLoadError> {
         let address = request.address.trimmingWhitespace
-        let key = Kept.prepared(PreparedKey(address: address, columns: request.columns, rows: request.rows, mode: mode))
+        let mode = request.mode
+        let key = Kept.prepared(
+            PreparedKey(address: address, columns: request.columns, rows: request.rows, mode: mode, cell: request.cell))
         if case .prepared(let task)? = memory.value(for: key) { return await task.value }
         let fetch = fetchTask(address)
         let (limits, queue) = (self.limits, self.queue)
@@ -115,11 +118,11 @@ public actor ImageLoader: ImageLoading {
     public static func prepare(_ bytes: [UInt8], request: ImageRequest, mode: ImageMode, limits: ImageLimits = ImageLimits())
         -> Result<PreparedImage, ImageLoadError>
     {
-        let cell = ImagePreparer.pngCell(for: mode)
+        let cell = ImagePreparer.pngCell(for: mode, cell: request.cell)
         let target = (request.columns * cell.width, request.rows * cell.height)
         return ImageDecoder.decode(bytes, limits: limits, target: target).flatMap { decoded in
             ImagePreparer.prepare(
-                decoded.image, columns: request.columns, rows: request.rows, mode: mode,
+                decoded.image, columns: request.columns, rows: request.rows, mode: mode, cell: request.cell,
                 key: "\(request.address) \(request.columns)x\(request.rows)",
                 originalPNG: decoded.format == .png ? bytes : nil)
         }

@@ -105,7 +105,9 @@ struct RunCommand: AsyncParsableCommand {
         for warning in loaded.warnings { logger.warning("\(warning.description)") }
 
         let current = Self.theme(theme, environment: environment)
-        let setup = ShellSetup(
+        let images = ImageOption.resolveExplained(look.images, environment: environment)
+        if let note = images.note { logger.info("\(note)") }
+        var setup = ShellSetup(
             app: loaded.app,
             loadApp: {
                 // Nothing reaches the terminal while the UI runs: a remote app's fetches are logged.
@@ -140,9 +142,10 @@ struct RunCommand: AsyncParsableCommand {
                 }
             },
             browser: Self.browser(environment: environment),
-            imageMode: ImageOption.resolve(look.images, environment: environment),
+            imageMode: images.mode,
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
             loadTheme: Self.themeFile(theme))
+        setup.imageNote = images.warning
         let options = CursesTerminal.Options(noColor: noColor)
         var observed = setup
         let recorder = record.map { _ in TapeRecorder() }
@@ -168,7 +171,12 @@ struct RunCommand: AsyncParsableCommand {
         defer { terminal.restore() }
         var setup = setup
         if !terminal.isUTF8 { setup.forceASCII = true }
-        setup.queryImageMode = { terminal.queryImageMode() }
+        setup.queryTerminal = {
+            let answer = terminal.queryTerminal()
+            let cell = answer.cell.map { "\($0.width)x\($0.height) pixels" } ?? "unknown"
+            logger.info("terminal query: image protocol \(answer.mode.rawValue), cell size \(cell)")
+            return answer
+        }
         // The number of colours, not the enum case: interpolating an enum reflects over it,
         // which costs the start about 2 million instructions (ARCHITECTURE.md, "Start").
         logger.info(
