@@ -61,11 +61,16 @@ public final class ShellRuntime {
         view.browser = setup.browser
         // Images need colours: a terminal without them shows titles, as with --images off.
         view.imageMode = terminal.colorSupport == .none ? .off : (setup.imageMode == .auto ? .symbols : setup.imageMode)
+        view.cellPixels = terminal.cellPixelSize
+        view.imageNotes = setup.imageNote.map { [$0] } ?? []
         view.gates = services.gates
         view.phase = .splash(message: "Starting \(setup.app.name)…")
         model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
         model.areChecksPending = setup.checkWarnings != nil
         model.areThemesPending = setup.loadThemes != nil
+        model.isImageModeAuto = setup.imageMode == .auto
+        model.isTerminalQueryPending = setup.queryTerminal != nil && view.imageMode != .off
+            && (setup.imageMode == .auto || setup.imageMode.needsCellSize && view.cellPixels == nil)
         model.fileThemeName = setup.loadTheme == nil ? nil : setup.theme.name
         model.holdSplash()
     }
@@ -139,6 +144,7 @@ public final class ShellRuntime {
         if size.columns != model.columns || size.rows != model.rows {
             send(.terminal(.resize(columns: size.columns, rows: size.rows)))
         }
+        if let cell = terminal.cellPixelSize, cell != model.view.cellPixels { send(.cellSizeChanged(cell)) }
         // A held splash: no frame until there is something to show (ShellViewState.isBlank).
         if model.view.isBlank {
             needsRender = false
@@ -147,13 +153,9 @@ public final class ShellRuntime {
         var canvas = Canvas(columns: model.columns, rows: model.rows)
         let hitMap = ShellView.render(model.view, into: &canvas)
         terminal.flush(canvas)
-        if model.view.imageMode.usesProtocol { terminal.showImages(canvas.images.compactMap(\.placement)) }
+        if model.view.imageMode.usesProtocol { terminal.showImages(canvas.placements) }
         needsRender = false
         framesDrawn += 1
-        // `--images auto` that the environment left open: one bounded query, after the first frame.
-        if framesDrawn == 1, setup.imageMode == .auto, let query = setup.queryImageMode {
-            inbox.post(.imageModeQueried(query()))
-        }
         // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
         for effect in ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds) { perform(effect) }
         if model.exitStatus == nil { scheduleTick() }
@@ -231,6 +233,9 @@ public final class ShellRuntime {
             loadFeedPage(page, of: source, generation: generation)
         case .loadImage(let request, let generation):
             loadImage(request, generation: generation)
+        case .queryTerminal:
+            // The one bounded query (after the first frame); its answer comes back as an event.
+            if let query = setup.queryTerminal { inbox.post(.terminalQueried(query())) }
         case .retryLoading:
             retryWaiter?.resume(returning: true)
             retryWaiter = nil
@@ -357,10 +362,9 @@ public final class ShellRuntime {
     /// Loads an image in a task; fetching and decoding happen off the main actor, in the loader.
     private func loadImage(_ request: ImageRequest, generation: Int) {
         let images = services.images
-        let mode = model.view.imageMode
         let inbox = inbox
         runInBackground { _ in
-            let result = await images.load(request, mode: mode)
+            let result = await images.load(request)
             inbox.post(.imageLoaded(request, generation: generation, result: result))
         }
     }

@@ -11,6 +11,8 @@ public enum ShellView {
     public static func render(_ state: ShellViewState, into canvas: inout Canvas) -> HitMap {
         let context = RenderContext(state: state, columns: canvas.columns, rows: canvas.rows)
         var hits = HitMap()
+        // Once every layer is drawn: where the protocol images still show.
+        defer { canvas.resolveImages() }
         canvas.fill(canvas.bounds, style: context.palette[.base])
         let layout = context.layout
         if layout.isTooSmall {

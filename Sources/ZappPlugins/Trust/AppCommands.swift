@@ -65,6 +65,10 @@ public struct AppCommands: Sendable, Hashable {
             path: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
     }
 
+    /// The largest named file digested (a compiled hook program may be tens of megabytes); a
+    /// larger one is named by its size alone, which `trust` shows.
+    static let namedFileLimit = 256 * 1024 * 1024
+
     /// The files inside `folder` that the program and the arguments name (each once).
     static func namedFiles(_ argv: [String], program: String, folder: String) -> [NamedFile] {
         var seen: Set<String> = []
@@ -75,9 +79,9 @@ public struct AppCommands: Sendable, Hashable {
                 FileSystem.kind(atPath: real) == .regularFile, seen.insert(real).inserted
             else { continue }
             let digest: String
-            switch FileSystem.contents(atPath: real) {
+            switch FileSystem.contents(atPath: real, limit: namedFileLimit) {
             case .success(let data): digest = SHA256.hex(data)
-            case .failure(let error): digest = "unreadable: \(FileSystem.reason(error))"
+            case .failure(let error): digest = "unreadable: \(error.reason)"
             }
             files.append(NamedFile(path: String(real.dropFirst(folder.count + 1)), digest: digest))
         }

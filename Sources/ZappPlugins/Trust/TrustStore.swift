@@ -45,9 +45,9 @@ public struct TrustStore: Sendable {
     public func records() throws(TrustStoreError) -> [Record] {
         switch FileSystem.contents(atPath: fileURL.path) {
         case .success(let data): return try Self.parse(data, file: fileURL.path)
-        case .failure(let error) where error.code == .ENOENT: return []
+        case .failure(let error) where error.problem == .missing: return []
         case .failure(let error):
-            throw TrustStoreError(message: "cannot read \(fileURL.path): \(FileSystem.reason(error))")
+            throw TrustStoreError(message: "cannot read \(fileURL.path): \(error.reason)")
         }
     }
 
