@@ -1,0 +1,130 @@
+import Dispatch
+import ZappCore
+import ZappModel
+
+/// The effect performers: one case per `ShellEffect`, each starting the work it names and
+/// posting its result to the inbox as an event (ARCHITECTURE.md, "The loop").
+@MainActor
+extension ShellRuntime {
+    func perform(_ effect: ShellEffect) {
+        switch effect {
+        case .runStartup:
+            startStartup()
+        case .checkWarnings(let app, let generation):
+            checkWarnings(of: app, generation: generation)
+        case .loadThemes:
+            loadThemes()
+        case .redraw:
+            terminal.redraw()
+            needsRender = true
+        case .navigate(let request, let activityID):
+            startNavigation(request, activityID: activityID)
+        case .runPostHooks(let screenID, let dataDict, let activityID):
+            startPostHooks(screenID: screenID, dataDict: dataDict, activityID: activityID)
+        case .cancelActivity(let activityID):
+            if let activity = activityTask, activity.id == activityID { activity.task.cancel() }
+        case .answerPane(let id, let answer):
+            broker.deliver(answer, toPane: id)
+        case .openBrowser(let url):
+            openBrowser(url)
+        case .signOut:
+            signOut()
+        case .loadFeed(let source, let reload, let generation):
+            loadFeed(source, reload: reload, generation: generation)
+        case .loadFeedPage(let source, let page, let generation):
+            loadFeedPage(page, of: source, generation: generation)
+        case .loadImage(let request, let generation):
+            loadImage(request, generation: generation)
+        case .retryLoading:
+            retryWaiter?.resume(returning: true)
+            retryWaiter = nil
+        case .reloadApp(let generation):
+            reload(generation: generation)
+        case .suspend:
+            if !terminal.suspend() {
+                inbox.post(.notice("Cannot suspend: this shell has no job control", isError: true))
+            }
+            needsRender = true
+        case .quit:
+            // The update has set `model.exitStatus`; the loop ends after this batch.
+            break
+        }
+    }
+
+    /// Opens a web link with `$BROWSER` in the background; a failure comes back as a notice.
+    func openBrowser(_ url: String) {
+        guard let browser = setup.browser else { return }
+        let inbox = inbox
+        runInBackground { _ in
+            if let failure = await BrowserLauncher.open(url, browser: browser) {
+                inbox.post(.notice("Cannot open \(url) with $BROWSER: \(failure)", isError: true))
+            }
+        }
+    }
+
+    func signOut() {
+        guard let provider = services.loginProvider else {
+            inbox.post(.notice("This app has no login provider", isError: true))
+            return
+        }
+        runInBackground { runtime in
+            let user = await provider.signedInUser()
+            switch await provider.logout() {
+            case .completedSuccessfully:
+                runtime.inbox.post(.notice(user.map { "Signed out \($0)" } ?? "Signed out", isError: false))
+            case .failed(let reason):
+                runtime.inbox.post(.notice("Sign out failed: \(reason)", isError: true))
+            case .cancelled:
+                runtime.inbox.post(.notice("Sign out cancelled", isError: false))
+            }
+            await runtime.refreshSignedInUser()
+        }
+    }
+
+    /// Loads a feed in a task (loads run concurrently; the loader caches them for the session).
+    func loadFeed(_ source: String, reload: Bool, generation: Int) {
+        let feeds = services.feeds
+        let inbox = inbox
+        runInBackground { _ in
+            let result = await feeds.load(source, reload: reload)
+            inbox.post(.feedLoaded(source: source, result: result, generation: generation))
+        }
+    }
+
+    /// Loads the next page `page` of the feed from `source` in a task, as a feed of its own.
+    func loadFeedPage(_ page: String, of source: String, generation: Int) {
+        let feeds = services.feeds
+        let inbox = inbox
+        runInBackground { _ in
+            let result = await feeds.load(page, reload: false)
+            inbox.post(.feedPageLoaded(source: source, page: page, result: result, generation: generation))
+        }
+    }
+
+    /// Loads an image in a task; fetching and decoding happen off the main actor, in the loader.
+    func loadImage(_ request: ImageRequest, generation: Int) {
+        let images = services.images
+        let mode = model.view.imageMode
+        let inbox = inbox
+        runInBackground { _ in
+            let result = await images.load(request, mode: mode)
+            inbox.post(.imageLoaded(request, generation: generation, result: result))
+        }
+    }
+
+    func refreshSignedInUser() async {
+        let user = await services.loginProvider?.signedInUser()
+        if user != model.view.signedInUser { inbox.post(.signedInUserChanged(user)) }
+    }
+
+    /// Runs work that reports back through the inbox; cancelled when the loop ends.
+    func runInBackground(_ work: @escaping @MainActor (ShellRuntime) async -> Void) {
+        nextBackgroundID += 1
+        let id = nextBackgroundID
+        backgroundTasks[id] = Task { [weak self] in
+            guard let self else { return }
+            await work(self)
+            self.backgroundTasks[id] = nil
+        }
+    }
+}
