@@ -8,8 +8,11 @@ import ZappModel
 extension ShellRuntime {
     func perform(_ effect: ShellEffect) {
         switch effect {
-        case .runStartup:
-            startStartup()
+        case .runStartup(let app):
+            startStartup(app: app)
+        case .watchFiles:
+            let inbox = inbox
+            fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
         case .checkWarnings(let app, let generation):
             checkWarnings(of: app, generation: generation)
         case .loadThemes:
@@ -17,10 +20,12 @@ extension ShellRuntime {
         case .redraw:
             terminal.redraw()
             needsRender = true
-        case .navigate(let request, let activityID):
-            startNavigation(request, activityID: activityID)
-        case .runPostHooks(let screenID, let dataDict, let activityID):
-            startPostHooks(screenID: screenID, dataDict: dataDict, activityID: activityID)
+        case .navigate(let request, let activityID, let navigation, let app):
+            startNavigation(request, activityID: activityID, from: navigation, app: app)
+        case .runPostHooks(let screen, let dataDict, let activityID):
+            startPostHooks(screen: screen, dataDict: dataDict, activityID: activityID)
+        case .refreshSignedInUser(let known):
+            refreshSignedInUser(known: known)
         case .cancelActivity(let activityID):
             if let activity = activityTask, activity.id == activityID { activity.task.cancel() }
         case .answerPane(let id, let answer):
@@ -36,10 +41,15 @@ extension ShellRuntime {
         case .loadImage(let request, let generation):
             loadImage(request, generation: generation)
         case .retryLoading:
-            retryWaiter?.resume(returning: true)
-            retryWaiter = nil
+            startupRun?.answerRetry(true)
         case .reloadApp(let generation):
             reload(generation: generation)
+        case .adoptServices(let revision):
+            adoptServices(revision)
+        case .discardServices(let revision):
+            discardServices(revision)
+        case .checkGates(let screenIDs, let generation):
+            checkGates(screenIDs, generation: generation)
         case .suspend:
             if !terminal.suspend() {
                 inbox.post(.notice("Cannot suspend: this shell has no job control", isError: true))
@@ -77,7 +87,7 @@ extension ShellRuntime {
             case .cancelled:
                 runtime.inbox.post(.notice("Sign out cancelled", isError: false))
             }
-            await runtime.refreshSignedInUser()
+            runtime.inbox.post(.signedInUserChanged(await provider.signedInUser()))
         }
     }
 
@@ -112,9 +122,26 @@ extension ShellRuntime {
         }
     }
 
-    func refreshSignedInUser() async {
-        let user = await services.loginProvider?.signedInUser()
-        if user != model.view.signedInUser { inbox.post(.signedInUserChanged(user)) }
+    /// Asks the login provider who is signed in and posts it when it is not `known`.
+    func refreshSignedInUser(known: String?) {
+        guard let provider = services.loginProvider else { return }
+        let inbox = inbox
+        runInBackground { _ in
+            let user = await provider.signedInUser()
+            if user != known { inbox.post(.signedInUserChanged(user)) }
+        }
+    }
+
+    /// Works out which of these screens are gated with the running app's `ScreenGates` (the
+    /// services of `generation`: the update asks only for the app it accepted), after the
+    /// batch, and posts the answer for the lock marks.
+    func checkGates(_ screenIDs: [String], generation: Int) {
+        guard let gates = services.gates else { return }
+        runInBackground { runtime in
+            var gated: [String: Bool] = [:]
+            for screenID in screenIDs { gated[screenID] = gates.isGated(screenID) }
+            runtime.inbox.post(.gatesChecked(gated, generation: generation))
+        }
     }
 
     /// Runs work that reports back through the inbox; cancelled when the loop ends.
@@ -125,6 +152,27 @@ extension ShellRuntime {
             guard let self else { return }
             await work(self)
             self.backgroundTasks[id] = nil
+        }
+    }
+
+    /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) of `app` and reads its bars'
+    /// assets (every screen is decoded by then) on a serial dispatch queue of their own (they
+    /// block a thread, and use two on a large app), and posts them for `generation`.
+    func checkWarnings(of app: ZappApp, generation: Int) {
+        guard let check = setup.checkWarnings else { return }
+        let inbox = inbox
+        DispatchQueue(label: "zapp-shell.checks").async {
+            let warnings = check()
+            inbox.post(.loadWarningsChecked(warnings, assets: AssetStore(app: app), generation: generation))
+        }
+    }
+
+    /// Reads the themes `t` cycles through, off the main actor.
+    func loadThemes() {
+        guard let loadThemes = setup.loadThemes else { return }
+        let inbox = inbox
+        runInBackground { _ in
+            inbox.post(.themesLoaded(await Task.detached { loadThemes() }.value))
         }
     }
 }

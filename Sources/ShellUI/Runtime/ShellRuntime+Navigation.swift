@@ -1,16 +1,14 @@
-import Dispatch
 import ZappCore
 import ZappModel
 
-/// Navigations and post hooks: run in a task through the app's navigator, one at a time (the
-/// activity Esc cancels), their outcome posted back.
+/// Navigations and post hooks: run in a task through the running app's navigator, one at a
+/// time (the activity Esc cancels), their outcome posted back. Their inputs come with the
+/// effect; nothing is read from the model.
 @MainActor
 extension ShellRuntime {
-    func startNavigation(_ request: NavigationRequest, activityID: Int) {
+    func startNavigation(_ request: NavigationRequest, activityID: Int, from navigation: NavigationState, app: ZappApp) {
         let navigator = services.navigator
         let pickerHelper = services.pickerHelper
-        let navigation = model.view.navigation
-        let app = model.view.app
         let inbox = inbox
         let task = Task { [weak self] in
             let outcome = await Self.navigate(
@@ -18,7 +16,6 @@ extension ShellRuntime {
             inbox.post(.navigationFinished(activityID: activityID, request: request, outcome: outcome))
             guard let self else { return }
             if self.activityTask?.id == activityID { self.activityTask = nil }
-            await self.refreshSignedInUser()
         }
         activityTask = (activityID, task)
     }
@@ -47,11 +44,7 @@ extension ShellRuntime {
         }
     }
 
-    func startPostHooks(screenID: String, dataDict: JSONObject?, activityID: Int) {
-        guard let screen = model.view.app.anyScreen(id: screenID) else {
-            inbox.post(.postHooksFinished(activityID: activityID))
-            return
-        }
+    func startPostHooks(screen: ScreenModel, dataDict: JSONObject?, activityID: Int) {
         let opener = services.opener
         let inbox = inbox
         let task = Task { [weak self] in

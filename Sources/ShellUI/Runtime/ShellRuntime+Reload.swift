@@ -2,8 +2,9 @@ import Dispatch
 import ZappCore
 import ZappModel
 
-/// Reloading the app (`r`, `run --watch`, a retry) with new services, and the trace feed of
-/// the running app's services.
+/// Reloading the app (`r`, `run --watch`, a retry): a revision with services of its own, which
+/// the runtime switches to only when the update accepts that revision (`.adoptServices`); the
+/// trace feed of the running app's services.
 @MainActor
 extension ShellRuntime {
     func startTraceFeed() {
@@ -35,15 +36,39 @@ extension ShellRuntime {
         }
     }
 
-    /// A loaded app with new services (whose root menu it reports) and its bars' assets, read off
-    /// the main actor.
+    /// A loaded app with its own services (whose root menu it reports), held until the update
+    /// accepts it (`adoptServices`), and its bars' assets, read off the main actor.
     func revision(of load: AppLoad) async -> AppRevision {
-        services = setup.makeServices(load.app, presenter)
-        traceTask?.cancel()
-        startTraceFeed()
+        let built = setup.makeServices(load.app, presenter)
+        lastServicesID += 1
+        let id = lastServicesID
+        preparedServices[id] = built
         let app = load.app
         let assets = await Task.detached { AssetStore(app: app) }.value
         return AppRevision(
-            app: app, rootKind: services.navigator.rootMenu.kind, warnings: load.warnings, assets: assets)
+            app: app, rootKind: built.navigator.rootMenu.kind, warnings: load.warnings, assets: assets, servicesID: id)
+    }
+
+    /// The update accepted the revision `id`: its services run the app from now on (the hooks
+    /// still running keep the services they started with), and the trace panel follows its trace.
+    func adoptServices(_ id: Int) {
+        guard let adopted = preparedServices.removeValue(forKey: id) else { return }
+        services = adopted
+        traceTask?.cancel()
+        startTraceFeed()
+        adoptionWaiters.removeValue(forKey: id)?.resume()
+    }
+
+    /// The update dropped the revision `id` (its app was replaced meanwhile): its services go.
+    func discardServices(_ id: Int) {
+        preparedServices[id] = nil
+        adoptionWaiters.removeValue(forKey: id)?.resume()
+    }
+
+    /// Waits until the update has accepted or dropped the revision `id` (at once when it has, or
+    /// the loop has ended).
+    func adoption(of id: Int) async {
+        guard model.exitStatus == nil, preparedServices[id] != nil else { return }
+        await withCheckedContinuation { adoptionWaiters[id] = $0 }
     }
 }

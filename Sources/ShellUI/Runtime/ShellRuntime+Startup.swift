@@ -6,43 +6,49 @@ import ZappModel
 /// the deep link's screen presented through events, post hooks after the frame showing them.
 @MainActor
 extension ShellRuntime {
-    func startStartup() {
+    /// Starts the startup sequence of `app`; its callbacks hand over to the loop through
+    /// events, and its load waits for the update to accept a reloaded app (`StartupRun`).
+    func startStartup(app: ZappApp) {
         let startup = services.startup
         let deepLink = setup.deepLink
-        let app = model.view.app
         let opener = services.opener
+        let run = StartupRun(app: app, reusesLoadedApp: setup.isLoaded)
+        startupRun = run
         runInBackground { runtime in
             let callbacks = StartupSequence.Callbacks(
-                loadAppData: { [weak runtime] in try await runtime?.loadAppData() },
-                loadingFailed: { [weak runtime] reason in await runtime?.waitForRetry(reason) ?? false },
+                loadAppData: { [weak runtime] in try await runtime?.loadAppData(run) },
+                loadingFailed: { [weak runtime] reason in await runtime?.waitForRetry(reason, run) ?? false },
                 presentRoot: { [weak runtime] in await runtime?.presentRoot() },
                 presentLinkedScreen: { [weak runtime] screen, dataDict in
                     await runtime?.presentLinkedScreen(screen, dataDict: dataDict)
                 })
             let outcome = await startup.run(callbacks, deepLink: deepLink, app: app, opener: opener)
             runtime.inbox.post(.startupEnded(outcome))
-            await runtime.refreshSignedInUser()
+            if runtime.startupRun === run { runtime.startupRun = nil }
         }
     }
 
     /// The startup sequence's load: the first uses the app loaded before the terminal started
-    /// (when it was), later ones (retry) load it again and rebuild the services.
-    func loadAppData() async throws {
-        loadAttempts += 1
-        if loadAttempts == 1 && setup.isLoaded { return }
-        inbox.post(.phase(.splash(message: "Loading \(model.view.app.name)…")))
+    /// (when it was), later ones (retry) load it again; an app that differs comes with new
+    /// services, which the sequence goes on with once the update has accepted it.
+    func loadAppData(_ run: StartupRun) async throws {
+        let reuses = run.reusesLoadedApp
+        run.reusesLoadedApp = false
+        if reuses { return }
+        inbox.post(.phase(.splash(message: "Loading \(run.app.name)…")))
         let load = try await setup.loadApp()
         inbox.post(.phase(.splash(message: "Starting \(load.app.name)…")))
-        guard load.app != model.view.app else { return }
-        inbox.post(.appLoaded(await revision(of: load)))
+        guard load.app != run.app else { return }
+        let revision = await revision(of: load)
+        run.app = load.app
+        inbox.post(.appLoaded(revision))
+        if let id = revision.servicesID { await adoption(of: id) }
     }
 
-    func waitForRetry(_ reason: String) async -> Bool {
+    func waitForRetry(_ reason: String, _ run: StartupRun) async -> Bool {
         inbox.post(.phase(.loadingFailed(message: reason)))
         guard model.exitStatus == nil else { return false }
-        let retry = await withCheckedContinuation { continuation in
-            retryWaiter = continuation
-        }
+        let retry = await run.waitForRetry()
         if retry { inbox.post(.phase(.splash(message: "Retrying…"))) }
         return retry
     }
@@ -61,36 +67,15 @@ extension ShellRuntime {
         await services.opener.runPostHooks(for: screen, dataDict: dataDict)
     }
 
-    /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) of `app` and reads its bars'
-    /// assets (every screen is decoded by then) on a serial dispatch queue of their own (they
-    /// block a thread, and use two on a large app), and posts them for `generation`.
-    func checkWarnings(of app: ZappApp, generation: Int) {
-        guard let check = setup.checkWarnings else { return }
-        let inbox = inbox
-        DispatchQueue(label: "zapp-shell.checks").async {
-            let warnings = check()
-            inbox.post(.loadWarningsChecked(warnings, assets: AssetStore(app: app), generation: generation))
-        }
-    }
-
-    /// Reads the themes `t` cycles through, off the main actor.
-    func loadThemes() {
-        guard let loadThemes = setup.loadThemes else { return }
-        let inbox = inbox
-        runInBackground { _ in
-            inbox.post(.themesLoaded(await Task.detached { loadThemes() }.value))
-        }
-    }
-
     /// Waits until the next frame has been flushed (at once when the loop has ended).
     func nextFrame() async {
-        await frame(after: framesDrawn)
+        await frame(after: model.framesDrawn)
     }
 
     /// Waits until a frame later than the `count`th has been flushed: at once when it already
     /// was (work started by a task may begin after the frame it waits for) or the loop has ended.
     func frame(after count: Int) async {
-        guard model.exitStatus == nil, framesDrawn <= count else { return }
+        guard model.exitStatus == nil, model.framesDrawn <= count else { return }
         await withCheckedContinuation { frameWaiters.append($0) }
     }
 }

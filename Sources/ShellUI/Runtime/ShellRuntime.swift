@@ -11,8 +11,9 @@ import ZappModel
 ///
 /// The runtime never changes the model itself: even the app it loads and the root it presents
 /// reach the model as events, and it starts no work that no effect asked for (the startup, the
-/// deferred checks, the themes, a reload are effects). It keeps only the handles of the work it
-/// runs (tasks, the services of the running app, the pane broker's waiting hooks). Hooks never
+/// deferred checks, the themes, a reload, the file watcher are effects). It keeps only the handles
+/// of the work it runs (tasks, the services of the app the update accepted and those built for a
+/// revision it has not answered yet, the running startup, the pane broker's waiting hooks). Hooks never
 /// block the loop: a hook waiting for the user awaits its pane's answer through the `PaneBroker`
 /// while keys and frames go on; Esc cancels a slow one.
 /// Tests drive it step by step with `send(_:)`, `render()` and `settle(until:)`, or whole with
@@ -26,20 +27,22 @@ public final class ShellRuntime {
     let inbox = RuntimeInbox()
     let presenter: ShellPresenter
     let broker: PaneBroker
+    /// The services of the app the update accepted (`.adoptServices`).
     var services: AppServices
+    /// Services built for a revision the update has not accepted or dropped yet, by its id.
+    var preparedServices: [Int: AppServices] = [:]
+    var lastServicesID = 0
+    var adoptionWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var startupRun: StartupRun?
     var needsRender = true
     var activityTask: (id: Int, task: Task<Void, Never>)?
     var backgroundTasks: [Int: Task<Void, Never>] = [:]
     var nextBackgroundID = 0
     var tickTask: (due: Int, task: Task<Void, Never>)?
-    var retryWaiter: CheckedContinuation<Bool, Never>?
     var frameWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Frames flushed so far: work that waits for "the next frame" counts from when it asked.
-    var framesDrawn = 0
     var batchWaiters: [CheckedContinuation<Void, Never>] = []
     var traceTask: Task<Void, Never>?
     var fileWatch: AnyObject?
-    var loadAttempts = 0
     var isRunning = false
 
     public init(terminal: any Terminal, setup: ShellSetup, clock: RuntimeClock = .continuous) {
@@ -61,12 +64,13 @@ public final class ShellRuntime {
         view.browser = setup.browser
         // Images need colours: a terminal without them shows titles, as with --images off.
         view.imageMode = terminal.colorSupport == .none ? .off : (setup.imageMode == .auto ? .symbols : setup.imageMode)
-        view.gates = services.gates
         view.phase = .splash(message: "Starting \(setup.app.name)…")
         model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
         model.areChecksPending = setup.checkWarnings != nil
         model.areThemesPending = setup.loadThemes != nil
         model.fileThemeName = setup.loadTheme == nil ? nil : setup.theme.name
+        model.watchesFiles = setup.watchFiles != nil
+        model.marksGates = services.gates != nil
         model.holdSplash()
     }
 
@@ -89,14 +93,12 @@ public final class ShellRuntime {
         return model.exitStatus ?? 0
     }
 
-    /// Starts the loop's work (once): the trace feed, the file watcher, and the `.started`
-    /// event, whose effect runs the startup sequence. `run()` calls it; tests that drive the
+    /// Starts the loop's work (once): the trace feed and the `.started` event, whose effects
+    /// watch the files and run the startup sequence. `run()` calls it; tests that drive the
     /// runtime step by step call it themselves.
     public func start() {
         guard !model.isStartupRequested else { return }
         startTraceFeed()
-        let inbox = inbox
-        fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
         send(.started)
     }
 
@@ -147,9 +149,8 @@ public final class ShellRuntime {
         terminal.flush(canvas)
         if model.view.imageMode.usesProtocol { terminal.showImages(canvas.images.compactMap(\.placement)) }
         needsRender = false
-        framesDrawn += 1
         // `--images auto` that the environment left open: one bounded query, after the first frame.
-        if framesDrawn == 1, setup.imageMode == .auto, let query = setup.queryImageMode {
+        if model.framesDrawn == 0, setup.imageMode == .auto, let query = setup.queryImageMode {
             inbox.post(.imageModeQueried(query()))
         }
         // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
@@ -206,8 +207,9 @@ public final class ShellRuntime {
         tickTask?.task.cancel()
         traceTask?.cancel()
         fileWatch = nil
-        retryWaiter?.resume(returning: false)
-        retryWaiter = nil
+        startupRun?.answerRetry(false)
+        for waiter in adoptionWaiters.values { waiter.resume() }
+        adoptionWaiters.removeAll()
         broker.dismissAll()
         for waiter in frameWaiters { waiter.resume() }
         frameWaiters.removeAll()

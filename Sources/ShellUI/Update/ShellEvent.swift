@@ -69,4 +69,7 @@ public enum ShellEvent: Sendable, Hashable {
     case loadWarningsChecked([String], assets: AssetStore, generation: Int)
     /// The themes `t` cycles through, read after the first frame (`ShellSetup.loadThemes`).
     case themesLoaded([Theme])
+    /// Which screens of the app of `generation` are gated (`ShellEffect.checkGates`), for the
+    /// lock marks; dropped when that app was replaced meanwhile.
+    case gatesChecked([String: Bool], generation: Int)
 }

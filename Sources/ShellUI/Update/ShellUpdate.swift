@@ -22,7 +22,7 @@ public enum ShellUpdate {
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         let effects = reduce(&model, event)
         if case .tick = event { return effects }
-        return effects + requestFeeds(&model) + requestImages(&model)
+        return effects + requestFeeds(&model) + requestImages(&model) + requestLockMarks(&model)
     }
 
     private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
@@ -30,7 +30,7 @@ public enum ShellUpdate {
         case .started:
             guard !model.isStartupRequested else { return [] }
             model.isStartupRequested = true
-            return [.runStartup]
+            return (model.watchesFiles ? [.watchFiles] : []) + [.runStartup(app: model.view.app)]
         case .terminal(let terminalEvent):
             return handle(terminalEvent, &model)
         case .tick:
@@ -65,6 +65,7 @@ public enum ShellUpdate {
             }
             return []
         case .signedInUserChanged(let user):
+            guard user != model.view.signedInUser else { return [] }
             if let user, user != model.view.signedInUser, model.hasSubmittedPane { model.notify("Signed in as \(user)") }
             model.hasSubmittedPane = false
             model.view.signedInUser = user
@@ -82,9 +83,11 @@ public enum ShellUpdate {
             linkedScreenPresented(screenID, &model)
             return []
         case .startupEnded(let outcome):
-            return startupEnded(outcome, &model)
+            let ended = startupEnded(outcome, &model)
+            return model.exitStatus == nil ? ended + [.refreshSignedInUser(known: model.view.signedInUser)] : ended
         case .frameDrawn(let hitMap):
             model.hitMap = hitMap
+            model.framesDrawn += 1
             return afterFrame(&model)
         case .filesChanged:
             scheduleReload(&model)
@@ -122,6 +125,10 @@ public enum ShellUpdate {
             return []
         case .themesLoaded(let themes):
             themesLoaded(themes, &model)
+            return []
+        case .gatesChecked(let gated, let generation):
+            guard generation == model.appGeneration else { return [] }
+            model.view.gatedScreens.merge(gated) { _, new in new }
             return []
         }
     }
@@ -321,7 +328,7 @@ public enum ShellUpdate {
         }
         let id = model.issueID()
         model.activity = ShellModel.Activity(id: id, title: title(of: request, model), startedAt: model.now)
-        return [.navigate(request, activityID: id)]
+        return [.navigate(request, activityID: id, from: model.view.navigation, app: model.view.app)]
     }
 
     static func endActivity(_ model: inout ShellModel) {
