@@ -70,6 +70,9 @@ public struct ShellModel: Sendable {
     /// The name of the theme read from the user's file (`--theme PATH`), as last read: a
     /// reload's `.themeReloaded` replaces it. Nil when the theme was found by name.
     public var fileThemeName: String?
+    /// The layout of the next frame: made once by the update after each change and read by the
+    /// feed and image requests and by drawing (`FrameLayout`); nil before the first update.
+    public internal(set) var frame: FrameLayout?
     /// Frames flushed so far (`.frameDrawn`): work that waits for "the next frame" counts from
     /// when it asked.
     public var framesDrawn = 0

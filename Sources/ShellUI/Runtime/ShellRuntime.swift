@@ -145,7 +145,10 @@ public final class ShellRuntime {
             return
         }
         var canvas = Canvas(columns: model.columns, rows: model.rows)
-        let hitMap = ShellView.render(model.view, into: &canvas)
+        // The layout the update made for this state, shared with its feed and image requests.
+        let layout = model.frame.flatMap { $0.fits(columns: model.columns, rows: model.rows) ? $0 : nil }
+            ?? FrameLayout(state: model.view, columns: model.columns, rows: model.rows)
+        let hitMap = ShellView.render(model.view, layout: layout, into: &canvas)
         terminal.flush(canvas)
         if model.view.imageMode.usesProtocol { terminal.showImages(canvas.images.compactMap(\.placement)) }
         needsRender = false

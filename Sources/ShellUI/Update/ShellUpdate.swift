@@ -19,10 +19,27 @@ public enum ShellUpdate {
         return update(&model, event)
     }
 
+    /// Applies `event`, lays the next frame out once (`model.frame`: a drawn frame changes
+    /// nothing drawn, so it keeps the layout it was drawn with), and asks for what that frame
+    /// shows and nobody asked for yet (feeds, images, lock marks; a tick only moves things).
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         let effects = reduce(&model, event)
-        if case .tick = event { return effects }
+        switch event {
+        case .frameDrawn:
+            if model.frame == nil { layOut(&model) }
+        case .tick:
+            layOut(&model)
+            return effects
+        default:
+            layOut(&model)
+        }
         return effects + requestFeeds(&model) + requestImages(&model) + requestLockMarks(&model)
+    }
+
+    /// The layout of the model's frame, made once per change (asking for feeds and images changes
+    /// nothing it lays out: a feed asked for draws as one loading, an image as a placeholder).
+    static func layOut(_ model: inout ShellModel) {
+        model.frame = FrameLayout(state: model.view, columns: model.columns, rows: model.rows)
     }
 
     private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
