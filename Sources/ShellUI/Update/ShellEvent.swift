@@ -36,7 +36,7 @@ public enum ShellEvent: Sendable, Hashable {
     /// The startup sequence's deep link opened this screen (its pre hooks allowed it).
     case linkedScreenPresented(screenID: String)
     /// The startup sequence ended.
-    case startupEnded(StartupSequence.Outcome)
+    case startupEnded(StartupOutcome)
     /// A frame was drawn; its hit map is what clicks land on.
     case frameDrawn(HitMap)
     /// A file of the app changed (`run --watch`): reload once the changes settle.
