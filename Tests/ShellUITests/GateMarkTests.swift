@@ -34,8 +34,7 @@ struct GateMarkTests {
             stateDirectory: FileManager.default.temporaryDirectory, appIdentity: "marks",
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, presenter: ScriptedPresenter(script: HookScript()),
             sessions: .inMemory(signedInUser: nil))
-        let registry: @Sendable (ZappApp) -> PluginRegistry = { [catalog] app in PluginRegistry(app: app, catalog: catalog, environment: environment) }
-        return ScreenGates(app: app, registry: registry(app), rebuild: registry)
+        return ScreenGates(app: app, registry: PluginRegistry(app: app, catalog: catalog, environment: environment))
     }
 
     /// The marks of every screen of `app`, as `.gatesChecked` delivers them.
