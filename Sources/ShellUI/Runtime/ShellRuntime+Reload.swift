@@ -3,23 +3,22 @@ import ZappCore
 import ZappModel
 
 /// Reloading the app (`r`, `run --watch`, a retry): a revision with services of its own, which
-/// the runtime switches to only when the update accepts that revision (`.adoptServices`); the
-/// trace feed of the running app's services.
+/// the runtime switches to only when the update accepts that revision (`.adoptServices`), over
+/// the run's one trace; reading that trace by sequence.
 @MainActor
 extension ShellRuntime {
-    func startTraceFeed() {
-        let updates = services.trace.updates()
-        let inbox = inbox
-        traceTask = Task {
-            for await entry in updates {
-                inbox.post(.traceAppended([entry.line]))
-            }
+    /// Feeds the trace steps after the model's cursor through the update, by sequence, in chunks.
+    func readTrace() {
+        while true {
+            let slice = setup.trace.entries(after: model.log.traceCursor, limit: EventLog.traceChunk)
+            guard !slice.entries.isEmpty || slice.missed > 0 else { return }
+            send(.traceAppended(slice))
         }
     }
 
     /// Reads the app of `generation` again (and the theme file, when the theme comes from one);
-    /// a new app gets new services (the hook manager, the registry, the trace) and its assets
-    /// are read before the update shows it. Hooks still running keep the services they started with.
+    /// a new app gets new services (the hook manager, the registry) over the run's one trace, and
+    /// its assets are read before the update shows it.
     func reload(generation: Int) {
         let loadApp = setup.loadApp
         let loadTheme = setup.loadTheme
@@ -39,7 +38,7 @@ extension ShellRuntime {
     /// A loaded app with its own services (whose root menu it reports), held until the update
     /// accepts it (`adoptServices`), and its bars' assets, read off the main actor.
     func revision(of load: AppLoad) async -> AppRevision {
-        let built = setup.makeServices(load.app, presenter)
+        let built = setup.makeServices(load.app, presenter, setup.trace)
         lastServicesID += 1
         let id = lastServicesID
         preparedServices[id] = built
@@ -50,12 +49,10 @@ extension ShellRuntime {
     }
 
     /// The update accepted the revision `id`: its services run the app from now on (the hooks
-    /// still running keep the services they started with), and the trace panel follows its trace.
+    /// still running keep the services they started with; their steps reach the same trace).
     func adoptServices(_ id: Int) {
         guard let adopted = preparedServices.removeValue(forKey: id) else { return }
         services = adopted
-        traceTask?.cancel()
-        startTraceFeed()
         adoptionWaiters.removeValue(forKey: id)?.resume()
     }
 

@@ -41,7 +41,7 @@ public final class ShellRuntime {
     var tickTask: (due: Int, task: Task<Void, Never>)?
     var frameWaiters: [CheckedContinuation<Void, Never>] = []
     var batchWaiters: [CheckedContinuation<Void, Never>] = []
-    var traceTask: Task<Void, Never>?
+    var traceObserver: Int?
     var fileWatch: AnyObject?
     var isRunning = false
 
@@ -54,7 +54,7 @@ public final class ShellRuntime {
         presenter.broker = broker
         self.presenter = presenter
         self.broker = broker
-        services = setup.makeServices(setup.app, presenter)
+        services = setup.makeServices(setup.app, presenter, setup.trace)
         let size = terminal.size
         var view = ShellViewState(
             app: setup.app, rootKind: services.navigator.rootMenu.kind, theme: setup.theme,
@@ -93,12 +93,13 @@ public final class ShellRuntime {
         return model.exitStatus ?? 0
     }
 
-    /// Starts the loop's work (once): the trace feed and the `.started` event, whose effects
-    /// watch the files and run the startup sequence. `run()` calls it; tests that drive the
-    /// runtime step by step call it themselves.
+    /// Starts the loop's work (once): waking for new trace steps, and the `.started` event,
+    /// whose effects watch the files and run the startup sequence. `run()` calls it; tests that
+    /// drive the runtime step by step call it themselves.
     public func start() {
         guard !model.isStartupRequested else { return }
-        startTraceFeed()
+        let inbox = inbox
+        traceObserver = setup.trace.onAppend { _ in inbox.traceIsWaiting() }
         send(.started)
     }
 
@@ -106,6 +107,7 @@ public final class ShellRuntime {
     /// feeds it through the update, and renders once.
     func processBatch() {
         let batch = inbox.take()
+        if batch.isTraceWaiting { readTrace() }
         if batch.isInputWaiting {
             terminal.readEvents { event in
                 send(.terminal(event))
@@ -122,11 +124,12 @@ public final class ShellRuntime {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Feeds one event through the update, performs its effects, and sets the timer for the
-    /// next tick the model asks for.
+    /// Feeds one event through the update (after the trace steps not read yet: each is logged
+    /// before what its hook did next), performs its effects, and sets the timer for the next tick.
     public func send(_ event: ShellEvent) {
+        if case .traceAppended = event {} else { readTrace() }
         let effects = ShellUpdate.update(&model, event, now: clock.milliseconds)
-        setup.observer?(ShellObservation(event: event, effects: effects, model: model, trace: services.trace))
+        setup.observer?(ShellObservation(event: event, effects: effects, model: model))
         needsRender = true
         for effect in effects { perform(effect) }
         if model.exitStatus == nil { scheduleTick() }
@@ -208,7 +211,7 @@ public final class ShellRuntime {
         activityTask?.task.cancel()
         for task in backgroundTasks.values { task.cancel() }
         tickTask?.task.cancel()
-        traceTask?.cancel()
+        if let traceObserver { setup.trace.removeObserver(traceObserver) }
         fileWatch = nil
         startupRun?.answerRetry(false)
         for waiter in adoptionWaiters.values { waiter.resume() }

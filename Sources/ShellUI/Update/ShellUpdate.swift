@@ -19,17 +19,23 @@ public enum ShellUpdate {
         return update(&model, event)
     }
 
-    /// Applies `event`, lays the next frame out once (`model.frame`: a drawn frame changes
-    /// nothing drawn, so it keeps the layout it was drawn with), and asks for what that frame
+    /// Applies `event`, logs it, lays the next frame out once (`model.frame`: a drawn frame or a
+    /// trace line changes nothing laid out, so the layout stays), and asks for what that frame
     /// shows and nobody asked for yet (feeds, images, lock marks; a tick only moves things).
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
+        let panes = model.view.panes
         let effects = reduce(&model, event)
+        log(event, effects: effects, panesBefore: panes, &model)
         switch event {
-        case .frameDrawn:
-            if model.frame == nil { layOut(&model) }
         case .tick:
+            // A spinner turns in the content: laid out again, but nothing new to ask for.
             layOut(&model)
             return effects
+        case .traceAppended:
+            // Changes nothing laid out (the trace panel draws the lines as they are).
+            return effects
+        case .frameDrawn:
+            if model.frame == nil { layOut(&model) }
         default:
             layOut(&model)
         }
@@ -56,7 +62,9 @@ public enum ShellUpdate {
         case .navigationFinished(let activityID, let request, let outcome):
             return finish(activityID: activityID, request: request, outcome: outcome, &model)
         case .postHooksFinished(let activityID):
-            if model.activity?.id == activityID { endActivity(&model) }
+            guard model.activity?.id == activityID else { return [] }
+            endActivity(&model)
+            restateClosedPanes(&model)
             return []
         case .paneShown(let id, let pane):
             model.view.panes.append(PaneState(id: id, pane: pane))
@@ -64,6 +72,7 @@ public enum ShellUpdate {
             model.view.isOverflowOpen = false
             return []
         case .paneError(let id, let message):
+            model.answeredPanes.remove(id)
             updatePane(id, &model) {
                 $0.error = message
                 $0.isBusy = false
@@ -73,13 +82,11 @@ public enum ShellUpdate {
             updatePane(id, &model) { $0.isBusy = busy }
             return []
         case .paneClosed(let id):
+            model.answeredPanes.remove(id)
             model.view.panes.removeAll { $0.id == id }
             return []
-        case .traceAppended(let lines):
-            model.view.traceLines.append(contentsOf: lines)
-            if model.view.traceLines.count > ShellModel.traceCapacity {
-                model.view.traceLines.removeFirst(model.view.traceLines.count - ShellModel.traceCapacity)
-            }
+        case .traceAppended(let slice):
+            traceAppended(slice, &model)
             return []
         case .signedInUserChanged(let user):
             guard user != model.view.signedInUser else { return [] }
@@ -312,7 +319,7 @@ public enum ShellUpdate {
                 model.view.toast = Toast("\(model.view.glyphs.spinner(at: model.view.spinnerFrame)) \(activity.title)… (Esc cancels)")
                 model.toastExpiry = nil
             }
-        } else if model.view.panes.contains(where: \.isBusy) || model.view.feeds.values.contains(.loading) {
+        } else if isLoading(model) {
             model.view.spinnerFrame &+= 1
         }
         if let expiry = model.toastExpiry, model.now >= expiry {
@@ -329,13 +336,20 @@ public enum ShellUpdate {
         if let activity = model.activity {
             let spinnerStart = activity.startedAt + ShellModel.spinnerDelay
             consider(model.now < spinnerStart ? spinnerStart : model.now + ShellModel.tickInterval)
-        } else if model.view.panes.contains(where: \.isBusy) {
+        } else if isLoading(model) {
             consider(model.now + ShellModel.tickInterval)
         }
         if let expiry = model.toastExpiry { consider(expiry) }
         if let reload = model.reloadDue { consider(reload) }
         if let splash = model.splashDue { consider(splash) }
         return due
+    }
+
+    /// Whether a spinner other than the activity's turns: a pane busy with an answer, a feed or
+    /// a next page loading.
+    private static func isLoading(_ model: ShellModel) -> Bool {
+        model.view.panes.contains(where: \.isBusy) || model.view.feeds.values.contains(.loading)
+            || model.view.feedPages.values.contains(.loading)
     }
 
     static func startActivity(_ request: NavigationRequest, _ model: inout ShellModel) -> [ShellEffect] {

@@ -55,7 +55,7 @@ extension ShellViewState {
         guard let content = frame.content, hasArtwork else { return requests }
         let view = layout.contentRect
         let selection = min(currentScreenSelection, max(0, content.focusables.count - 1))
-        let top = content.scrollOffset(selection: selection, viewHeight: view.height)
+        let top = content.scrollOffset(selection: selection, viewHeight: view.height, coveredTop: layout.coveredContentRows)
         for element in content.elements {
             guard let artwork = element.artwork, artwork.rect.maxY > top, artwork.rect.y < top + 2 * view.height else {
                 continue
