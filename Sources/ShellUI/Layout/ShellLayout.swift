@@ -80,13 +80,13 @@ public struct ShellLayout: Sendable, Hashable {
             let height = min(logoRows, max(1, body.height - 1))
             barRect = Rect(x: 0, y: 0, width: columns, height: height)
             if let imageLogo {
-                logoImage = ImageRequest(
+                logoImage = state.imageRequest(
                     address: imageLogo, jsonPath: state.barAssetPath(bar, key: "app_logo"),
                     columns: min(Self.maximumLogoImageColumns, columns / 3), rows: height)
             }
             let tabletBackground = isTablet ? bar.assets.backgroundTablet : nil
             if let background = state.imageAsset(tabletBackground ?? bar.assets.background) {
-                backgroundImage = ImageRequest(
+                backgroundImage = state.imageRequest(
                     address: background,
                     jsonPath: state.barAssetPath(bar, key: tabletBackground != nil ? "background_tablet" : "background"),
                     columns: Self.backgroundImageBox.columns, rows: Self.backgroundImageBox.rows)

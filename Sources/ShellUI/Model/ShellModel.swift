@@ -67,6 +67,11 @@ public struct ShellModel: Sendable {
     public var areChecksPending: Bool
     /// The themes `t` cycles through are still to be read (`ShellEffect.loadThemes`).
     public var areThemesPending: Bool
+    /// The one query to the terminal (`ShellEffect.queryTerminal`: the image protocol, the cell
+    /// size) is still to be asked, after the first frame.
+    public var isTerminalQueryPending = false
+    /// `--images auto`: the query's answer chooses the image mode (`ShellEvent.terminalQueried`).
+    public var isImageModeAuto = false
     /// The name of the theme read from the user's file (`--theme PATH`), as last read: a
     /// reload's `.themeReloaded` replaces it. Nil when the theme was found by name.
     public var fileThemeName: String?

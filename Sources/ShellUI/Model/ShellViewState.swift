@@ -68,6 +68,12 @@ public struct ShellViewState: Sendable {
     /// One warning per image that failed (its JSON path, address and reason), listed after the
     /// load warnings.
     public var imageWarnings: [String] = []
+    /// The terminal's cell size in pixels (nil until known): sixel and iTerm2 images are
+    /// prepared for it.
+    public var cellPixels: CellPixelSize?
+    /// Why images are symbols where a protocol was possible (tmux's passthrough off; sixel or
+    /// iTerm2 without a cell size): listed with the warnings (`w`), for the run.
+    public var imageNotes: [String] = []
 
     // MARK: Appearance
     public var theme: Theme
@@ -139,7 +145,7 @@ public struct ShellViewState: Sendable {
     /// What `w` lists and the status line counts: a failed reload's reason first, then the
     /// load warnings, then the images' (`imageWarnings`).
     public var warnings: [String] {
-        (reloadFailure.map { ["Reload failed, still showing the last good app: \($0)"] } ?? []) + loadWarnings + imageWarnings
+        (reloadFailure.map { ["Reload failed, still showing the last good app: \($0)"] } ?? []) + loadWarnings + imageNotes + imageWarnings
     }
 
     /// The screen on screen (river or synthetic).

@@ -40,6 +40,9 @@ extension ShellRuntime {
             loadFeedPage(page, of: source, generation: generation)
         case .loadImage(let request, let generation):
             loadImage(request, generation: generation)
+        case .queryTerminal:
+            // The one bounded query (after the first frame); its answer comes back as an event.
+            if let query = setup.queryTerminal { inbox.post(.terminalQueried(query())) }
         case .retryLoading:
             startupRun?.answerRetry(true)
         case .reloadApp(let generation):
@@ -114,10 +117,9 @@ extension ShellRuntime {
     /// Loads an image in a task; fetching and decoding happen off the main actor, in the loader.
     func loadImage(_ request: ImageRequest, generation: Int) {
         let images = services.images
-        let mode = model.view.imageMode
         let inbox = inbox
         runInBackground { _ in
-            let result = await images.load(request, mode: mode)
+            let result = await images.load(request)
             inbox.post(.imageLoaded(request, generation: generation, result: result))
         }
     }

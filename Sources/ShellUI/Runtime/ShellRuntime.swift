@@ -64,10 +64,15 @@ public final class ShellRuntime {
         view.browser = setup.browser
         // Images need colours: a terminal without them shows titles, as with --images off.
         view.imageMode = terminal.colorSupport == .none ? .off : (setup.imageMode == .auto ? .symbols : setup.imageMode)
+        view.cellPixels = terminal.cellPixelSize
+        view.imageNotes = setup.imageNote.map { [$0] } ?? []
         view.phase = .splash(message: "Starting \(setup.app.name)…")
         model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
         model.areChecksPending = setup.checkWarnings != nil
         model.areThemesPending = setup.loadThemes != nil
+        model.isImageModeAuto = setup.imageMode == .auto
+        model.isTerminalQueryPending = setup.queryTerminal != nil && view.imageMode != .off
+            && (setup.imageMode == .auto || setup.imageMode.needsCellSize && view.cellPixels == nil)
         model.fileThemeName = setup.loadTheme == nil ? nil : setup.theme.name
         model.watchesFiles = setup.watchFiles != nil
         model.marksGates = services.gates != nil
@@ -142,6 +147,7 @@ public final class ShellRuntime {
         if size.columns != model.columns || size.rows != model.rows {
             send(.terminal(.resize(columns: size.columns, rows: size.rows)))
         }
+        if let cell = terminal.cellPixelSize, cell != model.view.cellPixels { send(.cellSizeChanged(cell)) }
         // A held splash: no frame until there is something to show (ShellViewState.isBlank).
         if model.view.isBlank {
             needsRender = false
@@ -153,12 +159,8 @@ public final class ShellRuntime {
             ?? FrameLayout(state: model.view, columns: model.columns, rows: model.rows)
         let hitMap = ShellView.render(model.view, layout: layout, into: &canvas)
         terminal.flush(canvas)
-        if model.view.imageMode.usesProtocol { terminal.showImages(canvas.images.compactMap(\.placement)) }
+        if model.view.imageMode.usesProtocol { terminal.showImages(canvas.placements) }
         needsRender = false
-        // `--images auto` that the environment left open: one bounded query, after the first frame.
-        if model.framesDrawn == 0, setup.imageMode == .auto, let query = setup.queryImageMode {
-            inbox.post(.imageModeQueried(query()))
-        }
         // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
         for effect in ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds) { perform(effect) }
         if model.exitStatus == nil { scheduleTick() }

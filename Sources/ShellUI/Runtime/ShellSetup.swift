@@ -54,11 +54,15 @@ public struct ShellSetup: Sendable {
     /// `$BROWSER`, which web links are opened with.
     public var browser: String?
     /// How images are drawn (`--images`, resolved from the environment; `off` by default).
-    /// `auto`: the environment did not say; symbols until `queryImageMode` answers.
+    /// `auto`: the environment did not say; symbols until `queryTerminal` answers.
     public var imageMode: ImageMode = .off
-    /// Asks the terminal which image protocol it has (one query of at most 150 ms), run once
-    /// after the first frame when `imageMode` is `auto`.
-    public var queryImageMode: (@MainActor () -> ImageMode)?
+    /// Why images are drawn as symbols where a protocol was possible (inside tmux with its
+    /// passthrough off): listed with the warnings.
+    public var imageNote: String?
+    /// Asks the terminal which image protocol it has and its cell size (one query of at most
+    /// 150 ms), run once after the first frame when `imageMode` is `auto`, or sixel or iTerm2
+    /// without a cell size from the terminal's window size.
+    public var queryTerminal: (@MainActor () -> TerminalImageAnswer)?
     /// `run --watch`: starts watching the app's files and calls the handler (from any thread)
     /// when one changes; watching stops when the returned object is released. Nil: no watching.
     public var watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)?

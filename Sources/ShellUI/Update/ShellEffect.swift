@@ -43,6 +43,9 @@ public enum ShellEffect: Sendable, Hashable {
     /// Load, decode and prepare an image (off the main actor, `AppServices.images`) for the app
     /// of `generation`; `ShellEvent.imageLoaded` reports it.
     case loadImage(ImageRequest, generation: Int)
+    /// Ask the terminal, once and bounded, which image protocol it has and its cell size
+    /// (`ShellSetup.queryTerminal`); `ShellEvent.terminalQueried` reports it.
+    case queryTerminal
     /// Load the app's data again ("Loading failed" → retry).
     case retryLoading
     /// Read the files of the app of `generation` again (`r`, `run --watch`); `.appReloaded` or

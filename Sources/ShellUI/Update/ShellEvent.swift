@@ -59,9 +59,11 @@ public enum ShellEvent: Sendable, Hashable {
     /// An image asked for with `ShellEffect.loadImage` is ready or failed; a result for an
     /// earlier generation (an app since replaced) is dropped.
     case imageLoaded(ImageRequest, generation: Int, result: Result<PreparedImage, ImageLoadError>)
-    /// The terminal answered the image query (`ShellSetup.queryImageMode`): images are drawn so
-    /// from now on.
-    case imageModeQueried(ImageMode)
+    /// The terminal answered the one query (`ShellEffect.queryTerminal`): its image protocol
+    /// (used from now on under `--images auto`) and its cell size in pixels.
+    case terminalQueried(TerminalImageAnswer)
+    /// The terminal's cell size in pixels changed (read at the start and after a resize).
+    case cellSizeChanged(CellPixelSize)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
     /// The load's deferred checks (`ShellEffect.checkWarnings`) ended: every warning of the app

@@ -135,8 +135,11 @@ public enum ShellUpdate {
         case .imageLoaded(let request, let generation, let result):
             imageLoaded(request, generation: generation, result, &model)
             return []
-        case .imageModeQueried(let mode):
-            imageModeQueried(mode, &model)
+        case .terminalQueried(let answer):
+            terminalQueried(answer, &model)
+            return []
+        case .cellSizeChanged(let cell):
+            model.view.cellPixels = cell
             return []
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
@@ -305,6 +308,10 @@ public enum ShellUpdate {
         if model.areThemesPending, rootShown || loadingFailed {
             model.areThemesPending = false
             effects.append(.loadThemes)
+        }
+        if model.isTerminalQueryPending {
+            model.isTerminalQueryPending = false
+            effects.append(.queryTerminal)
         }
         return effects
     }

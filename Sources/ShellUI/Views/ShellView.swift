@@ -18,6 +18,8 @@ public enum ShellView {
     public static func render(_ state: ShellViewState, layout frame: FrameLayout, into canvas: inout Canvas) -> HitMap {
         let context = RenderContext(state: state, frame: frame)
         var hits = HitMap()
+        // Once every layer is drawn: where the protocol images still show.
+        defer { canvas.resolveImages() }
         canvas.fill(canvas.bounds, style: context.palette[.base])
         let layout = context.layout
         if layout.isTooSmall {

@@ -2,6 +2,25 @@ import ZappCore
 import ZappModel
 
 extension ShellViewState {
+    /// The mode images are asked for in: `imageMode`, but symbols for sixel or iTerm2 while
+    /// the cell size is unknown.
+    public var imageRequestMode: ImageMode {
+        imageMode.needsCellSize && cellPixels == nil ? .symbols : imageMode
+    }
+
+    /// The cell size images are asked for with: protocol images are prepared for it (sixel and
+    /// iTerm2 need it; kitty, which scales into its cells, keeps the aspect ratio with it).
+    public var imageRequestCell: CellPixelSize? {
+        imageRequestMode.usesProtocol ? cellPixels : nil
+    }
+
+    /// A request for the image at `address` in a box, in the mode and cell size in force.
+    func imageRequest(address: String, jsonPath: String, columns: Int, rows: Int) -> ImageRequest {
+        ImageRequest(
+            address: address, jsonPath: jsonPath, columns: columns, rows: rows, mode: imageRequestMode,
+            cell: imageRequestCell)
+    }
+
     /// The file name endings of local assets drawn as images.
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif"]
 
@@ -35,7 +54,7 @@ extension ShellViewState {
         let address = source.flatMap { Feed.resolve(image, against: $0) } ?? image
         guard imageFailures[address] == nil else { return nil }
         let path = entry.imagePath ?? "media_group"
-        return ImageRequest(address: address, jsonPath: source.map { "\($0) \(path)" } ?? path, columns: columns, rows: rows)
+        return imageRequest(address: address, jsonPath: source.map { "\($0) \(path)" } ?? path, columns: columns, rows: rows)
     }
 
     /// The images a frame of `columns` x `rows` shows: the bar's logo and background image,
