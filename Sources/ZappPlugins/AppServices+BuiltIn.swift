@@ -27,6 +27,6 @@ extension AppServices {
             registry: registry, navigator: navigator, startup: StartupSequence(registry: registry, trace: trace),
             trace: trace, loginProvider: registry.firstLoginProvider?.provider, feeds: FeedLoader(folder: app.feedFolder, map: app.feedMap),
             images: ImageLoader(folder: app.feedFolder, stateDirectory: stateDirectory, diskCacheBytes: imageCacheBytes),
-            gates: ScreenGates(app: app, registry: registry, rebuild: { BuiltInRegistry.quiet(app: $0, environment: environment) }))
+            gates: ScreenGates(app: app, registry: registry))
     }
 }

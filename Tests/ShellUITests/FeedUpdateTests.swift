@@ -109,7 +109,7 @@ struct FeedUpdateTests {
         let index = model.view.focusables(in: .rootMenu, columns: 80, rows: 24).firstIndex { $0.action == .selectRootItem("m-shows") }!
         model.view.menuSelection = index
         let effects = ShellUpdate.update(&model, key(.enter))
-        guard case .navigate(.selectRootItem("m-shows"), let activity)? = effects.first else {
+        guard case .navigate(.selectRootItem("m-shows"), let activity, _, _)? = effects.first else {
             Issue.record("expected a navigation, got \(effects)")
             return
         }
@@ -130,7 +130,7 @@ struct FeedUpdateTests {
     func contentType() {
         var model = model()
         let effects = ShellUpdate.perform(.openEntry(Self.video), &model)
-        guard case .navigate(let request, let activity)? = effects.first else {
+        guard case .navigate(let request, let activity, _, _)? = effects.first else {
             Issue.record("expected a navigation, got \(effects)")
             return
         }
@@ -165,7 +165,7 @@ struct FeedUpdateTests {
         #expect(screenText(model).contains("Behind the scenes"))
         _ = ShellUpdate.update(&model, key(.down))
         let opened = ShellUpdate.update(&model, key(.enter))
-        guard case .navigate(.openEntry(screenID: "player", entry: Self.video), _)? = opened.first else {
+        guard case .navigate(.openEntry(screenID: "player", entry: Self.video), _, _, _)? = opened.first else {
             Issue.record("Enter on a mapped entry of the list opens its screen, got \(opened)")
             return
         }

@@ -38,7 +38,7 @@ public enum ShellEvent: Sendable, Hashable {
     /// The startup sequence's deep link opened this screen (its pre hooks allowed it).
     case linkedScreenPresented(screenID: String)
     /// The startup sequence ended.
-    case startupEnded(StartupSequence.Outcome)
+    case startupEnded(StartupOutcome)
     /// A frame was drawn; its hit map is what clicks land on.
     case frameDrawn(HitMap)
     /// A file of the app changed (`run --watch`): reload once the changes settle.
@@ -73,4 +73,7 @@ public enum ShellEvent: Sendable, Hashable {
     case loadWarningsChecked([String], assets: AssetStore, generation: Int)
     /// The themes `t` cycles through, read after the first frame (`ShellSetup.loadThemes`).
     case themesLoaded([Theme])
+    /// Which screens of the app of `generation` are gated (`ShellEffect.checkGates`), for the
+    /// lock marks; dropped when that app was replaced meanwhile.
+    case gatesChecked([String: Bool], generation: Int)
 }

@@ -12,8 +12,8 @@ extension ShellUpdate {
     /// The images of the frame that were never asked for: marks them pending and asks the
     /// runtime for them.
     static func requestImages(_ model: inout ShellModel) -> [ShellEffect] {
-        guard model.view.imageMode != .off else { return [] }
-        let wanted = model.view.imagesOnScreen(columns: model.columns, rows: model.rows)
+        guard model.view.imageMode != .off, let frame = model.frame else { return [] }
+        let wanted = model.view.imagesOnScreen(in: frame)
         var effects: [ShellEffect] = []
         for request in wanted where model.view.images[request] == nil {
             model.view.images[request] = .pending

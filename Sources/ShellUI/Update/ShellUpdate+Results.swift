@@ -9,6 +9,13 @@ extension ShellUpdate {
         guard model.activity?.id == activityID else { return [] }
         endActivity(&model)
         defer { restateClosedPanes(&model) }
+        // A hook on the way may have signed someone in or out.
+        return outcomeApplied(request: request, outcome: outcome, &model) + [.refreshSignedInUser(known: model.view.signedInUser)]
+    }
+
+    private static func outcomeApplied(request: NavigationRequest, outcome: NavigationOutcome, _ model: inout ShellModel)
+        -> [ShellEffect]
+    {
         switch outcome {
         case .navigation(let result):
             return apply(result, request: request, &model)
@@ -79,7 +86,7 @@ extension ShellUpdate {
         else { return [] }
         let id = model.issueID()
         model.activity = ShellModel.Activity(id: id, title: "Finishing \(screen.name)", startedAt: model.now)
-        return [.runPostHooks(screenID: screenID, dataDict: dataDict, activityID: id)]
+        return [.runPostHooks(screen: screen, dataDict: dataDict, activityID: id)]
     }
 
     /// Why a link that is not http(s) is shown and not opened.

@@ -19,17 +19,33 @@ public enum ShellUpdate {
         return update(&model, event)
     }
 
+    /// Applies `event`, logs it, lays the next frame out once (`model.frame`: a drawn frame or a
+    /// trace line changes nothing laid out, so the layout stays), and asks for what that frame
+    /// shows and nobody asked for yet (feeds, images, lock marks; a tick only moves things).
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         let panes = model.view.panes
         let effects = reduce(&model, event)
         log(event, effects: effects, panesBefore: panes, &model)
         switch event {
-        case .tick, .traceAppended:
-            // Neither changes which feeds or images the screen shows: no layout for them.
+        case .tick:
+            // A spinner turns in the content: laid out again, but nothing new to ask for.
+            layOut(&model)
             return effects
+        case .traceAppended:
+            // Changes nothing laid out (the trace panel draws the lines as they are).
+            return effects
+        case .frameDrawn:
+            if model.frame == nil { layOut(&model) }
         default:
-            return effects + requestFeeds(&model) + requestImages(&model)
+            layOut(&model)
         }
+        return effects + requestFeeds(&model) + requestImages(&model) + requestLockMarks(&model)
+    }
+
+    /// The layout of the model's frame, made once per change (asking for feeds and images changes
+    /// nothing it lays out: a feed asked for draws as one loading, an image as a placeholder).
+    static func layOut(_ model: inout ShellModel) {
+        model.frame = FrameLayout(state: model.view, columns: model.columns, rows: model.rows)
     }
 
     private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
@@ -37,7 +53,7 @@ public enum ShellUpdate {
         case .started:
             guard !model.isStartupRequested else { return [] }
             model.isStartupRequested = true
-            return [.runStartup]
+            return (model.watchesFiles ? [.watchFiles] : []) + [.runStartup(app: model.view.app)]
         case .terminal(let terminalEvent):
             return handle(terminalEvent, &model)
         case .tick:
@@ -73,6 +89,7 @@ public enum ShellUpdate {
             traceAppended(slice, &model)
             return []
         case .signedInUserChanged(let user):
+            guard user != model.view.signedInUser else { return [] }
             if let user, user != model.view.signedInUser, model.hasSubmittedPane { model.notify("Signed in as \(user)") }
             model.hasSubmittedPane = false
             model.view.signedInUser = user
@@ -90,9 +107,11 @@ public enum ShellUpdate {
             linkedScreenPresented(screenID, &model)
             return []
         case .startupEnded(let outcome):
-            return startupEnded(outcome, &model)
+            let ended = startupEnded(outcome, &model)
+            return model.exitStatus == nil ? ended + [.refreshSignedInUser(known: model.view.signedInUser)] : ended
         case .frameDrawn(let hitMap):
             model.hitMap = hitMap
+            model.framesDrawn += 1
             return afterFrame(&model)
         case .filesChanged:
             scheduleReload(&model)
@@ -133,6 +152,10 @@ public enum ShellUpdate {
             return []
         case .themesLoaded(let themes):
             themesLoaded(themes, &model)
+            return []
+        case .gatesChecked(let gated, let generation):
+            guard generation == model.appGeneration else { return [] }
+            model.view.gatedScreens.merge(gated) { _, new in new }
             return []
         }
     }
@@ -343,7 +366,7 @@ public enum ShellUpdate {
         }
         let id = model.issueID()
         model.activity = ShellModel.Activity(id: id, title: title(of: request, model), startedAt: model.now)
-        return [.navigate(request, activityID: id)]
+        return [.navigate(request, activityID: id, from: model.view.navigation, app: model.view.app)]
     }
 
     static func endActivity(_ model: inout ShellModel) {

@@ -8,12 +8,11 @@ enum ScreenAreaView {
     static func draw(in rect: Rect, coveredTop: Int, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         let state = context.state
         let palette = context.palette
-        guard let screen = state.currentScreen else {
+        guard let content = context.frame.content else {
             context.text(&canvas, " No screen to show.", x: rect.x, y: rect.y, maxWidth: rect.width, style: palette[.placeholder])
             return
         }
         let inner = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: rect.height)
-        let content = ScreenContent(state: state, screen: screen, width: inner.width)
         let selection = min(state.currentScreenSelection, max(0, content.focusables.count - 1))
         let focused = state.focus == .screen && state.panes.isEmpty ? selection : nil
         let offset = content.scrollOffset(selection: selection, viewHeight: inner.height, coveredTop: coveredTop)

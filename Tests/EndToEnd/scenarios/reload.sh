@@ -83,7 +83,7 @@ scenario_reload_pane() {
     type_text "$s" demo
     keys "$s" Enter
     check "signed in: Premium opens" wait_gone "$s" "Sign in to open Premium." || return
-    check "signed in: the stale \"Blocked by\" message is gone" not_on_screen "$s" "Blocked by" || return
+    check "signed in: the stale \"Blocked by\" message is gone" wait_gone "$s" "Blocked by" || return
     quit_reload_app "$s" reload-pane
 }
 

@@ -61,14 +61,18 @@ extension ShellViewState {
     /// and the artwork of the content in view (and one view below it, so scrolling finds it
     /// ready). What the update asks the runtime to load.
     public func imagesOnScreen(columns: Int, rows: Int) -> [ImageRequest] {
+        imagesOnScreen(in: FrameLayout(state: self, columns: columns, rows: rows))
+    }
+
+    /// The images of a frame laid out as `frame` (the update's, shared with drawing).
+    public func imagesOnScreen(in frame: FrameLayout) -> [ImageRequest] {
         guard imageMode != .off, phase == .running else { return [] }
-        let layout = ShellLayout(state: self, columns: columns, rows: rows)
+        let layout = frame.shell
         guard !layout.isTooSmall else { return [] }
         var requests = [layout.logoImage, layout.backgroundImage].compactMap { $0 }
-        // Artwork comes from feed entries only: without any, the content is not laid out again.
-        guard let screen = currentScreen, hasArtwork else { return requests }
+        // Artwork comes from feed entries only.
+        guard let content = frame.content, hasArtwork else { return requests }
         let view = layout.contentRect
-        let content = ScreenContent(state: self, screen: screen, width: view.width - 2)
         let selection = min(currentScreenSelection, max(0, content.focusables.count - 1))
         let top = content.scrollOffset(selection: selection, viewHeight: view.height, coveredTop: layout.coveredContentRows)
         for element in content.elements {

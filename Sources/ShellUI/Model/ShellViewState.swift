@@ -95,13 +95,14 @@ public struct ShellViewState: Sendable {
     public var reloadFailure: String?
     /// `$BROWSER`, which web links are opened with; nil shows them in an overlay instead.
     public var browser: String?
-    /// Which screens are gated, for the lock marks; nil shows none (`render`, tests).
-    public var gates: ScreenGates?
+    /// Which screens are gated, for the lock marks, as the running app's services worked them
+    /// out (`ShellEvent.gatesChecked`); a screen not in it has no mark (yet; none in `render`).
+    public var gatedScreens: [String: Bool] = [:]
 
     /// Whether the screen is marked gated (a pre hook can stop its navigation).
     public func isGated(_ screenID: String?) -> Bool {
-        guard let screenID, let gates else { return false }
-        return gates.isGated(screenID)
+        guard let screenID else { return false }
+        return gatedScreens[screenID] ?? false
     }
 
     /// A state showing the app's home screen as the root of its stack (hooks not run yet).

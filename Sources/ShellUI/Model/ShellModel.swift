@@ -75,6 +75,19 @@ public struct ShellModel: Sendable {
     /// The name of the theme read from the user's file (`--theme PATH`), as last read: a
     /// reload's `.themeReloaded` replaces it. Nil when the theme was found by name.
     public var fileThemeName: String?
+    /// The layout of the next frame: made once by the update after each change and read by the
+    /// feed and image requests and by drawing (`FrameLayout`); nil before the first update.
+    public internal(set) var frame: FrameLayout?
+    /// Frames flushed so far (`.frameDrawn`): work that waits for "the next frame" counts from
+    /// when it asked.
+    public var framesDrawn = 0
+    /// The run watches the app's files (`run --watch`): `.started` asks for it (`.watchFiles`).
+    public var watchesFiles = false
+    /// The running app's services work out which screens are gated: the update asks them for
+    /// the screens a frame may mark (`.checkGates`), once per screen and app.
+    public var marksGates = false
+    /// The screens asked about for the lock marks since the app last changed.
+    public var gatesAsked: Set<String> = []
     /// A pane was submitted since the session was last reported: a new signed-in user then
     /// signed in now (toast "Signed in as NAME"), rather than being restored from a saved session.
     public var hasSubmittedPane = false
