@@ -11,12 +11,16 @@ public struct CanvasImage: Sendable, Hashable {
     public var png: [UInt8]
     /// The terminal-protocol bytes (kitty, iTerm2, sixel); nil when drawn with symbols.
     public var protocolBytes: [UInt8]?
+    /// The style of the cells the image sits on (what shows through its transparent parts):
+    /// documents draw its cells as blanks in it under the PNG, never its symbols.
+    public var backdrop: CellStyle
 
-    public init(rect: Rect, key: String, png: [UInt8], protocolBytes: [UInt8]?) {
+    public init(rect: Rect, key: String, png: [UInt8], protocolBytes: [UInt8]?, backdrop: CellStyle = .plain) {
         self.rect = rect
         self.key = key
         self.png = png
         self.protocolBytes = protocolBytes
+        self.backdrop = backdrop
     }
 
     /// The terminal placement of a protocol image (nil for symbols). Its key adds the position,

@@ -30,7 +30,7 @@ enum ImageView {
             let key = "\(request.address) \(rect.x),\(rect.y) \(rect.width)x\(rect.height)"
             if whole, let bytes = image.protocolBytes {
                 canvas.fill(rect, style: background)
-                canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: bytes))
+                canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: bytes, backdrop: background))
                 return true
             }
             let support = context.palette.support
@@ -44,7 +44,7 @@ enum ImageView {
                         grapheme: String(cell.character), style: CellStyle(foreground: fore, background: back))
                 }
             }
-            if whole { canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: nil)) }
+            if whole { canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: nil, backdrop: background)) }
             return true
         }
     }
