@@ -13,11 +13,7 @@ import ZappModel
 /// and `ZappShell.ExternalHook`, plus the stand-in for hook plugins of unknown classes
 /// (`StandInHook`). (The menu and navigation-bar classes are ZappCore's.)
 ///
-/// ```swift
-/// var catalog = PluginCatalog()
-/// BuiltInPlugins.register(in: &catalog)
-/// let registry = PluginRegistry(app: app, catalog: catalog, environment: environment)
-/// ```
+/// Registries over this catalog are made by `BuiltInRegistry`, the one factory.
 public enum BuiltInPlugins {
     /// Registers every built-in class.
     public static func register(in catalog: inout PluginCatalog) {
