@@ -92,6 +92,7 @@ run: build
 	"$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell" $(ARGS)
 
 test: deps
+	Scripts/check-architecture.sh
 	$(STAMP) $(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(SWIFT) test $(BUILD_FLAGS) --skip-build --skip IntegrationTests
 	$(SWIFT) test $(BUILD_FLAGS) --skip-build --filter IntegrationTests

@@ -40,6 +40,7 @@ let package = Package(
         fuzzTarget("FuzzDeepLink", [core, model]),
         fuzzTarget("FuzzKeys", [terminal, shellUI]),
         fuzzTarget("FuzzImage", [plugins, core]),
+        fuzzTarget("FuzzFileReader", [model]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 scratch=.build-fuzz
-all=(FuzzJSON FuzzRiver FuzzPluginConfigurations FuzzTheme FuzzContentTypes FuzzPipes2 FuzzAtom FuzzDeepLink FuzzKeys FuzzImage)
+all=(FuzzJSON FuzzRiver FuzzPluginConfigurations FuzzTheme FuzzContentTypes FuzzPipes2 FuzzAtom FuzzDeepLink FuzzKeys FuzzImage FuzzFileReader)
 targets=("$@")
 [ "$#" -gt 0 ] || targets=("${all[@]}")
 
@@ -25,6 +25,7 @@ dictionary() {
 	FuzzDeepLink) echo Fuzz/Dictionaries/deeplink.dict ;;
 	FuzzKeys) echo Fuzz/Dictionaries/keys.dict ;;
 	FuzzImage) echo Fuzz/Dictionaries/image.dict ;;
+	FuzzFileReader) echo Fuzz/Dictionaries/file-reader.dict ;;
 	*) echo "error: unknown fuzz target '$1' (known: ${all[*]})" >&2; exit 2 ;;
 	esac
 }

@@ -18,6 +18,18 @@
 #include <wchar.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
+#include <sys/ioctl.h>
+
+/* The window's size in pixels from TIOCGWINSZ (0 where the terminal does not fill it in). */
+static inline void zs_window_pixels(int fd, int *pixel_width, int *pixel_height, int *cell_columns, int *cell_rows) {
+    struct winsize size;
+    memset(&size, 0, sizeof size);
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) memset(&size, 0, sizeof size);
+    *pixel_width = size.ws_xpixel;
+    *pixel_height = size.ws_ypixel;
+    *cell_columns = size.ws_col;
+    *cell_rows = size.ws_row;
+}
 
 static inline WINDOW *zs_stdscr(void) { return stdscr; }
 static inline WINDOW *zs_curscr(void) { return curscr; }

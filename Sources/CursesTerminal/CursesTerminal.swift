@@ -53,19 +53,30 @@ public final class CursesTerminal: Terminal {
     private var watcher: InputWatcher?
     private var mouseEnabled = false
     private var reportedSignal = false
-    private var isRestored = false
+    private(set) var isRestored = false
     /// Out of curses mode since Ctrl-Z: the terminal is the shell's until a flush in the
     /// foreground takes it back.
-    private var isSuspended = false
+    private(set) var isSuspended = false
     private var restoreSequence = ""
     /// The protocol images on screen (kitty, iTerm2, sixel), placed after each frame.
     private var images: ImagePlacementWriter
+    /// The cells the last flush wrote (row-major indices, in order): a sixel or iTerm2 image
+    /// over any of them was erased there and is placed again.
+    private var lastWritten: (columns: Int, indices: [Int]) = (0, [])
+    /// Inside tmux: the environment to ask tmux for the pane's position with, and whether the
+    /// writer's origin is known (asked before the first image, again after a resize).
+    private let tmuxEnvironment: [String: String]?
+    private var isOriginKnown = false
+    public private(set) var cellPixelSize: CellPixelSize?
+    /// Armed when the one query ended before the terminal's last answer: its late reply is not keys.
+    var lateReplies = LateReplyFilter()
 
     /// Starts ncurses. Throws, without touching the terminal, when it cannot drive it.
     public init(options: Options = Options(), environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         try TerminalRefusal.check(environment: environment)
         let term = environment["TERM"] ?? ""
         images = ImagePlacementWriter(wrapsForTmux: !(environment["TMUX"] ?? "").isEmpty)
+        tmuxEnvironment = images.wrapsForTmux ? environment : nil
 
         // Only the character type: ncurses and the width of text need nothing else, and
         // LC_ALL would read every other locale category's file before the first frame.
@@ -107,6 +118,7 @@ public final class CursesTerminal: Terminal {
         wnoutrefresh(zs_stdscr())
         doupdate()
         encoder.screenWasCleared()
+        cellPixelSize = Self.windowCell()
     }
 
     deinit {
@@ -134,25 +146,55 @@ public final class CursesTerminal: Terminal {
         bytes += encoder.encode(diff, next: canvas, screenColumns: screen.columns, screenRows: screen.rows)
         if !bytes.isEmpty { TerminalOutput.write(bytes) }
         previous = canvas
+        lastWritten = (canvas.columns, diff.changedIndices)
     }
 
     /// Places the frame's protocol images after its text and removes those it no longer
-    /// lists (`ImagePlacementWriter`); the cells under a removed sixel or iTerm2 image are
-    /// written again from the frame. Images move the cursor and may change the pen, so the
-    /// encoder forgets both.
+    /// lists (`ImagePlacementWriter`): kitty placements deleted, then the cells under a removed
+    /// (or written over) sixel or iTerm2 image written again from the frame, then the new
+    /// placements. Images move the cursor and may change the pen, so the encoder forgets both.
     public func showImages(_ placements: [ImagePlacement]) {
         guard !isRestored, !isSuspended, let previous else { return }
-        let (imageBytes, redraw) = images.show(placements)
-        var bytes = imageBytes
+        if let tmuxEnvironment, !isOriginKnown, !placements.isEmpty {
+            isOriginKnown = true
+            images.origin = TmuxPassthroughCheck.paneOrigin(environment: tmuxEnvironment) ?? (0, 0)
+        }
+        let written = lastWritten
+        let (removal, redraw, placing) = images.show(placements) { box in Self.contains(written, box) }
+        var bytes = removal
         if !redraw.isEmpty {
             let screen = size
             let diff = FrameDiff(redrawing: redraw, in: previous, visibleColumns: screen.columns, visibleRows: screen.rows)
             encoder.forget()
             bytes += encoder.encode(diff, next: previous, screenColumns: screen.columns, screenRows: screen.rows)
         }
+        bytes += placing
+        lastWritten = (0, [])
         guard !bytes.isEmpty else { return }
         TerminalOutput.write(bytes)
         encoder.forget()
+    }
+
+    /// Whether any of the `written` cells (sorted row-major indices) is in `box`.
+    static func contains(_ written: (columns: Int, indices: [Int]), _ box: ImagePlacementWriter.Box) -> Bool {
+        guard written.columns > 0, !written.indices.isEmpty else { return false }
+        for row in box.row..<(box.row + box.rows) {
+            let start = row * written.columns + box.column
+            var low = 0, high = written.indices.count
+            while low < high {
+                let middle = (low + high) / 2
+                if written.indices[middle] < start { low = middle + 1 } else { high = middle }
+            }
+            if low < written.indices.count, written.indices[low] < start + box.columns { return true }
+        }
+        return false
+    }
+
+    /// The cell size `TIOCGWINSZ` gives (its pixels over its cells), nil where it gives none.
+    private static func windowCell() -> CellPixelSize? {
+        var width: Int32 = 0, height: Int32 = 0, columns: Int32 = 0, rows: Int32 = 0
+        zs_window_pixels(STDOUT_FILENO, &width, &height, &columns, &rows)
+        return CellPixelSize(windowWidth: Int(width), windowHeight: Int(height), columns: Int(columns), rows: Int(rows))
     }
 
     /// Before `endwin`: resets the pen and puts the cursor in the bottom-left corner, where
@@ -196,7 +238,21 @@ public final class CursesTerminal: Terminal {
             var value: wint_t = 0
             let status = wget_wch(input, &value)
             if status == ERR { break }
+            if status == OK, lateReplies.isArmed {
+                switch lateReplies.feed(UInt32(value)) {
+                case .pass: break
+                case .held, .dropped: continue
+                case .released(let keys):
+                    for key in keys {
+                        if let event = decoder.event(status: OK, value: wint_t(key), resized: resized), !handle(event) { return }
+                    }
+                    continue
+                }
+            }
             if let event = decoder.event(status: status, value: value, resized: resized), !handle(event) { return }
+        }
+        for key in lateReplies.flush() {
+            if let event = decoder.event(status: OK, value: wint_t(key), resized: resized), !handle(event) { return }
         }
     }
 
@@ -247,37 +303,6 @@ public final class CursesTerminal: Terminal {
         return true
     }
 
-    /// `--images auto` when the environment does not say (`ImageModeDetector.Decision.query`):
-    /// asks the terminal once, after the first frame, and waits at most `milliseconds` for the
-    /// reply (kitty's graphics answer, then DA1). Keys typed meanwhile are given back to ncurses
-    /// in order; a terminal that does not answer in time is drawn with symbols.
-    public func queryImageMode(milliseconds: Int = 150) -> ImageMode {
-        guard !isRestored, !isSuspended else { return .symbols }
-        TerminalOutput.write(ImageModeDetector.queryBytes)
-        var received: [UInt8] = []
-        var reply = ImageModeDetector.mode(fromReply: [])
-        var clock = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &clock)
-        let deadline = Int(clock.tv_sec) * 1000 + Int(clock.tv_nsec) / 1_000_000 + milliseconds
-        while !reply.isComplete {
-            clock_gettime(CLOCK_MONOTONIC, &clock)
-            let left = deadline - (Int(clock.tv_sec) * 1000 + Int(clock.tv_nsec) / 1_000_000)
-            guard left > 0 else { break }
-            var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let status = poll(&ready, 1, Int32(left))
-            if status < 0 && errno == EINTR { continue }
-            guard status > 0 else { break }
-            var buffer = [UInt8](repeating: 0, count: 512)
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard count > 0 else { break }
-            received += buffer[0..<count]
-            reply = ImageModeDetector.mode(fromReply: received)
-        }
-        for byte in reply.keys.reversed() { ungetch(Int32(byte)) }
-        return reply.mode
-    }
-
     /// Deletes the kitty images on screen and forgets all (resize, suspend, exit; the cells of
     /// sixel and iTerm2 images are cleared with the screen).
     private func removeImages() {
@@ -304,6 +329,8 @@ public final class CursesTerminal: Terminal {
 
     private func resized() -> TerminalEvent {
         removeImages()
+        cellPixelSize = Self.windowCell()
+        isOriginKnown = false
         needsFullRedraw = true
         encoder.forget()
         let (columns, rows) = size

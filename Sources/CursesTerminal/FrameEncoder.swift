@@ -220,7 +220,11 @@ struct FrameEncoder: Sendable {
         guard Self.isBlank(cells[column]), canErase(style) else { return nil }
         let cellStyle = cells[column].style
         var end = column + 1
-        while end < visibleColumns, Self.isBlank(cells[end]), cells[end].style == cellStyle { end += 1 }
+        // Never into another image's cells: erasing them would erase a sixel shown there.
+        let mark = cells[column].imageMark
+        while end < visibleColumns, Self.isBlank(cells[end]), cells[end].style == cellStyle, cells[end].imageMark == mark {
+            end += 1
+        }
         let lastChanged = Self.lastChanged(in: changed, before: end) ?? column
         var sequence: [UInt8]
         if end == visibleColumns && reachesRowEnd && codes.eraseLine {

@@ -12,10 +12,11 @@ extension AppServices {
     /// "Wiring"): the registry (`BuiltInRegistry`, the one factory), the screen-hook manager, the root
     /// menu the registry picks, the navigator, the startup sequence, the first login provider and
     /// the feed and image loaders (their caches live as long as these services; fetched images
-    /// are kept under the state directory too, unless sessions are in memory only).
-    /// `script` answers hooks instead of the presenter or their command (`zapp-shell trace`).
+    /// are kept under the state directory too, within `imageCacheBytes`, unless sessions are in
+    /// memory only). `script` answers hooks instead of the presenter or their command (`zapp-shell trace`).
     public static func builtIn(
-        app: ZappApp, environment: PluginEnvironment, trace: TraceLog = TraceLog(), script: HookScript? = nil
+        app: ZappApp, environment: PluginEnvironment, trace: TraceLog = TraceLog(), script: HookScript? = nil,
+        imageCacheBytes: Int = ImageLoader.defaultDiskCacheBytes
     ) -> AppServices {
         let registry = BuiltInRegistry.make(app: app, environment: environment)
         let manager = ScreenHookManager(
@@ -25,7 +26,7 @@ extension AppServices {
         return AppServices(
             registry: registry, navigator: navigator, startup: StartupSequence(registry: registry, trace: trace),
             trace: trace, loginProvider: registry.firstLoginProvider?.provider, feeds: FeedLoader(folder: app.feedFolder, map: app.feedMap),
-            images: ImageLoader(folder: app.feedFolder, stateDirectory: stateDirectory),
-            gates: ScreenGates(app: app, registry: registry, rebuild: { BuiltInRegistry.quiet(app: $0, environment: environment) }))
+            images: ImageLoader(folder: app.feedFolder, stateDirectory: stateDirectory, diskCacheBytes: imageCacheBytes),
+            gates: ScreenGates(app: app, registry: registry))
     }
 }

@@ -257,6 +257,19 @@ struct FrameEncoderTests {
         #expect(Self.bytes(&encoder, from: nil, to: canvas) == #"\e[H\e[0;1;38;5;75;48;5;235mMenu\e[8X"#)
     }
 
+    @Test("an erased run of blanks stops at an image's cells: erasing them would erase the sixel shown there")
+    func eraseStopsAtImageCells() throws {
+        var encoder = try Self.encoder("xterm-256color")
+        var before = Canvas(columns: 20, rows: 1)
+        before.fill(Rect(x: 0, y: 0, width: 20, height: 1), style: Self.blue)
+        before.draw("MenuMenuMe", x: 0, y: 0, style: Self.blue)
+        for column in 10..<20 { before[column, 0].imageMark = 5 }
+        var after = before
+        after.fill(Rect(x: 0, y: 0, width: 10, height: 1), style: Self.blue)
+        _ = Self.bytes(&encoder, from: nil, to: before)
+        #expect(Self.bytes(&encoder, from: before, to: after) == #"\r \e[9b"#, "the blanks up to the image, not EL past it")
+    }
+
     @Test("without bce (tmux-256color) coloured blanks are written as spaces; default-background blanks are still erased")
     func eraseWithoutBackgroundColorErase() throws {
         var encoder = try Self.encoder("tmux-256color")

@@ -4,53 +4,88 @@ import ZappCore
 
 @testable import CursesTerminal
 
-/// What `showImages` writes: placements at their cells, kitty deletes by id, sixel and iTerm2
-/// boxes drawn again, tmux passthrough, and everything forgotten after a clear.
+/// What `showImages` writes: kitty images transmitted once and shown by placement (whole or
+/// cropped), placements deleted by their ids, sixel and iTerm2 boxes drawn again (before any
+/// new image, so a moved image is not erased), images written over placed again, tmux
+/// passthrough at the pane's offset, and everything forgotten after a clear.
 @Suite("ImagePlacementWriter")
 struct ImagePlacementWriterTests {
+    static let transmission = TerminalImageCodes.kittyImage(png: [1, 2, 3], id: 9)
     let kitty = ImagePlacement(
-        key: "logo", column: 4, row: 2, columns: 6, rows: 1,
-        bytes: TerminalImageCodes.kittyImage(png: [1, 2, 3], id: 9, columns: 6, rows: 1))
+        key: "logo", column: 4, row: 2, columns: 6, rows: 1, bytes: Self.transmission,
+        kitty: KittyPart(imageID: 9, placementID: 1, source: nil))
     let sixel = ImagePlacement(key: "art", column: 0, row: 5, columns: 3, rows: 2, bytes: Array("\u{1B}Pq#0~~\u{1B}\\".utf8))
 
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    @Test("a new placement: cursor to its top-left cell (1-based), then its bytes; unchanged, nothing is written again")
+    @Test("kitty: transmitted once, then placed at its top-left cell (1-based); unchanged, nothing is written again")
     func writesOnce() {
         var writer = ImagePlacementWriter(wrapsForTmux: false)
         let first = writer.show([kitty])
-        #expect(text(first.bytes) == "\u{1B}[3;5H\u{1B}_Ga=T,f=100,t=d,i=9,c=6,r=1,C=1,q=2,m=0;AQID\u{1B}\\")
-        #expect(first.redraw.isEmpty)
+        #expect(text(first.placing) == "\u{1B}_Ga=t,f=100,t=d,i=9,q=2,m=0;AQID\u{1B}\\\u{1B}[3;5H\u{1B}_Ga=p,i=9,p=1,c=6,r=1,C=1,q=2\u{1B}\\")
+        #expect(first.removal.isEmpty && first.redraw.isEmpty)
         let second = writer.show([kitty])
-        #expect(second.bytes.isEmpty && second.redraw.isEmpty)
+        #expect(second.removal.isEmpty && second.redraw.isEmpty && second.placing.isEmpty)
     }
 
-    @Test("removed: a kitty image is deleted by id, a sixel's box is drawn again")
+    @Test("a pane over part of a kitty image: the whole placement is deleted, the visible parts placed cropped, no new transmission; the pane gone, the whole again")
+    func kittyCropAndRestore() {
+        var writer = ImagePlacementWriter(wrapsForTmux: false)
+        _ = writer.show([kitty])
+        var left = kitty
+        left.key = "logo part left"
+        left.columns = 2
+        left.kitty = KittyPart(imageID: 9, placementID: 2, source: PixelRect(x: 0, y: 0, width: 20, height: 20))
+        let covered = writer.show([left])
+        #expect(text(covered.removal) == "\u{1B}_Ga=d,d=i,i=9,p=1,q=2\u{1B}\\")
+        #expect(text(covered.placing) == "\u{1B}[3;5H\u{1B}_Ga=p,i=9,p=2,x=0,y=0,w=20,h=20,c=2,r=1,C=1,q=2\u{1B}\\")
+        let restored = writer.show([kitty])
+        #expect(text(restored.removal) == "\u{1B}_Ga=d,d=i,i=9,p=2,q=2\u{1B}\\")
+        #expect(text(restored.placing) == "\u{1B}[3;5H\u{1B}_Ga=p,i=9,p=1,c=6,r=1,C=1,q=2\u{1B}\\")
+    }
+
+    @Test("removed: a kitty image is deleted with its data, a sixel's box is drawn again")
     func removes() {
         var writer = ImagePlacementWriter(wrapsForTmux: false)
         _ = writer.show([kitty, sixel])
         let removed = writer.show([])
-        #expect(text(removed.bytes) == "\u{1B}_Ga=d,d=I,i=9,q=2\u{1B}\\")
-        #expect(removed.redraw.count == 1)
-        #expect(removed.redraw.first.map { [$0.column, $0.row, $0.columns, $0.rows] } == [0, 5, 3, 2])
-        #expect(writer.shown.isEmpty)
+        #expect(text(removed.removal) == "\u{1B}_Ga=d,d=I,i=9,q=2\u{1B}\\")
+        #expect(removed.redraw.map { [$0.column, $0.row, $0.columns, $0.rows] } == [[0, 5, 3, 2]])
+        #expect(removed.placing.isEmpty && writer.shown.isEmpty)
+        #expect(writer.show([kitty]).placing.starts(with: Self.transmission), "deleted with its data: transmitted again")
     }
 
-    @Test("moved: deleted, then written at its new cell")
-    func moves() {
+    @Test("a sixel moved by a row: its old box is drawn again and the new one placed after it, never erased by it")
+    func sixelMoves() {
         var writer = ImagePlacementWriter(wrapsForTmux: false)
-        _ = writer.show([kitty])
-        var moved = kitty
-        moved.row = 7
-        let bytes = text(writer.show([moved]).bytes)
-        #expect(bytes.hasPrefix("\u{1B}_Ga=d,d=I,i=9,q=2\u{1B}\\\u{1B}[8;5H\u{1B}_Ga=T"))
+        _ = writer.show([sixel])
+        var moved = sixel
+        moved.key = "art moved"
+        moved.row = 4
+        let step = writer.show([moved])
+        #expect(step.redraw.map { [$0.column, $0.row, $0.columns, $0.rows] } == [[0, 5, 3, 2]])
+        #expect(text(step.placing) == "\u{1B}[5H\u{1B}Pq#0~~\u{1B}\\")
     }
 
-    @Test("inside tmux every sequence is wrapped in passthrough, the cursor move is not")
+    @Test("a sixel whose cells the frame wrote is drawn again and placed again; kitty is not touched")
+    func damaged() {
+        var writer = ImagePlacementWriter(wrapsForTmux: false)
+        _ = writer.show([kitty, sixel])
+        let step = writer.show([kitty, sixel]) { box in box.row == 5 }
+        #expect(step.redraw.count == 1 && text(step.placing) == "\u{1B}[6H\u{1B}Pq#0~~\u{1B}\\" && step.removal.isEmpty)
+        #expect(CursesTerminal.contains((10, [0, 57]), (column: 5, row: 5, columns: 3, rows: 1)))
+        #expect(!CursesTerminal.contains((10, [0, 58]), (column: 5, row: 5, columns: 3, rows: 1)))
+        #expect(!CursesTerminal.contains((10, [54]), (column: 5, row: 5, columns: 3, rows: 1)))
+    }
+
+    @Test("inside tmux: every sequence in passthrough; the placement saves the cursor, moves it on the outer terminal by the pane's offset, restores it")
     func tmux() {
         var writer = ImagePlacementWriter(wrapsForTmux: true)
-        let bytes = text(writer.show([kitty]).bytes)
-        #expect(bytes == "\u{1B}[3;5H\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,f=100,t=d,i=9,c=6,r=1,C=1,q=2,m=0;AQID\u{1B}\u{1B}\\\u{1B}\\")
+        writer.origin = (row: 10, column: 40)
+        let bytes = text(writer.show([kitty]).placing)
+        #expect(bytes == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t,f=100,t=d,i=9,q=2,m=0;AQID\u{1B}\u{1B}\\\u{1B}\\"
+            + "\u{1B}Ptmux;\u{1B}\u{1B}7\u{1B}\u{1B}[13;45H\u{1B}\u{1B}_Ga=p,i=9,p=1,c=6,r=1,C=1,q=2\u{1B}\u{1B}\\\u{1B}\\"
+            + "\u{1B}Ptmux;\u{1B}\u{1B}8\u{1B}\\")
         #expect(text(writer.removeAll()) == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=A,q=2\u{1B}\u{1B}\\\u{1B}\\")
     }
 
@@ -59,11 +94,11 @@ struct ImagePlacementWriterTests {
         var writer = ImagePlacementWriter(wrapsForTmux: false)
         _ = writer.show([kitty])
         #expect(text(writer.removeAll()) == "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
-        #expect(text(writer.show([kitty]).bytes).hasPrefix("\u{1B}[3;5H\u{1B}_Ga=T"))
+        #expect(writer.show([kitty]).placing.starts(with: Self.transmission))
         var sixels = ImagePlacementWriter(wrapsForTmux: false)
         _ = sixels.show([sixel])
         #expect(sixels.removeAll().isEmpty)
-        #expect(!sixels.show([sixel]).bytes.isEmpty)
+        #expect(!sixels.show([sixel]).placing.isEmpty)
     }
 
     @Test("the boxes to draw again are clipped to the canvas and skip wide characters' right halves")
@@ -74,5 +109,13 @@ struct ImagePlacementWriterTests {
         let diff = FrameDiff(redrawing: [(column: 0, row: 1, columns: 9, rows: 9)], in: canvas, visibleColumns: 4, visibleRows: 3)
         #expect(!diff.isFullRedraw)
         #expect(diff.changedIndices == [4, 6, 7, 8, 9, 10, 11])
+    }
+
+    @Test("a cell that gains or loses an image's mark is a changed cell: written again")
+    func markedCellsDiffer() {
+        let previous = Canvas(columns: 3, rows: 1)
+        var next = previous
+        next[1, 0].imageMark = 7
+        #expect(FrameDiff(previous: previous, next: next, forceFull: false, visibleColumns: 3, visibleRows: 1).changedIndices == [1])
     }
 }

@@ -1,32 +1,167 @@
-import ShellUI
+@testable import ShellUI
 import Testing
 import ZappCore
+import ZappModel
 
-/// One image shown in two places (entries that share their artwork) is two placements: two keys,
-/// and for kitty two image ids, since transmitting an id again replaces the first placement.
-@Suite("CanvasImage placements")
+/// The occlusion rule (`Canvas.resolveImages`): a protocol image shows only in the cells still
+/// carrying its mark once every layer is drawn. Kitty: whole, cropped parts, or nothing;
+/// sixel and iTerm2: whole, or their symbols in the visible cells; and a frame drawn after the
+/// cover went away places exactly what a fresh draw places.
+@Suite("Image occlusion")
 struct CanvasImageTests {
-    static let kitty = TerminalImageCodes.kittyImage(png: [1, 2, 3], id: 9, columns: 6, rows: 2)
+    /// A 10×4-pixel PNG header: 2 pixels a cell for a 5×2-cell box.
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 10, 0, 0, 0, 4]
+    static let kitty = TerminalImageCodes.kittyImage(png: png, id: 9)
+    static let sixel = Array("\u{1B}Pq#0~~\u{1B}\\".utf8)
+    static let box = Rect(x: 2, y: 1, width: 5, height: 2)
 
-    @Test("the same kitty image at two positions: two keys, two ids, the payload unchanged")
-    func twoPlacementsOfOneImage() throws {
-        let left = CanvasImage(rect: Rect(x: 2, y: 5, width: 6, height: 2), key: "thumb.png 6x2", png: [], protocolBytes: Self.kitty)
-        let right = CanvasImage(rect: Rect(x: 20, y: 5, width: 6, height: 2), key: "thumb.png 6x2", png: [], protocolBytes: Self.kitty)
-        let first = try #require(left.placement)
-        let second = try #require(right.placement)
-        #expect(first.key != second.key)
-        let firstID = try #require(TerminalImageCodes.kittyImageID(in: first.bytes))
-        let secondID = try #require(TerminalImageCodes.kittyImageID(in: second.bytes))
-        #expect(firstID != secondID)
-        let text = String(decoding: first.bytes, as: UTF8.self)
-        #expect(text == "\u{1B}_Ga=T,f=100,t=d,i=\(firstID),c=6,r=2,C=1,q=2,m=0;AQID\u{1B}\\")
+    /// A 12×5 canvas with one protocol image in `box`, drawn as `ImageView` draws it.
+    func canvas(_ bytes: [UInt8]) -> Canvas {
+        var canvas = Canvas(columns: 12, rows: 5)
+        let mark = CanvasImage.mark(for: "art")
+        var blank = Cell()
+        blank.imageMark = mark
+        canvas.fill(Self.box, style: .plain)
+        for row in Self.box.y..<Self.box.maxY { for column in Self.box.x..<Self.box.maxX { canvas[column, row] = blank } }
+        let symbols = (0..<10).map { Cell(grapheme: "\($0)") }
+        canvas.images = [CanvasImage(rect: Self.box, key: "art", png: Self.png, protocolBytes: bytes, mark: mark, symbols: symbols)]
+        return canvas
     }
 
-    @Test("bytes of other protocols are placed as they are")
-    func otherProtocols() throws {
-        let iterm = TerminalImageCodes.iTermImage(png: [1, 2, 3], columns: 6, rows: 2)
-        let image = CanvasImage(rect: Rect(x: 2, y: 5, width: 6, height: 2), key: "a", png: [], protocolBytes: iterm)
-        #expect(try #require(image.placement).bytes == iterm)
-        #expect(CanvasImage(rect: Rect(x: 0, y: 0, width: 1, height: 1), key: "b", png: [], protocolBytes: nil).placement == nil)
+    @Test("nothing over it: the whole image is placed (kitty uncropped)")
+    func whole() throws {
+        var kitty = canvas(Self.kitty)
+        kitty.resolveImages()
+        let placement = try #require(kitty.placements.first)
+        #expect(kitty.placements.count == 1 && placement.kitty?.source == nil && placement.kitty?.imageID == 9)
+        #expect([placement.column, placement.row, placement.columns, placement.rows] == [2, 1, 5, 2])
+        var sixel = canvas(Self.sixel)
+        sixel.resolveImages()
+        #expect(sixel.placements == [ImagePlacement(key: "art", column: 2, row: 1, columns: 5, rows: 2, bytes: Self.sixel)])
+    }
+
+    @Test("a pane over its right part: kitty shows the left part cropped to its pixels")
+    func kittyCropped() throws {
+        var frame = canvas(Self.kitty)
+        frame.fill(Rect(x: 5, y: 0, width: 7, height: 5), style: .plain)  // a pane from column 5
+        frame.resolveImages()
+        let part = try #require(frame.placements.first)
+        #expect(frame.placements.count == 1)
+        #expect([part.column, part.row, part.columns, part.rows] == [2, 1, 3, 2])
+        #expect(part.kitty?.source == PixelRect(x: 0, y: 0, width: 6, height: 4))
+        #expect(part.bytes == Self.kitty, "the same transmission: not sent again")
+    }
+
+    @Test("one kitty image in two places (entries sharing their artwork): one image id, two placements of their own")
+    func twoPlaces() throws {
+        var frame = Canvas(columns: 20, rows: 4)
+        for (x, key) in [(0, "art 0,1 5x2"), (10, "art 10,1 5x2")] {
+            let rect = Rect(x: x, y: 1, width: 5, height: 2)
+            var blank = Cell()
+            blank.imageMark = CanvasImage.mark(for: key)
+            for row in 1..<3 { for column in x..<(x + 5) { frame[column, row] = blank } }
+            frame.images.append(CanvasImage(rect: rect, key: key, png: Self.png, protocolBytes: Self.kitty, mark: blank.imageMark))
+        }
+        frame.resolveImages()
+        let parts = frame.placements.compactMap(\.kitty)
+        #expect(parts.count == 2 && parts[0].imageID == parts[1].imageID && parts[0].placementID != parts[1].placementID)
+        #expect(Set(frame.placements.map(\.key)).count == 2)
+    }
+
+    @Test("an L-shaped visible part becomes rectangles, each cropped")
+    func kittyLShape() {
+        var frame = canvas(Self.kitty)
+        frame.fill(Rect(x: 4, y: 2, width: 8, height: 3), style: .plain)  // covers the bottom row from column 4
+        frame.resolveImages()
+        #expect(frame.placements.map { [$0.column, $0.row, $0.columns, $0.rows] } == [[2, 1, 5, 1], [2, 2, 2, 1]])
+        #expect(frame.placements.map(\.kitty?.source) == [PixelRect(x: 0, y: 0, width: 10, height: 2), PixelRect(x: 0, y: 2, width: 4, height: 2)])
+        #expect(Set(frame.placements.compactMap(\.kitty?.placementID)).count == 2)
+    }
+
+    @Test("covered entirely: nothing is placed")
+    func covered() {
+        for bytes in [Self.kitty, Self.sixel] {
+            var frame = canvas(bytes)
+            frame.fill(frame.bounds, style: .plain)
+            frame.resolveImages()
+            #expect(frame.placements.isEmpty)
+        }
+    }
+
+    @Test("sixel covered in part: no placement, its symbols in the cells left visible, the pane's cells untouched")
+    func sixelSymbols() {
+        var frame = canvas(Self.sixel)
+        frame.draw("PANE", x: 5, y: 1, style: .plain)
+        frame.resolveImages()
+        #expect(frame.placements.isEmpty)
+        #expect((2..<5).map { frame[$0, 1].grapheme } == ["0", "1", "2"])
+        #expect((5..<9).map { frame[$0, 1].grapheme } == ["P", "A", "N", "E"])
+        #expect((2..<7).map { frame[$0, 2].grapheme } == ["5", "6", "7", "8", "9"])
+    }
+
+    @Test("the pane closed: the frame is the fresh draw's, cells and placements")
+    func restored() {
+        for bytes in [Self.kitty, Self.sixel] {
+            var fresh = canvas(bytes)
+            fresh.resolveImages()
+            var covered = canvas(bytes)
+            covered.draw("PANE", x: 5, y: 1, style: .plain)
+            covered.resolveImages()
+            var again = canvas(bytes)
+            again.resolveImages()
+            #expect(covered != fresh)
+            #expect(again == fresh && again.placements == fresh.placements)
+        }
+    }
+
+    @Test("a pane over a kitty artwork in the real view: the pane's cells carry no mark and the artwork is cropped or gone")
+    func paneOverArtwork() {
+        var state = ImageFixtures.state(mode: .kitty, colors: .trueColor)
+        ImageFixtures.readyAll(&state, columns: 80, rows: 30, protocolBytes: TerminalImageCodes.kittyImage(png: Self.png, id: 3))
+        let open = ImageFixtures.frame(state, 80, 30)
+        #expect(open.placements.count == open.images.count && open.placements.allSatisfy { $0.kitty?.source == nil })
+        state.overlay = .help
+        let help = ImageFixtures.frame(state, 80, 30)
+        let helpBox = help.images.map(\.rect)
+        #expect(help.placements.count != open.placements.count || help.placements != open.placements)
+        for placement in help.placements {
+            for row in placement.row..<(placement.row + placement.rows) {
+                for column in placement.column..<(placement.column + placement.columns) {
+                    #expect(help[column, row].imageMark != 0, "a placement only over its own marked cells")
+                }
+            }
+        }
+        #expect(!helpBox.isEmpty)
+        state.overlay = nil
+        #expect(ImageFixtures.frame(state, 80, 30) == open, "help closed: the fresh frame again")
+    }
+
+    @Test("auto: a symbols result arriving after the answer is dropped; logo and artwork use the answer's mode")
+    func staleModeDropped() {
+        var model = ShellModel(view: ImageFixtures.state(mode: .symbols, colors: .trueColor), columns: 80, rows: 30)
+        model.view.phase = .running
+        model.isImageModeAuto = true
+        let symbols = model.view.imagesOnScreen(columns: 80, rows: 30)
+        for request in symbols { model.view.images[request] = .pending }
+        _ = ShellUpdate.update(&model, .terminalQueried(TerminalImageAnswer(mode: .sixel, cell: CellPixelSize(width: 8, height: 17))), now: 0)
+        #expect(model.view.imageRequestMode == .sixel && model.view.cellPixels == CellPixelSize(width: 8, height: 17))
+        let logo = symbols[0]
+        _ = ShellUpdate.update(&model, .imageLoaded(logo, generation: 0, result: .success(ImageFixtures.image(columns: 4, rows: 2))), now: 0)
+        #expect(model.view.images[logo] == nil, "the symbols result is dropped")
+        let asked = model.view.imagesOnScreen(columns: 80, rows: 30)
+        #expect(asked.allSatisfy { $0.mode == .sixel && $0.cell == CellPixelSize(width: 8, height: 17) })
+        #expect(asked.first?.address == logo.address, "the logo asked for again, as sixel")
+    }
+
+    @Test("sixel without a cell size stays symbols and says so in the warnings")
+    func noCellSize() {
+        var model = ShellModel(view: ImageFixtures.state(mode: .sixel, colors: .trueColor), columns: 80, rows: 30)
+        model.view.phase = .running
+        #expect(model.view.imageRequestMode == .symbols)
+        _ = ShellUpdate.update(&model, .terminalQueried(TerminalImageAnswer(mode: .symbols, cell: nil)), now: 0)
+        #expect(model.view.imageRequestMode == .symbols)
+        #expect(model.view.imageNotes.contains { $0.contains("no cell size") })
+        _ = ShellUpdate.update(&model, .cellSizeChanged(CellPixelSize(width: 9, height: 18)!), now: 0)
+        #expect(model.view.imageRequestMode == .sixel && model.view.imageRequestCell == CellPixelSize(width: 9, height: 18))
     }
 }

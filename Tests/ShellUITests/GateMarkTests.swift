@@ -34,13 +34,18 @@ struct GateMarkTests {
             stateDirectory: FileManager.default.temporaryDirectory, appIdentity: "marks",
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, presenter: ScriptedPresenter(script: HookScript()),
             sessions: .inMemory(signedInUser: nil))
-        let registry: @Sendable (ZappApp) -> PluginRegistry = { [catalog] app in PluginRegistry(app: app, catalog: catalog, environment: environment) }
-        return ScreenGates(app: app, registry: registry(app), rebuild: registry)
+        return ScreenGates(app: app, registry: PluginRegistry(app: app, catalog: catalog, environment: environment))
+    }
+
+    /// The marks of every screen of `app`, as `.gatesChecked` delivers them.
+    static func marks(_ app: ZappApp) -> [String: Bool] {
+        let gates = gates(app)
+        return Dictionary(uniqueKeysWithValues: app.screens.map { ($0.id, gates.isGated($0.id)) })
     }
 
     static func state(ascii: Bool = false) -> ShellViewState {
         var state = UpdateFixture.model().view
-        state.gates = gates(UpdateFixture.app)
+        state.gatedScreens = marks(UpdateFixture.app)
         state.forceASCII = ascii
         state.isSideMenuOpen = true
         return state
@@ -53,7 +58,7 @@ struct GateMarkTests {
         #expect(!frame.contains("Slow 🔒"))
         #expect(Fixtures.frame(Self.state(ascii: true), 80, 12).contains("Premium #"))
         var unmarked = Self.state()
-        unmarked.gates = nil
+        unmarked.gatedScreens = [:]
         #expect(!Fixtures.frame(unmarked, 80, 12).contains("🔒"), "render and tests without gates show no marks")
     }
 
@@ -66,15 +71,38 @@ struct GateMarkTests {
         #expect(frame.contains("Detail  detail") && !frame.contains("Detail 🔒"))
     }
 
-    @Test("a reloaded app keeps its marks, worked out for the new version")
+    @Test("the update asks the services for the marks of the menu's screens once; drawing works nothing out")
+    func askedOnce() {
+        var model = UpdateFixture.model()
+        model.marksGates = true
+        let effects = ShellUpdate.update(&model, .notice("x", isError: false))
+        guard case .checkGates(let screenIDs, let generation)? = effects.last else {
+            Issue.record("expected the marks to be asked for, got \(effects)")
+            return
+        }
+        #expect(screenIDs.contains("premium") && generation == model.appGeneration)
+        #expect(!ShellUpdate.update(&model, .notice("y", isError: false)).contains { if case .checkGates = $0 { true } else { false } })
+        #expect(!model.view.isGated("premium"), "no mark until the answer arrives")
+        _ = ShellUpdate.update(&model, .gatesChecked(["premium": true, "slow": false], generation: model.appGeneration))
+        #expect(model.view.isGated("premium") && !model.view.isGated("slow"))
+    }
+
+    @Test("a reloaded app asks for its marks again, for its generation; an answer for the app before is dropped")
     func reload() {
         var model = UpdateFixture.model()
-        model.view.gates = Self.gates(UpdateFixture.app)
+        model.marksGates = true
+        _ = ShellUpdate.update(&model, .notice("x", isError: false))
+        let old = model.appGeneration
+        _ = ShellUpdate.update(&model, .gatesChecked(["premium": true], generation: old))
         let app = UpdateFixture.app
         let revision = AppRevision(app: app, rootKind: .sideMenu, warnings: [], assets: AssetStore(app: app))
-        _ = ShellUpdate.update(&model, .appReloaded(revision, generation: model.appGeneration))
+        let effects = ShellUpdate.update(&model, .appReloaded(revision, generation: old))
+        #expect(!model.view.isGated("premium"), "the marks of the app before are gone")
+        #expect(effects.contains { if case .checkGates(let ids, model.appGeneration) = $0 { ids.contains("premium") } else { false } })
+        _ = ShellUpdate.update(&model, .gatesChecked(["premium": true], generation: old))
+        #expect(!model.view.isGated("premium"))
+        _ = ShellUpdate.update(&model, .gatesChecked(["premium": true], generation: model.appGeneration))
         #expect(model.view.isGated("premium"))
-        #expect(!model.view.isGated("slow"))
     }
 
     @Test("a sign-in through a pane says Signed in as NAME; a restored session says nothing")

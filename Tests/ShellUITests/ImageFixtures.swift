@@ -63,19 +63,21 @@ enum ImageFixtures {
     }
 
     /// A prepared image of `columns` x `rows` cells: upper half blocks in two colours.
-    static func image(columns: Int, rows: Int, protocolBytes: [UInt8]? = nil) -> PreparedImage {
+    static func image(columns: Int, rows: Int, protocolBytes: [UInt8]? = nil, mode: ImageMode = .symbols) -> PreparedImage {
         let top = ZappColor(red: 230, green: 40, blue: 40)
         let bottom = ZappColor(red: 20, green: 60, blue: 200)
         let row = Array(repeating: ImageCell(character: "▀", foreground: top, background: bottom), count: columns)
         return PreparedImage(
             columns: columns, rows: rows, cells: Array(repeating: row, count: rows), dominantColor: top,
-            protocolBytes: protocolBytes, png: [0x89, 0x50, 0x4E, 0x47])
+            protocolBytes: protocolBytes, png: [0x89, 0x50, 0x4E, 0x47], mode: mode)
     }
 
-    /// Every image of a frame made ready, each filling its box.
-    static func readyAll(_ state: inout ShellViewState, columns: Int, rows: Int) {
+    /// Every image of a frame made ready, each filling its box (with `protocolBytes`, in the
+    /// state's mode).
+    static func readyAll(_ state: inout ShellViewState, columns: Int, rows: Int, protocolBytes: [UInt8]? = nil) {
         for request in state.imagesOnScreen(columns: columns, rows: rows) {
-            state.images[request] = .ready(image(columns: request.columns, rows: request.rows))
+            state.images[request] = .ready(
+                image(columns: request.columns, rows: request.rows, protocolBytes: protocolBytes, mode: request.mode))
         }
     }
 

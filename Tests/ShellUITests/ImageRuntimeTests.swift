@@ -26,9 +26,10 @@ struct ImageRuntimeTests {
 
     struct Scripted: ImageLoading {
         let gate: Gate
-        func load(_ request: ImageRequest, mode: ImageMode) async -> Result<PreparedImage, ImageLoadError> {
+        func load(_ request: ImageRequest) async -> Result<PreparedImage, ImageLoadError> {
             if request.address != ImageFixtures.logo { await gate.wait() }
-            return .success(ImageFixtures.image(columns: request.columns, rows: request.rows))
+            let bytes: [UInt8]? = request.mode.usesProtocol ? Array("\u{1B}P\(request.mode.rawValue)\u{1B}\\".utf8) : nil
+            return .success(ImageFixtures.image(columns: request.columns, rows: request.rows, protocolBytes: bytes, mode: request.mode))
         }
     }
 
@@ -36,17 +37,19 @@ struct ImageRuntimeTests {
         func load(_ source: String, reload: Bool) async -> Result<Feed, FeedLoadError> { .success(ImageFixtures.feed) }
     }
 
-    func runtime(_ terminal: HeadlessTerminal, gate: Gate, mode: ImageMode, query: (@MainActor () -> ImageMode)? = nil) -> ShellRuntime {
+    func runtime(_ terminal: HeadlessTerminal, gate: Gate, mode: ImageMode, query: (@MainActor () -> TerminalImageAnswer)? = nil)
+        -> ShellRuntime
+    {
         var setup = ShellSetup(
             app: ImageFixtures.app, loadApp: { AppLoad(app: ImageFixtures.app) },
-            makeServices: { app, presenter in
+            makeServices: { app, presenter, trace in
                 let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: .sideMenu), opener: FakeOpener(presenter: presenter))
                 return AppServices(
-                    navigator: navigator, startup: StartupSequence(hooks: [], trace: TraceLog()), trace: TraceLog(), loginProvider: nil,
+                    navigator: navigator, startup: StartupSequence(hooks: [], trace: trace), trace: trace, loginProvider: nil,
                     feeds: Feeds(), images: Scripted(gate: gate))
             })
         setup.imageMode = mode
-        setup.queryImageMode = query
+        setup.queryTerminal = query
         return ShellRuntime(terminal: terminal, setup: setup)
     }
 
@@ -80,11 +83,45 @@ struct ImageRuntimeTests {
         var asked: [Int] = []
         let runtime = runtime(terminal, gate: gate, mode: .auto) {
             asked.append(terminal.flushCount)
-            return .kitty
+            return TerminalImageAnswer(mode: .kitty, cell: nil)
         }
         #expect(runtime.model.view.imageMode == .symbols, "symbols until the terminal answers")
         runtime.start()
         #expect(await runtime.settle { $0.view.imageMode == .kitty })
         #expect(asked == [1], "asked once, after the first frame")
+    }
+
+    @Test("auto answered sixel with a cell size: the logo (ready as symbols first) and the artwork all end as sixel")
+    func oneDecision() async {
+        let gate = Gate()
+        let terminal = HeadlessTerminal(columns: 80, rows: 30)
+        let runtime = runtime(terminal, gate: gate, mode: .auto) {
+            TerminalImageAnswer(mode: .sixel, cell: CellPixelSize(width: 8, height: 17))
+        }
+        runtime.start()
+        #expect(await runtime.settle { $0.view.imageMode == .sixel })
+        await gate.open()
+        #expect(await runtime.settle { model in
+            let shown = model.view.imagesOnScreen(columns: 80, rows: 30)
+            return !shown.isEmpty && shown.allSatisfy { if case .ready = model.view.images[$0] { true } else { false } }
+        })
+        runtime.render()
+        let frame = terminal.lastFrame
+        #expect(frame?.images.count == 4 && frame?.images.allSatisfy { $0.protocolBytes == Array("\u{1B}Psixel\u{1B}\\".utf8) } == true)
+        #expect(frame?.placements.count == 4)
+    }
+
+    @Test("sixel asked for explicitly without a cell size from the window: the query is made for the cell size")
+    func queryForCellSize() async {
+        let gate = Gate()
+        await gate.open()
+        let terminal = HeadlessTerminal(columns: 80, rows: 30)
+        let runtime = runtime(terminal, gate: gate, mode: .sixel) {
+            TerminalImageAnswer(mode: .kitty, cell: CellPixelSize(width: 7, height: 15))
+        }
+        #expect(runtime.model.view.imageRequestMode == .symbols, "symbols until the cell size is known")
+        runtime.start()
+        #expect(await runtime.settle { $0.view.cellPixels == CellPixelSize(width: 7, height: 15) })
+        #expect(runtime.model.view.imageMode == .sixel, "an explicit mode is kept whatever the terminal says")
     }
 }

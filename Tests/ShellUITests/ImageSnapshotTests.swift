@@ -42,18 +42,14 @@ import ZappModel
         state.colorSupport = .ansi256
         #expect(ImageFixtures.frame(state, 80, 30)[logo.x, logo.y].style.foreground == .ansi(TerminalColor.nearest256(230, 40, 40)))
 
-        state.imageMode = .kitty
-        for (request, image) in state.images {
-            if case .ready(var ready) = image {
-                ready.protocolBytes = Array("\u{1B}_Gkitty\u{1B}\\".utf8)
-                state.images[request] = .ready(ready)
-            }
-        }
+        state.imageMode = .sixel
+        state.cellPixels = CellPixelSize(width: 8, height: 16)
+        ImageFixtures.readyAll(&state, columns: 80, rows: 30, protocolBytes: Array("\u{1B}Psixel\u{1B}\\".utf8))
         let kitty = ImageFixtures.frame(state, 80, 30)
         #expect(kitty[logo.x, logo.y].grapheme == " ", "the terminal draws over blank cells")
-        let placements = kitty.images.compactMap(\.placement)
+        let placements = kitty.placements
         #expect(placements.count == 4)
-        #expect(placements.contains { $0.column == logo.x && $0.row == logo.y } && placements[0].bytes == Array("\u{1B}_Gkitty\u{1B}\\".utf8))
+        #expect(placements.contains { $0.column == logo.x && $0.row == logo.y } && placements[0].bytes == Array("\u{1B}Psixel\u{1B}\\".utf8))
     }
 
     @Test("svg and html embed each image as a PNG data URI at its cells; without images they are as before")

@@ -39,9 +39,10 @@ struct UpdateTests {
         _ = ShellUpdate.update(&model, key(.character("m")))
         _ = ShellUpdate.update(&model, key(.down))
         #expect(model.view.menuSelection == UpdateFixture.menuIndex("m-premium", model))
+        let before = model.view.navigation
         let effects = ShellUpdate.update(&model, key(.enter))
         let activity = try #require(model.activity)
-        #expect(effects == [.navigate(.selectRootItem("m-premium"), activityID: activity.id)])
+        #expect(effects == [.navigate(.selectRootItem("m-premium"), activityID: activity.id, from: before, app: model.view.app)])
         #expect(activity.title == "Opening Premium")
 
         _ = ShellUpdate.update(&model, key(.down))
@@ -61,7 +62,7 @@ struct UpdateTests {
             .navigationFinished(
                 activityID: activity.id, request: .selectRootItem("m-premium"),
                 outcome: .navigation(.blocked(by: "login", reason: "User has closed hook execution"))))
-        #expect(effects.isEmpty)
+        #expect(effects == [.refreshSignedInUser(known: nil)], "nothing but asking who is signed in now")
         #expect(model.activity == nil)
         #expect(model.view.menuSelection == UpdateFixture.menuIndex("m-home", model))
         #expect(model.view.navigation.currentScreenID == "home")
@@ -118,9 +119,10 @@ struct UpdateTests {
         let cells = model.view.focusables(in: .screen, columns: 80, rows: 24)
         let detail = try #require(cells.firstIndex { $0.action == .openTarget("detail") })
         model.view.currentScreenSelection = detail
+        let before = model.view.navigation
         let effects = ShellUpdate.update(&model, key(.enter))
         let activity = try #require(model.activity)
-        #expect(effects == [.navigate(.push("detail", source: .cell), activityID: activity.id)])
+        #expect(effects == [.navigate(.push("detail", source: .cell), activityID: activity.id, from: before, app: model.view.app)])
 
         var pushed = model.view.navigation
         pushed.push("detail")
@@ -131,7 +133,10 @@ struct UpdateTests {
                 outcome: .navigation(.shown(state: pushed, screen: UpdateFixture.app.screen(id: "detail")!, dataDict: nil))))
         #expect(model.view.navigation.position == .pushed)
         let postHooks = try #require(model.activity, "detail's post hooks run once it is shown")
-        #expect(shown == [.runPostHooks(screenID: "detail", dataDict: nil, activityID: postHooks.id)])
+        #expect(shown == [
+            .runPostHooks(screen: UpdateFixture.app.screen(id: "detail")!, dataDict: nil, activityID: postHooks.id),
+            .refreshSignedInUser(known: nil),
+        ])
         _ = ShellUpdate.update(&model, .postHooksFinished(activityID: postHooks.id))
         #expect(model.activity == nil)
         #expect(ShellUpdate.update(&model, key(.escape)).isEmpty)
@@ -254,9 +259,10 @@ struct UpdateTests {
         #expect(model.view.overlay == .goTo(filter: "det", selection: 0))
         _ = ShellUpdate.update(&model, key(.backspace))
         _ = ShellUpdate.update(&model, key(.character("t")))
+        let before = model.view.navigation
         let effects = ShellUpdate.update(&model, key(.enter))
         let activity = try #require(model.activity)
-        #expect(effects == [.navigate(.goTo("detail"), activityID: activity.id)])
+        #expect(effects == [.navigate(.goTo("detail"), activityID: activity.id, from: before, app: model.view.app)])
         #expect(model.view.overlay == nil)
     }
 }

@@ -85,7 +85,7 @@ import ZappModel
         }
         #expect(tabs.map(\.0) == ["home#ui_components[1]", "home#ui_components[1]"])
         let effects = ShellUpdate.perform(.selectTab(componentID: tabs[1].0, index: tabs[1].1), &model)
-        guard case .navigate(let request, _)? = effects.first else {
+        guard case .navigate(let request, _, _, _)? = effects.first else {
             Issue.record("no navigation: \(effects)")
             return
         }

@@ -5,21 +5,39 @@ import ZappCore
 /// The kitty, iTerm2 and tmux passthrough bytes, byte by byte.
 @Suite("TerminalImageCodes")
 struct TerminalImageCodesTests {
-    @Test("kitty: one chunk for a small image: a=T, PNG, id, cell box, quiet, cursor kept, m=0")
+    @Test("kitty: one chunk for a small image: transmitted only (a=t), PNG, id, quiet, m=0")
     func kittySmall() {
-        let bytes = TerminalImageCodes.kittyImage(png: [1, 2, 3], id: 42, columns: 10, rows: 3)
-        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}_Ga=T,f=100,t=d,i=42,c=10,r=3,C=1,q=2,m=0;AQID\u{1B}\\")
+        let bytes = TerminalImageCodes.kittyImage(png: [1, 2, 3], id: 42)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}_Ga=t,f=100,t=d,i=42,q=2,m=0;AQID\u{1B}\\")
+    }
+
+    @Test("kitty: a placement over a cell box, whole or cropped to a source rectangle; a placement deleted alone")
+    func kittyPlacement() {
+        let whole = TerminalImageCodes.kittyPlace(id: 42, placement: 7, columns: 10, rows: 3, source: nil)
+        #expect(String(decoding: whole, as: UTF8.self) == "\u{1B}_Ga=p,i=42,p=7,c=10,r=3,C=1,q=2\u{1B}\\")
+        let cropped = TerminalImageCodes.kittyPlace(id: 42, placement: 8, columns: 4, rows: 1, source: (x: 60, y: 20, width: 40, height: 20))
+        #expect(String(decoding: cropped, as: UTF8.self) == "\u{1B}_Ga=p,i=42,p=8,x=60,y=20,w=40,h=20,c=4,r=1,C=1,q=2\u{1B}\\")
+        #expect(String(decoding: TerminalImageCodes.kittyDelete(id: 42, placement: 8), as: UTF8.self)
+            == "\u{1B}_Ga=d,d=i,i=42,p=8,q=2\u{1B}\\")
+    }
+
+    @Test("the pixel size of a PNG from its header; other bytes have none")
+    func pngSize() {
+        let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 44, 0, 0, 0, 40]
+        #expect(TerminalImageCodes.pngSize(header).map { [$0.width, $0.height] } == [300, 40])
+        #expect(TerminalImageCodes.pngSize(Array(header.prefix(20))) == nil)
+        #expect(TerminalImageCodes.pngSize([UInt8](repeating: 0, count: 30)) == nil)
     }
 
     @Test("kitty: chunks of 4096 base64 bytes, m=1 on all but the last, keys only in the first")
     func kittyChunks() {
         let png = [UInt8](repeating: 7, count: 7000)  // 9336 base64 bytes: 4096 + 4096 + 1144
-        let text = String(decoding: TerminalImageCodes.kittyImage(png: png, id: 5, columns: 4, rows: 2), as: UTF8.self)
+        let text = String(decoding: TerminalImageCodes.kittyImage(png: png, id: 5), as: UTF8.self)
         let chunks = text.components(separatedBy: "\u{1B}\\").dropLast()
         #expect(chunks.count == 3)
         #expect(chunks.allSatisfy { $0.hasPrefix("\u{1B}_G") })
         let heads = chunks.map { $0.dropFirst(3).prefix { $0 != ";" } }
-        #expect(heads == ["a=T,f=100,t=d,i=5,c=4,r=2,C=1,q=2,m=1", "m=1", "m=0"])
+        #expect(heads == ["a=t,f=100,t=d,i=5,q=2,m=1", "m=1", "m=0"])
         let payloads = chunks.map { $0.split(separator: ";", maxSplits: 1)[1] }
         #expect(payloads.map(\.count) == [4096, 4096, 1144])
         #expect(Data(base64Encoded: payloads.joined()) == Data(png))
@@ -29,7 +47,7 @@ struct TerminalImageCodesTests {
     func kittyDelete() {
         #expect(String(decoding: TerminalImageCodes.kittyDelete(id: 42), as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=42,q=2\u{1B}\\")
         #expect(String(decoding: TerminalImageCodes.kittyDeleteAll, as: UTF8.self) == "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
-        #expect(TerminalImageCodes.kittyImageID(in: TerminalImageCodes.kittyImage(png: [1], id: 77, columns: 1, rows: 1)) == 77)
+        #expect(TerminalImageCodes.kittyImageID(in: TerminalImageCodes.kittyImage(png: [1], id: 77)) == 77)
         #expect(TerminalImageCodes.kittyImageID(in: Array("\u{1B}]1337;File=".utf8)) == nil)
         let id = TerminalImageCodes.kittyID(for: "logo.png 10x2")
         #expect(id == TerminalImageCodes.kittyID(for: "logo.png 10x2") && id != TerminalImageCodes.kittyID(for: "logo.png 10x3"))
@@ -44,7 +62,7 @@ struct TerminalImageCodesTests {
 
     @Test("tmux: each sequence in its own DCS passthrough with ESC doubled; bytes between pass as they are")
     func tmuxWrapping() {
-        let kitty = TerminalImageCodes.kittyImage(png: [UInt8](repeating: 1, count: 3100), id: 1, columns: 2, rows: 1)
+        let kitty = TerminalImageCodes.kittyImage(png: [UInt8](repeating: 1, count: 3100), id: 1)
         let wrapped = String(decoding: TerminalImageCodes.tmuxPassthrough(kitty), as: UTF8.self)
         let parts = wrapped.components(separatedBy: "\u{1B}Ptmux;").dropFirst()
         #expect(parts.count == 2)
@@ -107,6 +125,48 @@ struct ImageModeDetectorTests {
         #expect(partial.mode == .kitty && !partial.isComplete)
         let refused = ImageModeDetector.mode(fromReply: Array("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62c".utf8))
         #expect(refused.mode == .symbols && refused.isComplete)
+    }
+
+    @Test("the query asks for the cell size (16t) and the window's pixels (14t) before DA1, which ends it")
+    func queryBytes() {
+        let text = String(decoding: ImageModeDetector.queryBytes, as: UTF8.self)
+        #expect(text.hasSuffix("\u{1B}[16t\u{1B}[14t\u{1B}[c"))
+    }
+
+    @Test("cell size replies: CSI 6;h;w t is the cell, CSI 4;h;w t the window over its cells; 16t preferred")
+    func cellSizeReplies() {
+        let both = ImageModeDetector.mode(fromReply: Array("\u{1B}[6;17;8t\u{1B}[4;408;640t\u{1B}[?63;4c".utf8))
+        #expect(both.cell == CellPixelSize(width: 8, height: 17) && both.mode == .sixel && both.isComplete && both.keys.isEmpty)
+        #expect(both.cell(columns: 80, rows: 24) == CellPixelSize(width: 8, height: 17))
+        let window = ImageModeDetector.mode(fromReply: Array("\u{1B}[4;312;480t\u{1B}[?62c".utf8))
+        #expect(window.cell == nil && window.cell(columns: 80, rows: 24) == CellPixelSize(width: 6, height: 13))
+        #expect(window.cell(columns: 0, rows: 24) == nil)
+    }
+
+    @Test("garbage, zero or absurd sizes and no answer give no cell size; stray bytes stay keys")
+    func cellSizeGarbage() {
+        let zero = ImageModeDetector.mode(fromReply: Array("\u{1B}[6;0;0t\u{1B}[4;0;0t\u{1B}[?62c".utf8))
+        #expect(zero.cell(columns: 80, rows: 24) == nil && zero.isComplete)
+        let huge = ImageModeDetector.mode(fromReply: Array("\u{1B}[6;99999;99999t\u{1B}[?62c".utf8))
+        #expect(huge.cell == nil)
+        let overlong = ImageModeDetector.mode(fromReply: Array("\u{1B}[6;123456;8t".utf8))
+        #expect(overlong.cell == nil && !overlong.keys.isEmpty && !overlong.isComplete)
+        let cut = ImageModeDetector.mode(fromReply: Array("\u{1B}[6;17".utf8))
+        #expect(cut.cell == nil && !cut.isComplete)
+        let silent = ImageModeDetector.mode(fromReply: [])
+        #expect(silent.mode == .symbols && silent.cell(columns: 80, rows: 24) == nil && !silent.isComplete)
+        let keys = ImageModeDetector.mode(fromReply: Array("q\u{1B}[Ax\u{1B}[?62c".utf8))
+        #expect(keys.keys == Array("q\u{1B}[Ax".utf8))
+    }
+
+    @Test("tmux's pane offset: pane top and left, plus the status line's rows when it is at the top")
+    func paneOrigin() {
+        #expect(TmuxPassthroughCheck.origin(fromDisplay: "12 40 on bottom\n").map { [$0.row, $0.column] } == [12, 40])
+        #expect(TmuxPassthroughCheck.origin(fromDisplay: "0 0 on top").map { [$0.row, $0.column] } == [1, 0])
+        #expect(TmuxPassthroughCheck.origin(fromDisplay: "5 3 2 top").map { [$0.row, $0.column] } == [7, 3])
+        #expect(TmuxPassthroughCheck.origin(fromDisplay: "5 3 off top").map { [$0.row, $0.column] } == [5, 3])
+        #expect(TmuxPassthroughCheck.origin(fromDisplay: "garbage") == nil)
+        #expect(TmuxPassthroughCheck.origin(fromDisplay: "-1 3") == nil)
     }
 }
 

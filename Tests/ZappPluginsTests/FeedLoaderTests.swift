@@ -42,4 +42,23 @@ struct FeedLoaderTests {
         #expect(await loader.load("mpx://feed/news", reload: false)
             == .failure(FeedLoadError("mpx://feed/news: a data source provider address (mpx://); map it with --feeds")))
     }
+
+    @Test("a feed at /dev/zero, a FIFO, a folder or a symbolic link to a device is refused at once with its kind (the UI names the source; a mapped target is named)")
+    func specialFilesAreRefused() async throws {
+        let folder = try FeedFixtures.scratchApp()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("feeds/pipe.json").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("feeds/zero.json").path, withDestinationPath: "/dev/zero")
+        let loader = FeedLoader(folder: folder)
+        #expect(await loader.load("/dev/zero", reload: false) == .failure(FeedLoadError("a character device, not a regular file")))
+        #expect(await loader.load("feeds/pipe.json", reload: false)
+            == .failure(FeedLoadError("a FIFO (named pipe), not a regular file")))
+        #expect(await loader.load("feeds/zero.json", reload: false)
+            == .failure(FeedLoadError("a character device, not a regular file")))
+        let map = try FeedMap.parse(Data(#"{"3126": "feeds/pipe.json"}"#.utf8), file: "feeds.json", folder: folder.path)
+        #expect(await FeedLoader(folder: folder, map: map).load("3126", reload: false)
+            == .failure(FeedLoadError("\(folder.path)/feeds/pipe.json: a FIFO (named pipe), not a regular file")))
+        #expect(await loader.load("feeds", reload: false) == .failure(FeedLoadError("feeds is a folder, not a feed")))
+    }
 }

@@ -144,13 +144,24 @@ struct ImagePreparerTests {
     func protocolBytes() throws {
         let kitty = try ImagePreparer.prepare(try sample(), columns: 8, rows: 2, mode: .kitty, key: "k", originalPNG: nil).get()
         let kittyText = String(decoding: kitty.protocolBytes ?? [], as: UTF8.self)
-        #expect(kittyText.hasPrefix("\u{1B}_Ga=T,f=100,t=d,i=\(TerminalImageCodes.kittyID(for: "k")),c=8,r=2,"))
+        #expect(kittyText.hasPrefix("\u{1B}_Ga=t,f=100,t=d,i=\(TerminalImageCodes.kittyID(for: "k")),q=2,"))
         #expect(kittyText.hasSuffix("\u{1B}\\"))
         let iterm = try ImagePreparer.prepare(try sample(), columns: 8, rows: 2, mode: .iterm, key: "k", originalPNG: nil).get()
         #expect(String(decoding: iterm.protocolBytes ?? [], as: UTF8.self).hasPrefix("\u{1B}]1337;File=inline=1;size=\(iterm.png.count);width=8;height=2;"))
         let sixel = try ImagePreparer.prepare(try sample(), columns: 8, rows: 2, mode: .sixel, key: "k", originalPNG: nil).get()
         let sixelText = String(decoding: sixel.protocolBytes ?? [], as: UTF8.self)
         #expect(sixelText.hasPrefix("\u{1B}P") && sixelText.contains("q\"1;1;80;") && sixelText.hasSuffix("\u{1B}\\"))
+    }
+
+    @Test("sixels are sized for the terminal's real cell, whole sixel bands within the box, never past it")
+    func sixelCellSize() throws {
+        let cell = CellPixelSize(width: 8, height: 17)
+        let sixel = try ImagePreparer.prepare(try sample(), columns: 8, rows: 2, mode: .sixel, cell: cell, key: "k", originalPNG: nil).get()
+        let text = String(decoding: sixel.protocolBytes ?? [], as: UTF8.self)
+        let raster = try #require(text.firstMatch(of: /"1;1;(\d+);(\d+)/))
+        let (width, height) = (Int(raster.1)!, Int(raster.2)!)
+        #expect(width <= sixel.columns * 8 && height <= sixel.rows * 17, "\(width)x\(height) within \(sixel.columns)x\(sixel.rows) cells of 8x17")
+        #expect(width > (sixel.columns - 1) * 8 && height % 6 == 0)
     }
 }
 

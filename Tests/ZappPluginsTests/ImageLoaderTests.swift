@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ZappCore
 import ZappModel
-import ZappPlugins
+@testable import ZappPlugins
 
 /// `ImageLoader` over files in the fixtures folder (over HTTP: IntegrationTests' `ImageLoaderNetworkTests`).
 @Suite("ImageLoader")
@@ -36,5 +36,30 @@ struct ImageLoaderTests {
             == "logo.png: a relative path, but the app has no folder to resolve it against")
         #expect(await noFolder.load(request("ftp://host/logo.png"), mode: .symbols).failureMessage
             == "ftp://host/logo.png: unsupported URL scheme (use http, https or file)")
+    }
+
+    @Test("a device, a FIFO, a folder and a symbolic link to a device are refused at once, naming the path and its kind")
+    func specialFilesAreRefused() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-image-special-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder.png"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("zero.png").path, withDestinationPath: "/dev/zero")
+        let loader = ImageLoader(folder: folder, stateDirectory: nil)
+        #expect(await loader.load(request("/dev/zero"), mode: .symbols).failureMessage == "/dev/zero: a character device, not a regular file")
+        #expect(await loader.load(request("pipe.png"), mode: .symbols).failureMessage == "pipe.png: a FIFO (named pipe), not a regular file")
+        #expect(await loader.load(request("folder.png"), mode: .symbols).failureMessage == "folder.png: a folder, not a regular file")
+        #expect(await loader.load(request("zero.png"), mode: .symbols).failureMessage == "zero.png: a character device, not a regular file")
+        #expect(await loader.load(request("file:///dev/null"), mode: .symbols).failureMessage
+            == "file:///dev/null: a character device, not a regular file")
+    }
+
+    @Test("a prepared image counts its cells, its protocol payload and its PNG")
+    func preparedImageSize() async throws {
+        let loader = ImageLoader(folder: ImageFixtures.folder, stateDirectory: nil)
+        let image = try await loader.load(request("sample.png"), mode: .kitty).get()
+        let payload = try #require(image.protocolBytes)
+        #expect(ImageLoader.byteCount(image) == image.columns * image.rows * MemoryLayout<ImageCell>.stride + payload.count + image.png.count)
+        #expect(ImageLoader.byteCount(image) > payload.count + image.png.count)
     }
 }

@@ -28,6 +28,16 @@ struct CommandLineTests {
         #expect(run.theme == "light" && render.look.theme == "light")
     }
 
+    @Test("--image-cache-mb: 256 MiB by default, the same in run and render, 0 for none; anything but 0…1048576 refused")
+    func imageCacheOption() throws {
+        #expect(try RunCommand.parse(["app"]).imageCache.bytes == 256 * 1024 * 1024)
+        #expect(try RunCommand.parse(["app", "--image-cache-mb", "8"]).imageCache.bytes == 8 * 1024 * 1024)
+        #expect(try RenderCommand.parse(["app", "--screen", "home", "--image-cache-mb", "0"]).imageCache.bytes == 0)
+        for bad in ["-1", "many", "1048577"] {
+            #expect(throws: (any Error).self) { try RenderCommand.parse(["app", "--screen", "home", "--image-cache-mb", bad]) }
+        }
+    }
+
     @Test("a usage error names the option")
     func usageError() {
         #expect(throws: (any Error).self) { try ZappShellCommand.parseAsRoot(["--theme"]) }

@@ -6,6 +6,8 @@ public struct Canvas: Sendable, Hashable {
     public internal(set) var cells: [Cell]
     /// The images drawn into this frame, in drawing order (`CanvasImage`).
     public var images: [CanvasImage] = []
+    /// The protocol images as they show once every layer is drawn (`resolveImages`).
+    public var placements: [ImagePlacement] = []
 
     public init(columns: Int, rows: Int, fill: Cell = .blank) {
         self.columns = max(0, columns)

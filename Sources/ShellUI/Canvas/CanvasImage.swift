@@ -1,9 +1,10 @@
 import ZappCore
 
-/// An image drawn into a frame at a box of cells. Its symbols are already in the cells (or the
-/// cells are left blank for the terminal's protocol); the record is what the frame's readers
-/// need beyond cells: `render --format svg|html` embed `png` there, and the runtime hands the
-/// protocol images to the terminal as `ImagePlacement`s after the flush.
+/// An image drawn into a frame at a box of cells. Its symbols are already in the cells, or, for
+/// the terminal's protocol, the cells are blank and carry the image's `mark`
+/// (`Cell.imageMark`); the record is what the frame's readers need beyond cells:
+/// `render --format svg|html` embed `png`, and `Canvas.resolveImages` turns the protocol images
+/// into the frame's `ImagePlacement`s once every layer is drawn.
 public struct CanvasImage: Sendable, Hashable {
     public var rect: Rect
     /// Names the image and its box (an unchanged image is not written again).
@@ -11,26 +12,31 @@ public struct CanvasImage: Sendable, Hashable {
     public var png: [UInt8]
     /// The terminal-protocol bytes (kitty, iTerm2, sixel); nil when drawn with symbols.
     public var protocolBytes: [UInt8]?
+    /// The mark of the image's cells (nonzero for a protocol image).
+    public var mark: UInt32
+    /// The symbols version of the box, row by row (`rect.width` × `rect.height` cells): what a
+    /// sixel or iTerm2 image that something covers in part shows in its cells left visible.
+    public var symbols: [Cell]
     /// The style of the cells the image sits on (what shows through its transparent parts):
     /// documents draw its cells as blanks in it under the PNG, never its symbols.
     public var backdrop: CellStyle
 
-    public init(rect: Rect, key: String, png: [UInt8], protocolBytes: [UInt8]?, backdrop: CellStyle = .plain) {
+    public init(
+        rect: Rect, key: String, png: [UInt8], protocolBytes: [UInt8]?, mark: UInt32 = 0, symbols: [Cell] = [],
+        backdrop: CellStyle = .plain
+    ) {
         self.rect = rect
         self.key = key
         self.png = png
         self.protocolBytes = protocolBytes
+        self.mark = mark
+        self.symbols = symbols
         self.backdrop = backdrop
     }
 
-    /// The terminal placement of a protocol image (nil for symbols). Its key adds the position,
-    /// so one image shown in two places (a feed whose entries share their artwork) is two
-    /// placements, and a kitty image gets an id of its own for each.
-    public var placement: ImagePlacement? {
-        guard let protocolBytes else { return nil }
-        let placementKey = "\(key)@\(rect.x),\(rect.y)"
-        let bytes = TerminalImageCodes.kittyImage(protocolBytes, withID: TerminalImageCodes.kittyID(for: placementKey))
-        return ImagePlacement(
-            key: placementKey, column: rect.x, row: rect.y, columns: rect.width, rows: rect.height, bytes: bytes)
+    /// The mark of the image named `key`: stable from frame to frame (a cell whose mark changed
+    /// is written again, which would erase a sixel), never 0.
+    static func mark(for key: String) -> UInt32 {
+        TerminalImageCodes.kittyID(for: key)
     }
 }

@@ -53,6 +53,11 @@ public struct Cell: Sendable, Hashable {
     public var style: CellStyle
     /// True for the right half of a wide character.
     public var isContinuation: Bool
+    /// Nonzero in a cell a protocol image owns (`CanvasImage.mark`): the image view writes it,
+    /// and anything drawn over the cell later replaces the cell and with it the mark, so the
+    /// cells still marked after a frame are where the image shows (ARCHITECTURE.md, "Images
+    /// are cells"). Part of the cell's equality: a cell an image gains or loses is written again.
+    public var imageMark: UInt32 = 0
 
     public init(grapheme: String = " ", style: CellStyle = .plain, isContinuation: Bool = false) {
         (low, high) = GraphemeStore.pack(grapheme)

@@ -29,6 +29,9 @@ public struct ShellLayout: Sendable, Hashable {
     public var barRect: Rect?
     /// Where the screen's content goes (under the bar for `on_top`, under and behind it for `overlay`).
     public var contentRect: Rect
+    /// The rows at the top of `contentRect` that an `overlay` bar covers: content may lie
+    /// under them, the focused item never does (`ScreenContent.scrollOffset`).
+    public var coveredContentRows: Int
     public var sideMenuRect: Rect?
     public var tabBarRect: Rect?
     public var traceRect: Rect?
@@ -58,6 +61,7 @@ public struct ShellLayout: Sendable, Hashable {
         logoImage = nil
         backgroundImage = nil
         contentRect = Rect(x: 0, y: 0, width: columns, height: max(0, rows - 1))
+        coveredContentRows = 0
         guard !isTooSmall else { return }
 
         var bottom = rows - 1
@@ -85,17 +89,18 @@ public struct ShellLayout: Sendable, Hashable {
             let height = imageLogo != nil ? logoBox.rows : min(logo?.count ?? 1, max(1, body.height - 1))
             barRect = Rect(x: 0, y: 0, width: columns, height: height)
             if let imageLogo {
-                logoImage = ImageRequest(
+                logoImage = state.imageRequest(
                     address: imageLogo, jsonPath: state.barAssetPath(bar, key: "app_logo"), columns: logoBox.columns, rows: height)
             }
             let tabletBackground = isTablet ? bar.assets.backgroundTablet : nil
             if let background = state.imageAsset(tabletBackground ?? bar.assets.background) {
-                backgroundImage = ImageRequest(
+                backgroundImage = state.imageRequest(
                     address: background,
                     jsonPath: state.barAssetPath(bar, key: tabletBackground != nil ? "background_tablet" : "background"),
                     columns: Self.backgroundImageBox.columns, rows: Self.backgroundImageBox.rows)
             }
             if bar.state == .onTop { top = height }
+            if bar.state == .overlay { coveredContentRows = height }
         }
         var content = Rect(x: 0, y: top, width: columns, height: body.height - top)
         if state.rootMenu.kind == .sideMenu && state.isSideMenuOpen {
@@ -128,7 +133,7 @@ public struct ShellLayout: Sendable, Hashable {
 
     public static func == (lhs: ShellLayout, rhs: ShellLayout) -> Bool {
         lhs.size == rhs.size && lhs.barRect == rhs.barRect && lhs.contentRect == rhs.contentRect
-            && lhs.sideMenuRect == rhs.sideMenuRect && lhs.tabBarRect == rhs.tabBarRect
+            && lhs.coveredContentRows == rhs.coveredContentRows && lhs.sideMenuRect == rhs.sideMenuRect && lhs.tabBarRect == rhs.tabBarRect
             && lhs.traceRect == rhs.traceRect && lhs.statusRect == rhs.statusRect && lhs.logoLines == rhs.logoLines
             && lhs.logoImage == rhs.logoImage && lhs.backgroundImage == rhs.backgroundImage
     }

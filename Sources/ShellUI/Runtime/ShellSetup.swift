@@ -24,8 +24,12 @@ public struct ShellSetup: Sendable {
     /// when `isLoaded` is false), writing nothing to the terminal; throwing shows "Loading failed"
     /// with the error's description (a reload keeps the running app and reports it).
     public var loadApp: @Sendable () async throws -> AppLoad
-    /// Builds the services for an app; panes are shown with the given presenter.
-    public var makeServices: @MainActor @Sendable (ZappApp, any Presenter) -> AppServices
+    /// Builds the services for an app; panes are shown with the given presenter, and hook and
+    /// startup steps go to the given trace (the run's one `trace`, kept across reloads).
+    public var makeServices: @MainActor @Sendable (ZappApp, any Presenter, TraceLog) -> AppServices
+    /// The run's one hook trace: every app the run loads (a reload, a retry) appends to it, so a
+    /// hook that outlives its app still reaches the model's event log.
+    public var trace: TraceLog
     /// The `--open` deep link.
     public var deepLink: String?
     /// The theme to start with and the themes `t` cycles through.
@@ -50,11 +54,15 @@ public struct ShellSetup: Sendable {
     /// `$BROWSER`, which web links are opened with.
     public var browser: String?
     /// How images are drawn (`--images`, resolved from the environment; `off` by default).
-    /// `auto`: the environment did not say; symbols until `queryImageMode` answers.
+    /// `auto`: the environment did not say; symbols until `queryTerminal` answers.
     public var imageMode: ImageMode = .off
-    /// Asks the terminal which image protocol it has (one query of at most 150 ms), run once
-    /// after the first frame when `imageMode` is `auto`.
-    public var queryImageMode: (@MainActor () -> ImageMode)?
+    /// Why images are drawn as symbols where a protocol was possible (inside tmux with its
+    /// passthrough off): listed with the warnings.
+    public var imageNote: String?
+    /// Asks the terminal which image protocol it has and its cell size (one query of at most
+    /// 150 ms), run once after the first frame when `imageMode` is `auto`, or sixel or iTerm2
+    /// without a cell size from the terminal's window size.
+    public var queryTerminal: (@MainActor () -> TerminalImageAnswer)?
     /// `run --watch`: starts watching the app's files and calls the handler (from any thread)
     /// when one changes; watching stops when the returned object is released. Nil: no watching.
     public var watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)?
@@ -64,7 +72,8 @@ public struct ShellSetup: Sendable {
 
     public init(
         app: ZappApp, isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> AppLoad,
-        makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter) -> AppServices,
+        makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter, TraceLog) -> AppServices,
+        trace: TraceLog = TraceLog(),
         deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [],
         loadThemes: (@Sendable () -> [Theme])? = nil, forceASCII: Bool = false,
         warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil, browser: String? = nil,
@@ -76,6 +85,7 @@ public struct ShellSetup: Sendable {
         self.isLoaded = isLoaded
         self.loadApp = loadApp
         self.makeServices = makeServices
+        self.trace = trace
         self.deepLink = deepLink
         self.theme = theme
         self.themes = themes

@@ -1,3 +1,5 @@
+import ZappCore
+
 /// The seam between the UI and a real or headless terminal (swift-nio style: a protocol at
 /// the boundary). `CursesTerminal` implements it with ncurses; `HeadlessTerminal` keeps the
 /// last frame in memory for tests, benchmarks and `zapp-shell render`.
@@ -33,9 +35,13 @@ public protocol Terminal: AnyObject {
     /// removes those no longer listed (an empty list removes all), so no stale pixels remain.
     /// Terminals without an image protocol ignore it.
     func showImages(_ placements: [ImagePlacement])
+    /// The size of a cell in pixels as the terminal's window size says (`TIOCGWINSZ`), read
+    /// at the start and after every resize; nil where it says none.
+    var cellPixelSize: CellPixelSize? { get }
 }
 
 extension Terminal {
     public func showImages(_ placements: [ImagePlacement]) {}
+    public var cellPixelSize: CellPixelSize? { nil }
     public func redraw() {}
 }

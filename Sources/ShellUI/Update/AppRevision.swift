@@ -13,11 +13,16 @@ public struct AppRevision: Sendable, Hashable {
     public var warnings: [String]
     /// The text assets of its bars.
     public var assets: AssetStore
+    /// The services the runtime built for it, held until the update accepts the revision
+    /// (`ShellEffect.adoptServices`) or drops it (`.discardServices`); nil: none were built
+    /// (the running services go on).
+    public var servicesID: Int?
 
-    public init(app: ZappApp, rootKind: RootKind, warnings: [String], assets: AssetStore) {
+    public init(app: ZappApp, rootKind: RootKind, warnings: [String], assets: AssetStore, servicesID: Int? = nil) {
         self.app = app
         self.rootKind = rootKind
         self.warnings = warnings
         self.assets = assets
+        self.servicesID = servicesID
     }
 }

@@ -4,13 +4,29 @@ import ZappModel
 /// Work the update asks the runtime to do: values, so that the update stays pure and
 /// testable. Results come back as `ShellEvent`s.
 public enum ShellEffect: Sendable, Hashable {
-    /// Run the startup sequence (load, startup hooks, the root, the deep link); it reports
+    /// Run the startup sequence of `app` (load, startup hooks, the root, the deep link); it reports
     /// through `.phase`, `.appLoaded`, `.rootPresented`, `.linkedScreenPresented`, `.startupEnded`.
-    case runStartup
-    /// Start a navigation (hooks run in a task; `ShellEvent.navigationFinished` reports it).
-    case navigate(NavigationRequest, activityID: Int)
+    case runStartup(app: ZappApp)
+    /// Watch the app's files (`run --watch`, `ShellSetup.watchFiles`); changes come back as
+    /// `.filesChanged`.
+    case watchFiles
+    /// Start a navigation from `navigation` in `app` (hooks run in a task;
+    /// `ShellEvent.navigationFinished` reports it).
+    case navigate(NavigationRequest, activityID: Int, from: NavigationState, app: ZappApp)
     /// Run a shown screen's post hooks (after the frame showing it is drawn).
-    case runPostHooks(screenID: String, dataDict: JSONObject?, activityID: Int)
+    case runPostHooks(screen: ScreenModel, dataDict: JSONObject?, activityID: Int)
+    /// Ask the login provider who is signed in; `.signedInUserChanged` reports it when it is not
+    /// `known` (after a navigation or the startup: a hook may have signed someone in or out).
+    case refreshSignedInUser(known: String?)
+    /// Use the services built with the revision `revision` (`AppRevision.servicesID`): the update
+    /// accepted it as the running app. Until then the runtime runs the services of the app before.
+    case adoptServices(revision: Int)
+    /// Drop the services built with the revision `revision`: the update dropped that revision
+    /// (its app was replaced meanwhile).
+    case discardServices(revision: Int)
+    /// Work out whether these screens of the app of `generation` are gated (the lock marks,
+    /// `ScreenGates` of its services); `.gatesChecked` reports them.
+    case checkGates(screenIDs: [String], generation: Int)
     /// Cancel the running navigation or post hooks (a cancel is a failure for the hook manager).
     case cancelActivity(activityID: Int)
     /// Hand the user's answer to the hook waiting on a pane.
@@ -27,6 +43,9 @@ public enum ShellEffect: Sendable, Hashable {
     /// Load, decode and prepare an image (off the main actor, `AppServices.images`) for the app
     /// of `generation`; `ShellEvent.imageLoaded` reports it.
     case loadImage(ImageRequest, generation: Int)
+    /// Ask the terminal, once and bounded, which image protocol it has and its cell size
+    /// (`ShellSetup.queryTerminal`); `ShellEvent.terminalQueried` reports it.
+    case queryTerminal
     /// Load the app's data again ("Loading failed" → retry).
     case retryLoading
     /// Read the files of the app of `generation` again (`r`, `run --watch`); `.appReloaded` or

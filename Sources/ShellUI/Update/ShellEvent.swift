@@ -22,8 +22,10 @@ public enum ShellEvent: Sendable, Hashable {
     case paneBusy(id: Int, busy: Bool)
     /// A hook closed its pane.
     case paneClosed(id: Int)
-    /// New lines of the hook trace.
-    case traceAppended([String])
+    /// Steps of the hook trace not read yet, by sequence (`TraceLog.entries(after:)` from the
+    /// model's `log.traceCursor`): the runtime reads them before every other event, so each
+    /// lands in the event log before whatever its hook did next.
+    case traceAppended(TraceSlice)
     /// Who is signed in now (nil: nobody).
     case signedInUserChanged(String?)
     /// Where the startup sequence is.
@@ -36,7 +38,7 @@ public enum ShellEvent: Sendable, Hashable {
     /// The startup sequence's deep link opened this screen (its pre hooks allowed it).
     case linkedScreenPresented(screenID: String)
     /// The startup sequence ended.
-    case startupEnded(StartupSequence.Outcome)
+    case startupEnded(StartupOutcome)
     /// A frame was drawn; its hit map is what clicks land on.
     case frameDrawn(HitMap)
     /// A file of the app changed (`run --watch`): reload once the changes settle.
@@ -57,9 +59,11 @@ public enum ShellEvent: Sendable, Hashable {
     /// An image asked for with `ShellEffect.loadImage` is ready or failed; a result for an
     /// earlier generation (an app since replaced) is dropped.
     case imageLoaded(ImageRequest, generation: Int, result: Result<PreparedImage, ImageLoadError>)
-    /// The terminal answered the image query (`ShellSetup.queryImageMode`): images are drawn so
-    /// from now on.
-    case imageModeQueried(ImageMode)
+    /// The terminal answered the one query (`ShellEffect.queryTerminal`): its image protocol
+    /// (used from now on under `--images auto`) and its cell size in pixels.
+    case terminalQueried(TerminalImageAnswer)
+    /// The terminal's cell size in pixels changed (read at the start and after a resize).
+    case cellSizeChanged(CellPixelSize)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
     /// The load's deferred checks (`ShellEffect.checkWarnings`) ended: every warning of the app
@@ -69,4 +73,7 @@ public enum ShellEvent: Sendable, Hashable {
     case loadWarningsChecked([String], assets: AssetStore, generation: Int)
     /// The themes `t` cycles through, read after the first frame (`ShellSetup.loadThemes`).
     case themesLoaded([Theme])
+    /// Which screens of the app of `generation` are gated (`ShellEffect.checkGates`), for the
+    /// lock marks; dropped when that app was replaced meanwhile.
+    case gatesChecked([String: Bool], generation: Int)
 }

@@ -8,7 +8,7 @@ extension ShellUpdate {
     /// overlay) that were never asked for: marks them loading and asks the runtime for them.
     static func requestFeeds(_ model: inout ShellModel) -> [ShellEffect] {
         guard model.view.phase == .running else { return [] }
-        var sources = model.view.feedSourcesOnScreen(width: model.columns)
+        var sources = model.frame?.content?.feedSources ?? []
         if case .feed(let source, _, _) = model.view.overlay { sources.append(source) }
         var effects: [ShellEffect] = []
         for source in sources where model.view.feeds[source] == nil {

@@ -12,8 +12,8 @@ extension ShellUpdate {
     /// The images of the frame that were never asked for: marks them pending and asks the
     /// runtime for them.
     static func requestImages(_ model: inout ShellModel) -> [ShellEffect] {
-        guard model.view.imageMode != .off else { return [] }
-        let wanted = model.view.imagesOnScreen(columns: model.columns, rows: model.rows)
+        guard model.view.imageMode != .off, let frame = model.frame else { return [] }
+        let wanted = model.view.imagesOnScreen(in: frame)
         var effects: [ShellEffect] = []
         for request in wanted where model.view.images[request] == nil {
             model.view.images[request] = .pending
@@ -28,12 +28,19 @@ extension ShellUpdate {
         return effects
     }
 
-    /// The terminal's answer to the image query: a protocol it has replaces the symbols drawn
-    /// until then (every image is asked for again, prepared for it).
-    static func imageModeQueried(_ mode: ImageMode, _ model: inout ShellModel) {
-        guard model.view.imageMode != .off, mode != .auto, mode != .off, mode != model.view.imageMode else { return }
-        model.view.imageMode = mode
-        model.view.images = [:]
+    /// The terminal's answer to the one query: its cell size, and under `--images auto` its
+    /// protocol, replace the symbols drawn until then (the requests carry both, so every image
+    /// is asked for again, prepared for them). Sixel or iTerm2 without a cell size stay symbols,
+    /// and say so.
+    static func terminalQueried(_ answer: TerminalImageAnswer, _ model: inout ShellModel) {
+        if let cell = answer.cell { model.view.cellPixels = cell }
+        guard model.view.imageMode != .off else { return }
+        if model.isImageModeAuto, answer.mode != .auto, answer.mode != .off { model.view.imageMode = answer.mode }
+        if model.view.imageMode.needsCellSize, model.view.cellPixels == nil {
+            model.view.imageNotes.append(
+                "images: the terminal reports no cell size in pixels (TIOCGWINSZ, CSI 16 t, CSI 14 t): "
+                    + "\(model.view.imageMode.rawValue) images are drawn as symbols")
+        }
     }
 
     /// An image arrived: ready, or failed with a warning (once per address) and its title in its
@@ -42,6 +49,12 @@ extension ShellUpdate {
         _ request: ImageRequest, generation: Int, _ result: Result<PreparedImage, ImageLoadError>, _ model: inout ShellModel
     ) {
         guard generation == model.appGeneration, model.view.images[request] == .pending else { return }
+        // Prepared for a mode or a cell size no longer in force: dropped; the frame asks for the
+        // image as it is drawn now.
+        guard request.mode == model.view.imageRequestMode, request.cell == model.view.imageRequestCell else {
+            model.view.images[request] = nil
+            return
+        }
         if model.view.receiveImage(request, result) { clampSelections(&model) }
     }
 }

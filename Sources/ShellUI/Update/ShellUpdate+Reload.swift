@@ -35,7 +35,9 @@ extension ShellUpdate {
     /// The reloaded app replaces the running one (its stacks kept where their screens still
     /// exist); a result for an app that was replaced meanwhile is dropped.
     static func appReloaded(_ revision: AppRevision, generation: Int, _ model: inout ShellModel) -> [ShellEffect] {
-        guard generation == model.appGeneration else { return [] }
+        guard generation == model.appGeneration else {
+            return revision.servicesID.map { [.discardServices(revision: $0)] } ?? []
+        }
         model.isReloading = false
         model.notify("Reloaded \(revision.app.name) (\(revision.app.screens.count) screens)")
         return replaceApp(revision, keepingNavigation: true, &model)
@@ -59,7 +61,7 @@ extension ShellUpdate {
         view.assets = revision.assets
         view.loadWarnings = revision.warnings
         view.reloadFailure = nil
-        view.gates = old.gates?.reloaded(app)
+        view.gatedScreens = [:]
         view.navigation = keepingNavigation ? (kept(old.navigation, in: app, rootMenu: fresh.rootMenu) ?? fresh.navigation) : fresh.navigation
         func exists(_ screenID: String) -> Bool { app.anyScreen(id: screenID) != nil }
         view.screenSelection = old.screenSelection.filter { exists($0.key) }
@@ -78,9 +80,12 @@ extension ShellUpdate {
         if case .feed = old.overlay { view.overlay = nil }
         model.view = view
         model.appGeneration += 1
+        model.gatesAsked = []
         model.view.menuSelection = currentRootMenuIndex(model)
         clampSelections(&model)
-        return closePanesOfMissingHooks(&model)
+        // The runtime switches to the revision's services now, before anything of the new app runs.
+        let adopt: [ShellEffect] = revision.servicesID.map { [.adoptServices(revision: $0)] } ?? []
+        return adopt + closePanesOfMissingHooks(&model)
     }
 
     /// Closes the panes whose hook the app no longer has (their hooks get `.dismissed`) and says so.
@@ -90,7 +95,10 @@ extension ShellUpdate {
         guard !gone.isEmpty else { return [] }
         model.view.panes.removeAll { !identifiers.contains($0.pane.hookIdentifier) }
         let names = gone.map(\.pane.hookIdentifier).joined(separator: ", ")
-        model.notify("Closed the pane of \(names): the reloaded app no longer has that plugin", isError: true)
+        let notice = "Closed the pane of \(names): the reloaded app no longer has that plugin"
+        model.notify(notice, isError: true)
+        // The closed hook ends its navigation next, whose own message would replace this one.
+        if model.activity != nil { model.closedPanesNotice = notice }
         return gone.map { .answerPane(id: $0.id, answer: .dismissed) }
     }
 

@@ -40,7 +40,7 @@ extension ShellUpdate {
 
     /// The startup ended: a deep link that could not be followed is explained; loading that
     /// failed for good ends the app with status 1.
-    static func startupEnded(_ outcome: StartupSequence.Outcome, _ model: inout ShellModel) -> [ShellEffect] {
+    static func startupEnded(_ outcome: StartupOutcome, _ model: inout ShellModel) -> [ShellEffect] {
         model.isStartupComplete = true
         model.releaseSplash()
         switch outcome {

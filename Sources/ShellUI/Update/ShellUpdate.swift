@@ -19,10 +19,33 @@ public enum ShellUpdate {
         return update(&model, event)
     }
 
+    /// Applies `event`, logs it, lays the next frame out once (`model.frame`: a drawn frame or a
+    /// trace line changes nothing laid out, so the layout stays), and asks for what that frame
+    /// shows and nobody asked for yet (feeds, images, lock marks; a tick only moves things).
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
+        let panes = model.view.panes
         let effects = reduce(&model, event)
-        if case .tick = event { return effects }
-        return effects + requestFeeds(&model) + requestImages(&model)
+        log(event, effects: effects, panesBefore: panes, &model)
+        switch event {
+        case .tick:
+            // A spinner turns in the content: laid out again, but nothing new to ask for.
+            layOut(&model)
+            return effects
+        case .traceAppended:
+            // Changes nothing laid out (the trace panel draws the lines as they are).
+            return effects
+        case .frameDrawn:
+            if model.frame == nil { layOut(&model) }
+        default:
+            layOut(&model)
+        }
+        return effects + requestFeeds(&model) + requestImages(&model) + requestLockMarks(&model)
+    }
+
+    /// The layout of the model's frame, made once per change (asking for feeds and images changes
+    /// nothing it lays out: a feed asked for draws as one loading, an image as a placeholder).
+    static func layOut(_ model: inout ShellModel) {
+        model.frame = FrameLayout(state: model.view, columns: model.columns, rows: model.rows)
     }
 
     private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
@@ -30,7 +53,7 @@ public enum ShellUpdate {
         case .started:
             guard !model.isStartupRequested else { return [] }
             model.isStartupRequested = true
-            return [.runStartup]
+            return (model.watchesFiles ? [.watchFiles] : []) + [.runStartup(app: model.view.app)]
         case .terminal(let terminalEvent):
             return handle(terminalEvent, &model)
         case .tick:
@@ -39,7 +62,9 @@ public enum ShellUpdate {
         case .navigationFinished(let activityID, let request, let outcome):
             return finish(activityID: activityID, request: request, outcome: outcome, &model)
         case .postHooksFinished(let activityID):
-            if model.activity?.id == activityID { endActivity(&model) }
+            guard model.activity?.id == activityID else { return [] }
+            endActivity(&model)
+            restateClosedPanes(&model)
             return []
         case .paneShown(let id, let pane):
             model.view.panes.append(PaneState(id: id, pane: pane))
@@ -47,6 +72,7 @@ public enum ShellUpdate {
             model.view.isOverflowOpen = false
             return []
         case .paneError(let id, let message):
+            model.answeredPanes.remove(id)
             updatePane(id, &model) {
                 $0.error = message
                 $0.isBusy = false
@@ -56,15 +82,14 @@ public enum ShellUpdate {
             updatePane(id, &model) { $0.isBusy = busy }
             return []
         case .paneClosed(let id):
+            model.answeredPanes.remove(id)
             model.view.panes.removeAll { $0.id == id }
             return []
-        case .traceAppended(let lines):
-            model.view.traceLines.append(contentsOf: lines)
-            if model.view.traceLines.count > ShellModel.traceCapacity {
-                model.view.traceLines.removeFirst(model.view.traceLines.count - ShellModel.traceCapacity)
-            }
+        case .traceAppended(let slice):
+            traceAppended(slice, &model)
             return []
         case .signedInUserChanged(let user):
+            guard user != model.view.signedInUser else { return [] }
             if let user, user != model.view.signedInUser, model.hasSubmittedPane { model.notify("Signed in as \(user)") }
             model.hasSubmittedPane = false
             model.view.signedInUser = user
@@ -82,9 +107,11 @@ public enum ShellUpdate {
             linkedScreenPresented(screenID, &model)
             return []
         case .startupEnded(let outcome):
-            return startupEnded(outcome, &model)
+            let ended = startupEnded(outcome, &model)
+            return model.exitStatus == nil ? ended + [.refreshSignedInUser(known: model.view.signedInUser)] : ended
         case .frameDrawn(let hitMap):
             model.hitMap = hitMap
+            model.framesDrawn += 1
             return afterFrame(&model)
         case .filesChanged:
             scheduleReload(&model)
@@ -108,8 +135,11 @@ public enum ShellUpdate {
         case .imageLoaded(let request, let generation, let result):
             imageLoaded(request, generation: generation, result, &model)
             return []
-        case .imageModeQueried(let mode):
-            imageModeQueried(mode, &model)
+        case .terminalQueried(let answer):
+            terminalQueried(answer, &model)
+            return []
+        case .cellSizeChanged(let cell):
+            model.view.cellPixels = cell
             return []
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
@@ -122,6 +152,10 @@ public enum ShellUpdate {
             return []
         case .themesLoaded(let themes):
             themesLoaded(themes, &model)
+            return []
+        case .gatesChecked(let gated, let generation):
+            guard generation == model.appGeneration else { return [] }
+            model.view.gatedScreens.merge(gated) { _, new in new }
             return []
         }
     }
@@ -275,6 +309,10 @@ public enum ShellUpdate {
             model.areThemesPending = false
             effects.append(.loadThemes)
         }
+        if model.isTerminalQueryPending {
+            model.isTerminalQueryPending = false
+            effects.append(.queryTerminal)
+        }
         return effects
     }
 
@@ -288,7 +326,7 @@ public enum ShellUpdate {
                 model.view.toast = Toast("\(model.view.glyphs.spinner(at: model.view.spinnerFrame)) \(activity.title)… (Esc cancels)")
                 model.toastExpiry = nil
             }
-        } else if model.view.panes.contains(where: \.isBusy) || model.view.feeds.values.contains(.loading) {
+        } else if isLoading(model) {
             model.view.spinnerFrame &+= 1
         }
         if let expiry = model.toastExpiry, model.now >= expiry {
@@ -305,13 +343,20 @@ public enum ShellUpdate {
         if let activity = model.activity {
             let spinnerStart = activity.startedAt + ShellModel.spinnerDelay
             consider(model.now < spinnerStart ? spinnerStart : model.now + ShellModel.tickInterval)
-        } else if model.view.panes.contains(where: \.isBusy) {
+        } else if isLoading(model) {
             consider(model.now + ShellModel.tickInterval)
         }
         if let expiry = model.toastExpiry { consider(expiry) }
         if let reload = model.reloadDue { consider(reload) }
         if let splash = model.splashDue { consider(splash) }
         return due
+    }
+
+    /// Whether a spinner other than the activity's turns: a pane busy with an answer, a feed or
+    /// a next page loading.
+    private static func isLoading(_ model: ShellModel) -> Bool {
+        model.view.panes.contains(where: \.isBusy) || model.view.feeds.values.contains(.loading)
+            || model.view.feedPages.values.contains(.loading)
     }
 
     static func startActivity(_ request: NavigationRequest, _ model: inout ShellModel) -> [ShellEffect] {
@@ -321,7 +366,7 @@ public enum ShellUpdate {
         }
         let id = model.issueID()
         model.activity = ShellModel.Activity(id: id, title: title(of: request, model), startedAt: model.now)
-        return [.navigate(request, activityID: id)]
+        return [.navigate(request, activityID: id, from: model.view.navigation, app: model.view.app)]
     }
 
     static func endActivity(_ model: inout ShellModel) {

@@ -30,7 +30,7 @@ enum ChromeViews {
             hints = [("Esc", "close"), ("q", "quit")]
         } else {
             var list: [(String, String)] = [("Tab", "focus"), ("Enter", "open")]
-            if state.hasFailedFeedOnScreen(width: rect.width) { list.append(("r", "retry")) }
+            if context.hasFailedFeedOnScreen { list.append(("r", "retry")) }
             switch state.navigation.position {
             case .pushed: list.append(("Esc", "back"))
             case .presented: list.append(("Esc", "close"))

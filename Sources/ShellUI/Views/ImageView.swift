@@ -25,28 +25,53 @@ enum ImageView {
             let x = centered ? box.x + (box.width - width) / 2 : box.x
             let y = box.y + (box.height - height) / 2
             let rect = Rect(x: x, y: y, width: width, height: height)
-            let visible = clip.map { rect.intersection($0) } ?? rect
-            let whole = visible == rect && rect.maxX <= canvas.columns && rect.maxY <= canvas.rows
+            let visible = (clip.map { rect.intersection($0) } ?? rect).intersection(canvas.bounds)
             let key = "\(request.address) \(rect.x),\(rect.y) \(rect.width)x\(rect.height)"
-            if whole, let bytes = image.protocolBytes {
-                canvas.fill(rect, style: background)
-                canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: bytes, backdrop: background))
+            if let bytes = image.protocolBytes {
+                // The image's cells, blank and marked: it shows in those still marked once every
+                // layer is drawn (Canvas.resolveImages).
+                let mark = CanvasImage.mark(for: key)
+                var blank = Cell(grapheme: " ", style: background)
+                blank.imageMark = mark
+                for row in visible.y..<visible.maxY {
+                    for column in visible.x..<visible.maxX { canvas[column, row] = blank }
+                }
+                let symbols = image.mode == .kitty ? [] : symbolCells(image, width: width, height: height, background: background, context: context)
+                canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: bytes, mark: mark, symbols: symbols,
+                    backdrop: background))
                 return true
             }
-            let support = context.palette.support
-            for row in 0..<height where row < image.cells.count {
-                let cells = image.cells[row]
-                for column in 0..<width where column < cells.count && visible.contains(column: x + column, row: y + row) {
-                    let cell = cells[column]
-                    let back = TerminalColor(cell.background)?.degraded(to: support) ?? background.background
-                    let fore = TerminalColor(cell.foreground)?.degraded(to: support) ?? back
-                    canvas[x + column, y + row] = Cell(
-                        grapheme: String(cell.character), style: CellStyle(foreground: fore, background: back))
-                }
+            let cells = symbolCells(image, width: width, height: height, background: background, context: context)
+            for index in cells.indices where visible.contains(column: x + index % width, row: y + index / width) {
+                canvas[x + index % width, y + index / width] = cells[index]
             }
-            if whole { canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: nil, backdrop: background)) }
+            if visible == rect { canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: nil, backdrop: background)) }
             return true
         }
+    }
+
+    /// The image's symbols as cells, row by row (`width` × `height`), in the terminal's colours;
+    /// a transparent colour shows `background`.
+    private static func symbolCells(
+        _ image: PreparedImage, width: Int, height: Int, background: CellStyle, context: RenderContext
+    ) -> [Cell] {
+        let support = context.palette.support
+        var result: [Cell] = []
+        result.reserveCapacity(width * height)
+        for row in 0..<height {
+            let cells = row < image.cells.count ? image.cells[row] : []
+            for column in 0..<width {
+                guard column < cells.count else {
+                    result.append(Cell(grapheme: " ", style: background))
+                    continue
+                }
+                let cell = cells[column]
+                let back = TerminalColor(cell.background)?.degraded(to: support) ?? background.background
+                let fore = TerminalColor(cell.foreground)?.degraded(to: support) ?? back
+                result.append(Cell(grapheme: String(cell.character), style: CellStyle(foreground: fore, background: back)))
+            }
+        }
+        return result
     }
 
     /// A pending image: its box in the surrounding colours with a dim dot in the middle.

@@ -1,18 +1,27 @@
 import ZappCore
 import ZappModel
 
-/// What every view needs for one frame: the state, its layout, the palette and the glyphs.
+/// What every view needs for one frame: the state, its layout (the frame's, made once), the
+/// palette and the glyphs.
 struct RenderContext {
     let state: ShellViewState
-    let layout: ShellLayout
+    let frame: FrameLayout
     let palette: Palette
     let glyphs: Glyphs
 
-    init(state: ShellViewState, columns: Int, rows: Int) {
+    init(state: ShellViewState, frame: FrameLayout) {
         self.state = state
-        layout = ShellLayout(state: state, columns: columns, rows: rows)
+        self.frame = frame
         palette = Palette(theme: state.theme, support: state.colorSupport)
         glyphs = state.glyphs
+    }
+
+    /// The regions of the UI.
+    var layout: ShellLayout { frame.shell }
+
+    /// True when a feed the current screen shows failed (the status line then offers `r`).
+    var hasFailedFeedOnScreen: Bool {
+        (frame.content?.feedSources ?? []).contains { if case .failed? = state.feeds[$0] { true } else { false } }
     }
 
     /// Draws text with the glyph set's ellipsis.

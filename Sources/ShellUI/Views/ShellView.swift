@@ -9,8 +9,17 @@ public enum ShellView {
     /// Renders `state` into `canvas` (its size is the terminal size) and returns the hit map.
     @discardableResult
     public static func render(_ state: ShellViewState, into canvas: inout Canvas) -> HitMap {
-        let context = RenderContext(state: state, columns: canvas.columns, rows: canvas.rows)
+        render(state, layout: FrameLayout(state: state, columns: canvas.columns, rows: canvas.rows), into: &canvas)
+    }
+
+    /// Renders `state` laid out as `layout` (the update's `ShellModel.frame`, made for the
+    /// canvas's size): drawing lays nothing out again.
+    @discardableResult
+    public static func render(_ state: ShellViewState, layout frame: FrameLayout, into canvas: inout Canvas) -> HitMap {
+        let context = RenderContext(state: state, frame: frame)
         var hits = HitMap()
+        // Once every layer is drawn: where the protocol images still show.
+        defer { canvas.resolveImages() }
         canvas.fill(canvas.bounds, style: context.palette[.base])
         let layout = context.layout
         if layout.isTooSmall {
@@ -29,7 +38,7 @@ public enum ShellView {
         case .running:
             break
         }
-        ScreenAreaView.draw(in: layout.contentRect, context: context, canvas: &canvas, hits: &hits)
+        ScreenAreaView.draw(in: layout.contentRect, coveredTop: layout.coveredContentRows, context: context, canvas: &canvas, hits: &hits)
         if let barRect = layout.barRect, let bar = state.currentBar {
             hits.cover(barRect)
             NavBarView.draw(bar, in: barRect, context: context, canvas: &canvas, hits: &hits)

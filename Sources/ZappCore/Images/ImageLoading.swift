@@ -7,20 +7,29 @@ public enum ImageMode: String, Sendable, Hashable, CaseIterable {
     case auto, kitty, iterm, sixel, symbols, off
 }
 
-/// One image the UI wants drawn: where it is, which JSON path named it (for warnings), and the
-/// box of cells it must fit in. `address` is http(s), `file://`, or a path relative to the app's
-/// folder (local or remote: the loader is made for one app and resolves it).
+/// One image the UI wants drawn: where it is, which JSON path named it (for warnings), the
+/// box of cells it must fit in, and how it is drawn: the mode (never `auto`) and, for sixel and
+/// iTerm2, the terminal's cell size in pixels. `address` is http(s), `file://`, or a path
+/// relative to the app's folder (local or remote: the loader is made for one app and resolves
+/// it). The mode and cell size are part of the request so that a result prepared for a mode or
+/// a font no longer in force is a different request: dropped, and asked for again.
 public struct ImageRequest: Hashable, Sendable {
     public var address: String
     public var jsonPath: String
     public var columns: Int
     public var rows: Int
+    public var mode: ImageMode
+    public var cell: CellPixelSize?
 
-    public init(address: String, jsonPath: String, columns: Int, rows: Int) {
+    public init(
+        address: String, jsonPath: String, columns: Int, rows: Int, mode: ImageMode = .symbols, cell: CellPixelSize? = nil
+    ) {
         self.address = address
         self.jsonPath = jsonPath
         self.columns = columns
         self.rows = rows
+        self.mode = mode
+        self.cell = cell
     }
 }
 
@@ -54,11 +63,14 @@ public struct PreparedImage: Sendable, Hashable {
     public var protocolBytes: [UInt8]?
     /// The image as PNG, for exports.
     public var png: [UInt8]
+    /// The mode it was prepared for (the request's).
+    public var mode: ImageMode
 
     public init(
         columns: Int, rows: Int, cells: [[ImageCell]], dominantColor: ZappColor, protocolBytes: [UInt8]?,
-        png: [UInt8]
+        png: [UInt8], mode: ImageMode = .symbols
     ) {
+        self.mode = mode
         self.columns = columns
         self.rows = rows
         self.cells = cells
@@ -83,9 +95,19 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
 /// Fetches, decodes and prepares images. The UI asks through this protocol (the runtime runs
 /// each load as a task off the main actor and reports back with an event), so tests inject a
 /// scripted loader and the real one (ZappPlugins' `ImageLoader`) stays behind it. Loads are
-/// cached in memory and on disk (keyed by address); `mode` is already resolved (never `auto`).
+/// cached in memory and on disk (keyed by address); the request's mode is already resolved
+/// (never `auto`).
 public protocol ImageLoading: Sendable {
-    func load(_ request: ImageRequest, mode: ImageMode) async -> Result<PreparedImage, ImageLoadError>
+    func load(_ request: ImageRequest) async -> Result<PreparedImage, ImageLoadError>
+}
+
+extension ImageLoading {
+    /// Loads `request` prepared for `mode` (the request's own mode replaced).
+    public func load(_ request: ImageRequest, mode: ImageMode) async -> Result<PreparedImage, ImageLoadError> {
+        var request = request
+        request.mode = mode
+        return await load(request)
+    }
 }
 
 /// The image loader of services built without one (tests, tools that draw no images): every
@@ -93,7 +115,7 @@ public protocol ImageLoading: Sendable {
 public struct UnavailableImages: ImageLoading {
     public init() {}
 
-    public func load(_ request: ImageRequest, mode: ImageMode) async -> Result<PreparedImage, ImageLoadError> {
+    public func load(_ request: ImageRequest) async -> Result<PreparedImage, ImageLoadError> {
         .failure(ImageLoadError("images are not loaded here"))
     }
 }

@@ -54,10 +54,13 @@ public enum ImageModeDetector {
         return nil
     }
 
-    /// The one query: kitty's graphics query (a 1×1 image the terminal only checks) followed
-    /// by the primary device attributes (DA1), which every terminal answers: a reply to the
-    /// first means kitty graphics; a `4` among DA1's attributes means sixel.
-    public static let queryBytes: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c".utf8)
+    /// The one query: kitty's graphics query (a 1×1 image the terminal only checks), the cell
+    /// size in pixels (`CSI 16 t`) and the window's (`CSI 14 t`), then the primary device
+    /// attributes (DA1), which every terminal answers, last: a reply to the first means kitty
+    /// graphics; a `4` among DA1's attributes means sixel. Terminals that do not report sizes
+    /// skip those two silently.
+    public static let queryBytes: [UInt8] = Array(
+        "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[14t\u{1B}[c".utf8)
 
     /// What a reply to `queryBytes` says, and whether it is complete (the DA1 reply, which
     /// comes last, has arrived). Bytes of the reply are told apart from keys typed meanwhile:
@@ -66,11 +69,31 @@ public enum ImageModeDetector {
         public var mode: ImageMode
         public var isComplete: Bool
         public var keys: [UInt8]
+        /// The cell size `CSI 6 ; height ; width t` gave (the answer to `CSI 16 t`).
+        public var cell: CellPixelSize?
+        /// The window's size in pixels `CSI 4 ; height ; width t` gave (the answer to `CSI 14 t`).
+        public var window: (width: Int, height: Int)?
 
-        public init(mode: ImageMode, isComplete: Bool, keys: [UInt8]) {
+        public init(
+            mode: ImageMode, isComplete: Bool, keys: [UInt8], cell: CellPixelSize? = nil, window: (width: Int, height: Int)? = nil
+        ) {
             self.mode = mode
             self.isComplete = isComplete
             self.keys = keys
+            self.cell = cell
+            self.window = window
+        }
+
+        /// The cell size in pixels: the terminal's own answer, else its window's pixels over
+        /// its `columns` × `rows` cells; nil when it said neither.
+        public func cell(columns: Int, rows: Int) -> CellPixelSize? {
+            cell ?? window.flatMap { CellPixelSize(windowWidth: $0.width, windowHeight: $0.height, columns: columns, rows: rows) }
+        }
+
+        public static func == (left: Reply, right: Reply) -> Bool {
+            left.mode == right.mode && left.isComplete == right.isComplete && left.keys == right.keys
+                && left.cell == right.cell && left.window?.width == right.window?.width
+                && left.window?.height == right.window?.height
         }
     }
 
@@ -78,6 +101,8 @@ public enum ImageModeDetector {
     public static func mode(fromReply bytes: [UInt8]) -> Reply {
         var kitty = false, sixel = false, complete = false
         var keys: [UInt8] = []
+        var cell: CellPixelSize?
+        var window: (width: Int, height: Int)?
         var index = 0
         while index < bytes.count {
             // ESC _ G … ESC \ : kitty's answer.
@@ -87,6 +112,15 @@ public enum ImageModeDetector {
                 let body = String(decoding: bytes[(index + 3)..<min(end, bytes.count)], as: UTF8.self)
                 if body.hasPrefix("i=31;") && body.hasSuffix("OK") { kitty = true }
                 index = min(end + 2, bytes.count)
+                continue
+            }
+            // ESC [ 6 ; h ; w t and ESC [ 4 ; h ; w t: the cell's and the window's pixels.
+            if bytes[index] == 0x1B, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "["),
+                let (numbers, end) = sizeReport(bytes, from: index + 2)
+            {
+                if numbers[0] == 6 { cell = CellPixelSize(width: numbers[2], height: numbers[1]) }
+                if numbers[0] == 4, numbers[1] > 0, numbers[2] > 0 { window = (numbers[2], numbers[1]) }
+                index = end
                 continue
             }
             // ESC [ ? … c : DA1.
@@ -106,6 +140,31 @@ public enum ImageModeDetector {
             keys.append(bytes[index])
             index += 1
         }
-        return Reply(mode: kitty ? .kitty : sixel ? .sixel : .symbols, isComplete: complete, keys: keys)
+        return Reply(mode: kitty ? .kitty : sixel ? .sixel : .symbols, isComplete: complete, keys: keys, cell: cell, window: window)
+    }
+
+    /// Three numbers (each at most 5 digits) separated by `;` and ended by `t`, from `start`
+    /// (just after `ESC [`): the numbers and the index after the `t`; nil for anything else.
+    private static func sizeReport(_ bytes: [UInt8], from start: Int) -> (numbers: [Int], end: Int)? {
+        var numbers: [Int] = [0]
+        var digits = 0
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                guard digits < 5 else { return nil }
+                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            } else if byte == UInt8(ascii: ";"), digits > 0, numbers.count < 3 {
+                numbers.append(0)
+                digits = 0
+            } else if byte == UInt8(ascii: "t"), digits > 0, numbers.count == 3 {
+                return (numbers, index + 1)
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        return nil
     }
 }

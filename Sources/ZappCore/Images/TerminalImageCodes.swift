@@ -11,11 +11,10 @@ public enum TerminalImageCodes {
     /// Base64 bytes per kitty chunk (the protocol's limit, a multiple of 4).
     public static let kittyChunkSize = 4096
 
-    /// Kitty graphics: transmits `png` as image `id` and places it at the cursor over
-    /// `columns` × `rows` cells (`a=T,f=100`), in chunks of 4096 base64 bytes (`m=1` on all
-    /// but the last). `q=2` keeps the terminal from answering into the input; `C=1` leaves the
-    /// cursor where it was.
-    public static func kittyImage(png: [UInt8], id: UInt32, columns: Int, rows: Int) -> [UInt8] {
+    /// Kitty graphics: transmits `png` as image `id` without showing it (`a=t,f=100`), in
+    /// chunks of 4096 base64 bytes (`m=1` on all but the last); `kittyPlace` shows it, once per
+    /// visible part. `q=2` keeps the terminal from answering into the input.
+    public static func kittyImage(png: [UInt8], id: UInt32) -> [UInt8] {
         let payload = Array(Data(png).base64EncodedString().utf8)
         var output: [UInt8] = []
         output.reserveCapacity(payload.count + payload.count / kittyChunkSize * 16 + 64)
@@ -25,7 +24,7 @@ public enum TerminalImageCodes {
             let more = end < payload.count ? 1 : 0
             output += Array("\u{1B}_G".utf8)
             if offset == 0 {
-                output += Array("a=T,f=100,t=d,i=\(id),c=\(columns),r=\(rows),C=1,q=2,m=\(more)".utf8)
+                output += Array("a=t,f=100,t=d,i=\(id),q=2,m=\(more)".utf8)
             } else {
                 output += Array("m=\(more)".utf8)
             }
@@ -37,6 +36,22 @@ public enum TerminalImageCodes {
         return output
     }
 
+    /// Kitty graphics: shows the transmitted image `id` at the cursor as placement `placement`
+    /// over `columns` × `rows` cells, cropped to the source rectangle `source` (pixels of the
+    /// image; nil: all of it). `C=1` leaves the cursor where it was.
+    public static func kittyPlace(
+        id: UInt32, placement: UInt32, columns: Int, rows: Int, source: (x: Int, y: Int, width: Int, height: Int)?
+    ) -> [UInt8] {
+        let crop = source.map { ",x=\($0.x),y=\($0.y),w=\($0.width),h=\($0.height)" } ?? ""
+        return Array("\u{1B}_Ga=p,i=\(id),p=\(placement)\(crop),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\".utf8)
+    }
+
+    /// Kitty graphics: deletes placement `placement` of image `id`, keeping the image's data
+    /// for its other placements (`a=d,d=i`).
+    public static func kittyDelete(id: UInt32, placement: UInt32) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=i,i=\(id),p=\(placement),q=2\u{1B}\\".utf8)
+    }
+
     /// Kitty graphics: deletes image `id` and frees its data (`a=d,d=I`).
     public static func kittyDelete(id: UInt32) -> [UInt8] {
         Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8)
@@ -44,6 +59,14 @@ public enum TerminalImageCodes {
 
     /// Kitty graphics: deletes every image on screen (resize, suspend, exit).
     public static let kittyDeleteAll: [UInt8] = Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
+
+    /// The width and height in pixels of PNG bytes (from their header), nil for other bytes.
+    public static func pngSize(_ png: [UInt8]) -> (width: Int, height: Int)? {
+        guard png.count >= 24, png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        let number = { (at: Int) in png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let (width, height) = (number(16), number(20))
+        return width > 0 && height > 0 ? (width, height) : nil
+    }
 
     /// The image id of kitty bytes made by `kittyImage` (its first chunk's `i=`), nil for other bytes.
     public static func kittyImageID(in bytes: [UInt8]) -> UInt32? {
@@ -53,16 +76,6 @@ public enum TerminalImageCodes {
             return UInt32(String(decoding: field.dropFirst(2), as: UTF8.self))
         }
         return nil
-    }
-
-    /// Kitty bytes made by `kittyImage` with their image id replaced by `id` (the first chunk's
-    /// `i=`); other bytes unchanged. Two placements of one image need two ids: transmitting an
-    /// id again replaces the image, and with it the first placement.
-    public static func kittyImage(_ bytes: [UInt8], withID id: UInt32) -> [UInt8] {
-        guard let old = kittyImageID(in: bytes) else { return bytes }
-        let field = Array("i=\(old),".utf8)
-        guard let start = bytes.firstRange(of: field)?.lowerBound else { return bytes }
-        return Array(bytes[..<start]) + Array("i=\(id),".utf8) + Array(bytes[(start + field.count)...])
     }
 
     /// A kitty image id for an image and its box: stable (FNV-1a), never 0, below 2³¹.

@@ -36,21 +36,10 @@ public struct StartupSequence: Sendable {
         }
     }
 
-    /// How the startup ended.
-    public enum Outcome: Sendable, Hashable {
-        /// The root is shown; `deepLink` says what became of the `--open` link, if any.
-        case started(deepLink: DeepLinkOutcome?)
-        /// Loading failed and the user did not retry.
-        case loadingFailed(reason: String)
-    }
-
-    /// What became of a deep link.
-    public enum DeepLinkOutcome: Sendable, Hashable {
-        /// The linked screen's pre hooks ran: presented or blocked.
-        case navigated(HookChainResult)
-        /// The link names no screen of the app (or is malformed); the root stays.
-        case unresolved(reason: String)
-    }
+    /// How the startup ended (`StartupOutcome`).
+    public typealias Outcome = StartupOutcome
+    /// What became of a deep link (`DeepLinkOutcome`).
+    public typealias DeepLinkOutcome = ZappCore.DeepLinkOutcome
 
     private let hooks: [PluginRegistry.StartupHookEntry]
     private let trace: TraceLog

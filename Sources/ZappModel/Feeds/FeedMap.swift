@@ -52,15 +52,12 @@ public struct FeedMap: Sendable, Hashable {
 
     /// Reads the map file at `path` (relative paths in it resolve against its folder).
     public static func load(path: String) throws(FeedMapError) -> FeedMap {
-        switch FileSystem.kind(atPath: path) {
-        case .missing: throw FeedMapError(file: path, line: nil, message: "no such file")
-        case .directory: throw FeedMapError(file: path, line: nil, message: "is a folder, not a feed map (a JSON object of source: file or URL)")
-        case .regularFile, .other: break
-        }
         let data: Data
         switch FileSystem.contents(atPath: path) {
         case .success(let contents): data = contents
-        case .failure(let error): throw FeedMapError(file: path, line: nil, message: "cannot be read: \(FileSystem.reason(error))")
+        case .failure(let refusal) where refusal.problem == .notAFile(.folder):
+            throw FeedMapError(file: path, line: nil, message: "is a folder, not a feed map (a JSON object of source: file or URL)")
+        case .failure(let refusal): throw FeedMapError(file: path, line: nil, message: refusal.reason)
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
         return try parse(data, file: path, folder: folder)

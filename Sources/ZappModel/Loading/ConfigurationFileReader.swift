@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Reads configuration files from disk and parses them, turning every failure into a
 /// diagnostic: missing files, folders, special files, permissions and oversized files are
@@ -19,25 +16,18 @@ public enum ConfigurationFileReader {
     /// At most this many duplicate-key warnings are reported per file.
     static let maximumDuplicateKeyWarnings = 20
 
-    /// The bytes of a file, or the reason it cannot be read.
+    /// The bytes of a file (through `FileSystem.contents`, capped at `maximumSize`), or the
+    /// reason it cannot be read.
     public static func read(_ url: URL, file: String) -> Result<Data, Diagnostic> {
-        let path = url.path
-        switch FileSystem.kind(atPath: path) {
-        case .missing: return .failure(unreadable(file, "no such file"))
-        case .directory: return .failure(unreadable(file, "is a folder, not a file"))
-        case .other: return .failure(unreadable(file, "is not a regular file"))
-        case .regularFile: break
-        }
-        if let size = FileSystem.size(atPath: path), size > maximumSize {
-            return .failure(tooLarge(file, size: size))
-        }
-        switch FileSystem.contents(atPath: path) {
-        case .success(let data):
-            return .success(data)
-        case .failure(let error) where error.code == .EACCES || error.code == .EPERM:
-            return .failure(unreadable(file, "permission denied", hint: "check the file's permissions"))
-        case .failure(let error):
-            return .failure(unreadable(file, "cannot be read (\(FileSystem.reason(error)))"))
+        FileSystem.contents(atPath: url.path, limit: maximumSize).mapError { refusal in
+            switch refusal.problem {
+            case .missing: return unreadable(file, "no such file")
+            case .notAFile(.folder): return unreadable(file, "is a folder, not a file")
+            case .notAFile(let kind): return unreadable(file, "is \(kind.rawValue), not a regular file")
+            case .tooLarge(let size, _): return tooLarge(file, size: size)
+            case .permissionDenied: return unreadable(file, "permission denied", hint: "check the file's permissions")
+            case .failed: return unreadable(file, refusal.reason)
+            }
         }
     }
 
@@ -67,9 +57,10 @@ public enum ConfigurationFileReader {
         .error(.unreadable, file: file, at: .file, message, hint: hint)
     }
 
-    static func tooLarge(_ file: String, size: Int) -> Diagnostic {
-        unreadable(
-            file, "is too large (\(size / (1024 * 1024)) MB; the limit is \(maximumSize / (1024 * 1024)) MB)",
+    static func tooLarge(_ file: String, size: Int?) -> Diagnostic {
+        let what = size.map { "is too large (\($0 / (1024 * 1024)) MB; " } ?? "grew too large while read ("
+        return unreadable(
+            file, what + "the limit is \(maximumSize / (1024 * 1024)) MB)",
             hint: "a river of 50,000 screens is about 160 MB; check that this is the file you meant")
     }
 }

@@ -59,33 +59,65 @@ public enum FileSystem {
         return String(decoding: buffer[..<length], as: UTF8.self)
     }
 
-    /// The bytes of the file at `path`, or the error of what failed (opening it: `EACCES` when
-    /// it may not be read). One `open`, `fstat` and `read` to the end, into the `Data` returned
-    /// (no second copy: a 163 MB river takes 163 MB; FoundationEssentials' `Data(contentsOf:)`
-    /// was a tenth of a millisecond of the start); a file that grows while it is read is read to
-    /// its new end.
-    public static func contents(atPath path: String) -> Result<Data, POSIXError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
-        defer { close(descriptor) }
+    /// The cap of a read whose caller names none: 16 MiB.
+    public static let defaultReadLimit = 16 * 1024 * 1024
+
+    /// The bytes of the regular file at `path`, at most `limit` of them: the one reader of
+    /// everything a configuration names (rivers, plugins, content types, themes, feed maps,
+    /// tapes, feeds, images, assets) and of the image cache (ARCHITECTURE.md, "Where each rule
+    /// lives"). Anything else is refused without reading a byte: a folder, a device (`/dev/zero`
+    /// never ends), a FIFO (whose open would wait for a writer), a socket — named with its kind.
+    ///
+    /// `stat` first, so a special file is refused before it is opened; then one `open`
+    /// (`O_NONBLOCK`: a FIFO swapped in meanwhile does not block; `O_NOCTTY`; `O_NOFOLLOW` when
+    /// `followingLinks` is false), `fstat` of what was opened (a symbolic link to a device, or a
+    /// file replaced after the `stat`, is refused there), the size against `limit`, and `read`
+    /// into the `Data` returned (no second copy: a 163 MB river takes 163 MB). A file that grows
+    /// while read is read to its new end, and refused once past `limit`; files that say they are
+    /// empty and are not (`/proc`) are read to their end within the same cap. Symbolic links to
+    /// regular files are followed unless `followingLinks` is false (the image cache's own files).
+    public static func contents(atPath path: String, limit: Int = defaultReadLimit, followingLinks: Bool = true)
+        -> Result<Data, FileReadError>
+    {
         var info = stat()
-        let expected = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
-        var data = Data(count: expected + 1)
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
+            return .failure(FileReadError(path: path, errno: errno))
+        }
+        if let refusal = check(info, path: path, limit: limit) { return .failure(refusal) }
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW)
+        let descriptor = open(path, flags)
+        guard descriptor >= 0 else { return .failure(FileReadError(path: path, errno: errno)) }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0 else { return .failure(FileReadError(path: path, errno: errno)) }
+        if let refusal = check(info, path: path, limit: limit) { return .failure(refusal) }
+        let capacity = min(max(Int(info.st_size), 0), limit) + 1
+        var data = Data(count: capacity)
         var count = 0
         while true {
-            if count == data.count { data.count += max(data.count, 4096) }
+            if count == data.count {
+                guard count <= limit else { return .failure(FileReadError(path: path, problem: .tooLarge(size: nil, limit: limit))) }
+                data.count = min(count + max(count, 4096), limit + 1)
+            }
             let read = data.withUnsafeMutableBytes { buffer in
                 Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             }
             if read == 0 { break }
             if read < 0 {
                 if errno == EINTR { continue }
-                return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+                return .failure(FileReadError(path: path, errno: errno))
             }
             count += read
         }
+        guard count <= limit else { return .failure(FileReadError(path: path, problem: .tooLarge(size: nil, limit: limit))) }
         data.count = count
         return .success(data)
+    }
+
+    /// The refusal of what `info` describes: not a regular file, or over `limit`.
+    private static func check(_ info: stat, path: String, limit: Int) -> FileReadError? {
+        if let kind = FileReadError.Kind(mode: info.st_mode) { return FileReadError(path: path, problem: .notAFile(kind)) }
+        if Int(info.st_size) > limit { return FileReadError(path: path, problem: .tooLarge(size: Int(info.st_size), limit: limit)) }
+        return nil
     }
 
     /// `path` with every symbolic link resolved and `.` and `..` removed (`realpath`); nil when
@@ -125,6 +157,7 @@ public enum FileSystem {
 
     /// Why a file operation failed, in the system's words ("Permission denied").
     public static func reason(_ error: any Error) -> String {
+        if let refusal = error as? FileReadError { return refusal.reason }
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
         if let cocoa = error as? CocoaError {
             switch cocoa.code {

@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -15,7 +16,8 @@ import ZappModel
 /// target (a local file, even for an app fetched over HTTP, or a URL); an unmapped source that
 /// is no URL or path (a provider address) fails with what it is (`FeedSource`).
 ///
-/// Loads run concurrently off the caller, each bounded by `timeout` and `maximumBytes`.
+/// Loads run concurrently off the caller, each bounded by `timeout` and `maximumBytes`; local
+/// files are read on the loader's own queue, regular files only (`FileSystem.contents`).
 /// Each source is loaded once per session: concurrent requests for it share one load, later
 /// ones get the cached result (success or failure) until a `reload` (the retry key) starts
 /// a new load.
@@ -30,6 +32,9 @@ public actor FeedLoader: FeedLoading {
     private let timeout: Double
     private let maximumBytes: Int
     private var loads: [String: Task<Result<Feed, FeedLoadError>, Never>] = [:]
+    /// Where local feeds are read: a serial queue of this loader's own, so a slow disk holds
+    /// none of the shared pool's threads (ARCHITECTURE.md, "Executor").
+    private let queue = DispatchQueue(label: "zapp-shell feeds")
 
     /// - Parameters:
     ///   - folder: the app folder relative paths resolve against (nil: relative paths fail), or
@@ -49,16 +54,16 @@ public actor FeedLoader: FeedLoading {
 
     public func load(_ source: String, reload: Bool) async -> Result<Feed, FeedLoadError> {
         if !reload, let load = loads[source] { return await load.value }
-        let (folder, timeout, maximumBytes) = (self.folder, self.timeout, self.maximumBytes)
+        let (folder, timeout, maximumBytes, queue) = (self.folder, self.timeout, self.maximumBytes, self.queue)
         let target = map.target(for: source)
         let load = Task.detached {
             if let target {
                 // A mapped target is the user's own file or URL: read as written, locally too.
-                return await Self.fetch(target, folder: nil, timeout: timeout, maximumBytes: maximumBytes)
+                return await Self.fetch(target, folder: nil, mapped: true, timeout: timeout, maximumBytes: maximumBytes, queue: queue)
                     .flatMap { data in Self.parse(data) }
             }
             if let reason = FeedSource.unreachableReason(source, type: nil) { return .failure(FeedLoadError(reason)) }
-            return await Self.fetch(source, folder: folder, timeout: timeout, maximumBytes: maximumBytes)
+            return await Self.fetch(source, folder: folder, timeout: timeout, maximumBytes: maximumBytes, queue: queue)
                 .flatMap { data in Self.parse(data) }
         }
         loads[source] = load
@@ -75,7 +80,7 @@ public actor FeedLoader: FeedLoading {
 
     // MARK: Reading
 
-    private static func fetch(_ source: String, folder: URL?, timeout: Double, maximumBytes: Int) async
+    private static func fetch(_ source: String, folder: URL?, mapped: Bool = false, timeout: Double, maximumBytes: Int, queue: DispatchQueue) async
         -> Result<Data, FeedLoadError>
     {
         let trimmed = source.trimmingWhitespace
@@ -105,7 +110,7 @@ public actor FeedLoader: FeedLoading {
         } else {
             return .failure(FeedLoadError("\(trimmed) is relative, but the app has no folder to resolve it against"))
         }
-        return read(file, shown: trimmed, maximumBytes: maximumBytes)
+        return await read(file, shown: trimmed, namesPath: mapped, maximumBytes: maximumBytes, on: queue)
     }
 
     private static func download(_ url: URL, timeout: Double, maximumBytes: Int) async -> Result<Data, FeedLoadError> {
@@ -122,17 +127,24 @@ public actor FeedLoader: FeedLoading {
         }
     }
 
-    private static func read(_ file: URL, shown: String, maximumBytes: Int) -> Result<Data, FeedLoadError> {
-        switch FileSystem.kind(atPath: file.path) {
-        case .missing: return .failure(FeedLoadError("no such file: \(shown)"))
-        case .directory: return .failure(FeedLoadError("\(shown) is a folder, not a feed"))
-        case .regularFile, .other: break
+    /// Reads a local feed through `FileSystem.contents` (regular files only, capped at
+    /// `maximumBytes`) on `queue`, never on a thread of the shared pool.
+    private static func read(_ file: URL, shown: String, namesPath: Bool, maximumBytes: Int, on queue: DispatchQueue) async
+        -> Result<Data, FeedLoadError>
+    {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                continuation.resume(returning: FileSystem.contents(atPath: file.path, limit: maximumBytes).mapError { refusal in
+                    switch refusal.problem {
+                    case .missing: return FeedLoadError("no such file: \(shown)")
+                    case .notAFile(.folder): return FeedLoadError("\(shown) is a folder, not a feed")
+                    case .tooLarge(let size?, let limit): return tooLarge(size, limit)
+                    // The UI names the source beside the message; a mapped target is named here.
+                    default: return FeedLoadError(namesPath ? "\(shown): \(refusal.reason)" : refusal.reason)
+                    }
+                })
+            }
         }
-        if let size = FileSystem.size(atPath: file.path), size > maximumBytes { return .failure(tooLarge(size, maximumBytes)) }
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            return .failure(FeedLoadError("cannot read \(shown)"))
-        }
-        return .success(data)
     }
 
     private static func tooLarge(_ size: Int, _ maximum: Int) -> FeedLoadError {

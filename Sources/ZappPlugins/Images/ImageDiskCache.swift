@@ -3,14 +3,32 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import ZappModel
 
-/// Fetched images kept on disk under the state directory (`images/`), keyed by URL, with the
-/// validators the server gave (`ETag`, `Last-Modified`): the next run asks with them and uses
-/// the kept bytes on `304 Not Modified`, and when the server cannot be reached, so that an app
-/// opened offline shows what it showed before. Only bytes in an image format are kept (never
-/// an HTML error page).
+/// Fetched images kept on disk under the state directory (`images/`), with the validators the
+/// server gave (`ETag`, `Last-Modified`): the next run asks with them and uses the kept bytes
+/// on `304 Not Modified`, and when the server cannot be reached, so that an app opened offline
+/// shows what it showed before. Only bytes in an image format are kept (never an HTML error
+/// page).
+///
+/// Private and bounded (ARCHITECTURE.md, "Where each rule lives"): the folder is 0700 and each
+/// entry one 0600 file, written to a temporary name and renamed, holding the metadata and the
+/// bytes together with their length and SHA-256, so a reader never pairs an `ETag` with another
+/// process's bytes, and an entry failing its check is removed and fetched again. An entry is
+/// named by a digest of its address (`key(for:)`): no URL, user, password or query is written
+/// anywhere. Every store keeps the folder within `maximumBytes`, removing the least recently
+/// used entries first (a read marks an entry used).
 struct ImageDiskCache: Sendable {
+    /// The first line of every entry; an entry without it is not read.
+    static let magic = "zapp-shell image cache 1"
+    /// The longest metadata an entry carries before its bytes.
+    static let maximumHeaderBytes = 4096
+    /// A temporary file older than this is a store that did not finish (its process died).
+    static let abandonedTemporaryAge = 60
+
     /// One kept image.
     struct Entry: Sendable, Hashable {
         var bytes: [UInt8]
@@ -19,50 +37,172 @@ struct ImageDiskCache: Sendable {
     }
 
     let folder: URL
+    let maximumBytes: Int
 
-    init(stateDirectory: URL) {
+    /// The cache in `stateDirectory/images`, or nil when `maximumBytes` is 0 (no disk cache).
+    init?(stateDirectory: URL, maximumBytes: Int) {
+        guard maximumBytes > 0 else { return nil }
         folder = stateDirectory.appendingPathComponent("images", isDirectory: true)
+        self.maximumBytes = maximumBytes
     }
 
-    /// The entry kept for `url`, nil when none (or it cannot be read).
-    func entry(for url: String) -> Entry? {
-        let (bytesFile, metaFile) = files(for: url)
-        guard case .success(let meta) = FileSystem.contents(atPath: metaFile.path),
-            case .success(let bytes) = FileSystem.contents(atPath: bytesFile.path)
-        else { return nil }
-        var fields: [String: String] = [:]
-        for line in String(decoding: meta, as: UTF8.self).split(separator: "\n") {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            fields[String(line[..<colon])] = String(line[line.index(after: colon)...]).trimmingWhitespace
+    /// The name of `url`'s entry: the SHA-256 of the address without its user, password and
+    /// fragment, whose query enters only as its own digest.
+    static func key(for url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            return SHA256.hex(Array(url.absoluteString.utf8))
         }
-        // Two URLs with the same hash: the file names the URL it holds.
-        guard fields["url"] == url else { return nil }
-        return Entry(bytes: Array(bytes), etag: fields["etag"], lastModified: fields["last-modified"])
+        components.user = nil
+        components.password = nil
+        components.fragment = nil
+        let query = components.percentEncodedQuery
+        components.percentEncodedQuery = nil
+        let address = (components.string ?? "") + "\n" + (query.map { SHA256.hex(Array($0.utf8)) } ?? "")
+        return SHA256.hex(Array(address.utf8))
     }
 
-    /// Keeps `entry` for `url` (each file written to a temporary name and renamed, so a reader
-    /// never sees half of one). Failures are ignored: the cache is an optimisation.
-    func store(_ entry: Entry, for url: String) {
-        guard !url.contains("\n"), !url.contains("\r") else { return }
-        let (bytesFile, metaFile) = files(for: url)
-        var meta = "url: \(url)\n"
-        if let etag = entry.etag { meta += "etag: \(etag)\n" }
-        if let lastModified = entry.lastModified { meta += "last-modified: \(lastModified)\n" }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(entry.bytes).write(to: bytesFile, options: .atomic)
-            try Data(meta.utf8).write(to: metaFile, options: .atomic)
-        } catch {
+    /// The entry kept for `url`, nil when none. An entry that fails its check (cut short,
+    /// altered, not an entry) is removed, so the image is fetched again.
+    func entry(for url: URL) -> Entry? {
+        let path = folder.appendingPathComponent(Self.key(for: url)).path
+        let limit = ImageLimits.defaultMaximumBytes + Self.maximumHeaderBytes
+        let data: Data
+        switch FileSystem.contents(atPath: path, limit: limit, followingLinks: false) {
+        case .success(let contents): data = contents
+        case .failure(let refusal):
+            if refusal.problem != .missing { unlink(path) }
+            return nil
+        }
+        guard let entry = Self.decode(Array(data)) else {
+            unlink(path)
+            return nil
+        }
+        Self.markUsed(path)
+        return entry
+    }
+
+    /// Keeps `entry` for `url`, then removes the least recently used entries while the folder
+    /// holds more than `maximumBytes`. Failures are ignored: the cache is an optimisation.
+    func store(_ entry: Entry, for url: URL) {
+        let file = Self.encode(entry)
+        guard file.count <= maximumBytes, makeFolder() else { return }
+        let key = Self.key(for: url)
+        let temporary = folder.appendingPathComponent(".\(key).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp").path
+        guard Self.write(file, toNew: temporary) else {
+            unlink(temporary)
             return
         }
+        Self.markUsed(temporary)
+        guard rename(temporary, folder.appendingPathComponent(key).path) == 0 else {
+            unlink(temporary)
+            return
+        }
+        keepWithinCap(keeping: key)
     }
 
-    /// `<hash>.image` and `<hash>.meta`, the hash FNV-1a 64 of the URL (stable across runs).
-    private func files(for url: String) -> (URL, URL) {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in url.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        let hex = String(hash, radix: 16)
-        let name = String(repeating: "0", count: 16 - hex.count) + hex
-        return (folder.appendingPathComponent(name + ".image"), folder.appendingPathComponent(name + ".meta"))
+    // MARK: The entry file
+
+    /// The magic line, `length:`, `sha256:`, the validators, an empty line, then the bytes.
+    static func encode(_ entry: Entry) -> [UInt8] {
+        var header = "\(magic)\nlength: \(entry.bytes.count)\nsha256: \(SHA256.hex(entry.bytes))\n"
+        for (name, value) in [("etag", entry.etag), ("last-modified", entry.lastModified)] {
+            if let value, let line = headerLine(name, value) { header += line }
+        }
+        return Array((header + "\n").utf8) + entry.bytes
+    }
+
+    /// The entry in `file`, nil unless it is whole: the magic line, a header within
+    /// `maximumHeaderBytes`, exactly `length` bytes after it, and their SHA-256 as written.
+    static func decode(_ file: [UInt8]) -> Entry? {
+        let window = file.prefix(maximumHeaderBytes)
+        guard let end = window.indices.first(where: { $0 > 0 && window[$0] == 0x0A && window[$0 - 1] == 0x0A }) else { return nil }
+        let lines = String(decoding: file[..<(end - 1)], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == Substring(magic) else { return nil }
+        var fields: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            fields[String(line[..<colon])] = String(line[line.index(after: colon)...]).trimmingWhitespace
+        }
+        let bytes = Array(file[(end + 1)...])
+        guard let length = fields["length"].flatMap({ Int($0) }), length == bytes.count,
+            fields["sha256"] == SHA256.hex(bytes)
+        else { return nil }
+        return Entry(bytes: bytes, etag: fields["etag"], lastModified: fields["last-modified"])
+    }
+
+    /// "etag: VALUE\n", nil for a value that would break the header (a line break, a control,
+    /// or longer than a validator needs to be).
+    private static func headerLine(_ name: String, _ value: String) -> String? {
+        guard value.utf8.count <= 512, !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        return "\(name): \(value)\n"
+    }
+
+    // MARK: The folder
+
+    /// Makes the folder (and the state directory above it) if missing, 0700, and makes an
+    /// existing folder 0700 (one kept by an older version was 0755).
+    private func makeFolder() -> Bool {
+        var missing: [String] = []
+        var path = folder.path
+        while FileSystem.kind(atPath: path) == .missing, path != "/" {
+            missing.append(path)
+            path = FileSystem.parent(of: path)
+        }
+        for path in missing.reversed() where mkdir(path, 0o700) != 0 && errno != EEXIST { return false }
+        return FileSystem.isDirectory(atPath: folder.path) && chmod(folder.path, 0o700) == 0
+    }
+
+    /// Sets the entry's modification time to now, to the nanosecond (the kernel's own stamp is
+    /// as coarse as a few milliseconds, which would leave entries written together unordered):
+    /// the order in which entries are removed.
+    private static func markUsed(_ path: String) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let times = [now, now]
+        utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW)
+    }
+
+    /// Writes `bytes` to a file that must not exist yet, 0600.
+    private static func write(_ bytes: [UInt8], toNew path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// Removes what is not an entry (files an older version kept, with the URL in clear;
+    /// temporary files of stores that never finished), then the least recently used entries
+    /// while the rest hold more than `maximumBytes` (never `kept`, the entry just stored).
+    private func keepWithinCap(keeping kept: String) {
+        var entries: [(path: String, size: Int, used: Int)] = []
+        let now = Int(time(nil))
+        for name in FileSystem.entries(atPath: folder.path) ?? [] {
+            let path = folder.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let used = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+            let isEntry = name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+            let isFreshTemporary = name.hasPrefix(".") && name.hasSuffix(".tmp") && now - Int(info.st_mtim.tv_sec) < Self.abandonedTemporaryAge
+            guard (isEntry || isFreshTemporary) && info.st_mode & S_IFMT == S_IFREG else {
+                if info.st_mode & S_IFMT != S_IFDIR { unlink(path) }
+                continue
+            }
+            entries.append((path, Int(info.st_size), !isEntry ? Int.max : name == kept ? Int.max - 1 : used))
+        }
+        var total = entries.reduce(0) { $0 + $1.size }
+        for entry in entries.sorted(by: { $0.used < $1.used }) where total > maximumBytes && entry.used < Int.max - 1 {
+            if unlink(entry.path) == 0 || errno == ENOENT { total -= entry.size }
+        }
     }
 }

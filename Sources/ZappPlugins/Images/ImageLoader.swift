@@ -12,30 +12,34 @@ import ZappModel
 /// over HTTP, paths are fetched from its server and local files are not read, as feeds are),
 /// decodes it through the caps (`ImageLimits`) and prepares it for the asked box and mode.
 ///
-/// Nothing here runs on the caller's actor: fetches run on HTTP's threads, decoding and
-/// chafa on a serial queue of this loader's own (the C libraries are opened there, on the
-/// first image). The fetched bytes are kept in memory for the session and, for http(s), on
-/// disk (`ImageDiskCache`, revalidated with `ETag` / `Last-Modified`); prepared images are kept
-/// in memory per box and mode. Every failure names the address.
+/// Nothing here runs on the caller's actor: fetches run on HTTP's threads; local files and the
+/// disk cache are read and written on a serial queue of this loader's own, and decoding and
+/// chafa run on another (the C libraries are opened there, on the first image), so no thread of
+/// the shared pool ever waits on a disk (ARCHITECTURE.md, "Executor"). Local files go through
+/// `FileSystem.contents`: regular files only (a device, FIFO, socket or folder is refused,
+/// naming its kind), capped at `ImageLimits.maximumBytes`. The fetched bytes and the prepared
+/// images (per box and mode) are kept in memory within one byte budget (`ImageMemoryCache`),
+/// and http(s) images on disk (`ImageDiskCache`, revalidated with `ETag` / `Last-Modified`).
+/// Every failure names the address.
 public actor ImageLoader: ImageLoading {
     public static let defaultTimeout = 10.0
+    /// The most the disk cache holds unless told (`--image-cache-mb`): 256 MiB.
+    public static let defaultDiskCacheBytes = 256 * 1024 * 1024
     /// The media types an image request accepts.
     static let accept = "image/png, image/jpeg, image/webp, image/*;q=0.8"
-    /// Prepared images kept in memory before the oldest are dropped.
-    static let preparedLimit = 256
-    /// Fetched bytes kept in memory before the oldest are dropped.
-    static let bytesLimit = 64 * 1024 * 1024
+    /// Bytes of fetched and prepared images kept in memory before the least recently used are
+    /// dropped (a dropped one is fetched again, from the disk cache for http).
+    static let memoryLimit = 64 * 1024 * 1024
+    /// Fetches and prepared images kept in memory, failures included.
+    static let entryLimit = 2048
 
     private let folder: URL?
     private let diskCache: ImageDiskCache?
     private let limits: ImageLimits
     private let timeout: Double
     private let queue = DispatchQueue(label: "zapp-shell images")
-    private var fetches: [String: Task<Result<Fetched, ImageLoadError>, Never>] = [:]
-    private var fetchOrder: [String] = []
-    private var fetchedBytes: [String: Int] = [:]
-    private var prepared: [PreparedKey: Task<Result<PreparedImage, ImageLoadError>, Never>] = [:]
-    private var preparedOrder: [PreparedKey] = []
+    private let files = DispatchQueue(label: "zapp-shell image files")
+    private var memory = ImageMemoryCache<Kept, KeptTask>(maximumBytes: ImageLoader.memoryLimit, maximumEntries: ImageLoader.entryLimit)
 
     /// The bytes of one fetched image.
     struct Fetched: Sendable {
@@ -47,6 +51,19 @@ public actor ImageLoader: ImageLoading {
         var columns: Int
         var rows: Int
         var mode: ImageMode
+        var cell: CellPixelSize?
+    }
+
+    /// What the memory cache holds: an address's bytes or its image prepared for one box.
+    private enum Kept: Hashable {
+        case fetched(String)
+        case prepared(PreparedKey)
+    }
+
+    /// The load kept for a `Kept` key.
+    private enum KeptTask {
+        case fetched(Task<Result<Fetched, ImageLoadError>, Never>)
+        case prepared(Task<Result<PreparedImage, ImageLoadError>, Never>)
     }
 
     /// - Parameters:
@@ -54,17 +71,23 @@ public actor ImageLoader: ImageLoading {
     ///     a remote app's folder ending in `/` (`ZappApp.feedFolder`); nil: relative paths fail.
     ///   - stateDirectory: where fetched images are kept between runs (`images/` in it); nil:
     ///     in memory only.
-    public init(folder: URL?, stateDirectory: URL?, limits: ImageLimits = ImageLimits(), timeout: Double = ImageLoader.defaultTimeout) {
+    ///   - diskCacheBytes: the most the disk cache holds (`--image-cache-mb`); 0: no disk cache.
+    public init(
+        folder: URL?, stateDirectory: URL?, diskCacheBytes: Int = ImageLoader.defaultDiskCacheBytes,
+        limits: ImageLimits = ImageLimits(), timeout: Double = ImageLoader.defaultTimeout
+    ) {
         self.folder = folder
-        diskCache = stateDirectory.map { ImageDiskCache(stateDirectory: $0) }
+        diskCache = stateDirectory.flatMap { ImageDiskCache(stateDirectory: $0, maximumBytes: diskCacheBytes) }
         self.limits = limits
         self.timeout = timeout
     }
 
-    public func load(_ request: ImageRequest, mode: ImageMode) async -> Result<PreparedImage, ImageLoadError> {
+    public func load(_ request: ImageRequest) async -> Result<PreparedImage, ImageLoadError> {
         let address = request.address.trimmingWhitespace
-        let key = PreparedKey(address: address, columns: request.columns, rows: request.rows, mode: mode)
-        if let task = prepared[key] { return await task.value }
+        let mode = request.mode
+        let key = Kept.prepared(
+            PreparedKey(address: address, columns: request.columns, rows: request.rows, mode: mode, cell: request.cell))
+        if case .prepared(let task)? = memory.value(for: key) { return await task.value }
         let fetch = fetchTask(address)
         let (limits, queue) = (self.limits, self.queue)
         let task = Task.detached { () -> Result<PreparedImage, ImageLoadError> in
@@ -77,24 +100,16 @@ public actor ImageLoader: ImageLoading {
                 return result.mapError { ImageLoadError("\(Self.shown(address)): \($0.message)") }
             }
         }
-        prepared[key] = task
-        preparedOrder.append(key)
-        if preparedOrder.count > Self.preparedLimit { prepared[preparedOrder.removeFirst()] = nil }
+        memory.insert(.prepared(task), for: key)
         let result = await task.value
-        if case .success(let fetched) = await fetch.value { keepWithinBytesLimit(address, size: fetched.bytes.count) }
+        if case .success(let image) = result { memory.measure(key, bytes: Self.byteCount(image)) }
+        if case .success(let fetched) = await fetch.value { memory.measure(.fetched(address), bytes: fetched.bytes.count) }
         return result
     }
 
-    /// Counts `address`'s bytes and drops the oldest fetched images while more than
-    /// `bytesLimit` are kept (a dropped one is fetched again, from the disk cache for http).
-    private func keepWithinBytesLimit(_ address: String, size: Int) {
-        fetchedBytes[address] = size
-        var total = fetchedBytes.values.reduce(0, +)
-        while total > Self.bytesLimit, fetchOrder.count > 1, let oldest = fetchOrder.first, oldest != address {
-            fetchOrder.removeFirst()
-            fetches[oldest] = nil
-            total -= fetchedBytes.removeValue(forKey: oldest) ?? 0
-        }
+    /// What a prepared image holds in memory: its cells, its protocol payload and its PNG.
+    static func byteCount(_ image: PreparedImage) -> Int {
+        image.cells.reduce(0) { $0 + $1.count } * MemoryLayout<ImageCell>.stride + (image.protocolBytes?.count ?? 0) + image.png.count
     }
 
     /// Decodes `bytes` through `limits` and prepares them for the request's box in `mode`: the
@@ -103,11 +118,11 @@ public actor ImageLoader: ImageLoading {
     public static func prepare(_ bytes: [UInt8], request: ImageRequest, mode: ImageMode, limits: ImageLimits = ImageLimits())
         -> Result<PreparedImage, ImageLoadError>
     {
-        let cell = ImagePreparer.pngCell(for: mode)
+        let cell = ImagePreparer.pngCell(for: mode, cell: request.cell)
         let target = (request.columns * cell.width, request.rows * cell.height)
         return ImageDecoder.decode(bytes, limits: limits, target: target).flatMap { decoded in
             ImagePreparer.prepare(
-                decoded.image, columns: request.columns, rows: request.rows, mode: mode,
+                decoded.image, columns: request.columns, rows: request.rows, mode: mode, cell: request.cell,
                 key: "\(request.address) \(request.columns)x\(request.rows)",
                 originalPNG: decoded.format == .png ? bytes : nil)
         }
@@ -129,31 +144,28 @@ public actor ImageLoader: ImageLoading {
 
     // MARK: Fetching
 
-    /// One fetch per address per session (failures included), shared by every box it is drawn in.
+    /// One fetch per address while it is kept in memory (failures included), shared by every
+    /// box it is drawn in.
     private func fetchTask(_ address: String) -> Task<Result<Fetched, ImageLoadError>, Never> {
-        if let task = fetches[address] { return task }
-        let (folder, diskCache, limits, timeout) = (self.folder, self.diskCache, self.limits, self.timeout)
+        if case .fetched(let task)? = memory.value(for: .fetched(address)) { return task }
+        let (folder, diskCache, limits, timeout, files) = (self.folder, self.diskCache, self.limits, self.timeout, self.files)
         let task = Task.detached {
-            await Self.fetch(address, folder: folder, diskCache: diskCache, limits: limits, timeout: timeout)
+            await Self.fetch(address, folder: folder, diskCache: diskCache, limits: limits, timeout: timeout, files: files)
                 .mapError { ImageLoadError("\(Self.shown(address)): \($0.message)") }
         }
-        fetches[address] = task
-        fetchOrder.append(address)
-        if fetchOrder.count > 1024 {
-            let oldest = fetchOrder.removeFirst()
-            fetches[oldest] = nil
-            fetchedBytes[oldest] = nil
-        }
+        memory.insert(.fetched(task), for: .fetched(address))
         return task
     }
 
-    private static func fetch(_ address: String, folder: URL?, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double) async
+    private static func fetch(
+        _ address: String, folder: URL?, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double, files: DispatchQueue
+    ) async
         -> Result<Fetched, ImageLoadError>
     {
         guard !address.isEmpty else { return .failure(ImageLoadError("the address is empty")) }
         if address.isWebURL {
             guard let url = URL(string: address), url.host != nil else { return .failure(ImageLoadError("not a valid URL")) }
-            return await download(url, diskCache: diskCache, limits: limits, timeout: timeout)
+            return await download(url, diskCache: diskCache, limits: limits, timeout: timeout, files: files)
         }
         if let folder, !folder.isFileURL {
             guard !address.contains("://") else {
@@ -162,7 +174,7 @@ public actor ImageLoader: ImageLoading {
             guard let url = URL(string: address, relativeTo: folder)?.absoluteURL, url.host != nil else {
                 return .failure(ImageLoadError("not a valid path on the app's server"))
             }
-            return await download(url, diskCache: diskCache, limits: limits, timeout: timeout)
+            return await download(url, diskCache: diskCache, limits: limits, timeout: timeout, files: files)
         }
         let path: String
         if address.lowercased().hasPrefix("file://") {
@@ -177,31 +189,28 @@ public actor ImageLoader: ImageLoading {
         } else {
             return .failure(ImageLoadError("a relative path, but the app has no folder to resolve it against"))
         }
-        return read(path, limits: limits)
+        return await run(on: files) { read(path, limits: limits) }
     }
 
+    /// A local image through `FileSystem.contents`, capped at the byte cap.
     private static func read(_ path: String, limits: ImageLimits) -> Result<Fetched, ImageLoadError> {
-        switch FileSystem.kind(atPath: path) {
-        case .missing: return .failure(ImageLoadError("no such file"))
-        case .directory: return .failure(ImageLoadError("a folder, not an image"))
-        case .regularFile, .other: break
-        }
-        if let size = FileSystem.size(atPath: path), let error = limits.check(bytes: size) { return .failure(error) }
-        switch FileSystem.contents(atPath: path) {
-        case .success(let data):
-            if let error = limits.check(bytes: data.count) { return .failure(error) }
-            return .success(Fetched(bytes: Array(data)))
-        case .failure(let error): return .failure(ImageLoadError("cannot be read (\(FileSystem.reason(error)))"))
+        switch FileSystem.contents(atPath: path, limit: limits.maximumBytes) {
+        case .success(let data): return .success(Fetched(bytes: Array(data)))
+        case .failure(let refusal):
+            switch refusal.problem {
+            case .missing: return .failure(ImageLoadError("no such file"))
+            case .tooLarge(let size?, _): return .failure(limits.check(bytes: size) ?? ImageLoadError(refusal.reason))
+            default: return .failure(ImageLoadError(refusal.reason))
+            }
         }
     }
 
     /// GETs `url`, revalidating what the disk cache holds; the kept bytes stand in when the
     /// server cannot be reached.
-    private static func download(_ url: URL, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double) async
+    private static func download(_ url: URL, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double, files: DispatchQueue) async
         -> Result<Fetched, ImageLoadError>
     {
-        let key = url.absoluteString
-        let kept = diskCache?.entry(for: key)
+        let kept = await run(on: files) { diskCache?.entry(for: url) }
         var headers: [String] = []
         if let etag = kept?.etag { headers.append("If-None-Match: \(etag)") }
         if let lastModified = kept?.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
@@ -216,9 +225,8 @@ public actor ImageLoader: ImageLoading {
             let bytes = Array(response.body)
             // Only what decodes is kept (not an HTML error page served as image/png).
             if let diskCache, case .success = ImageFormat.detect(bytes) {
-                diskCache.store(
-                    ImageDiskCache.Entry(bytes: bytes, etag: response.headers["etag"], lastModified: response.headers["last-modified"]),
-                    for: key)
+                let entry = ImageDiskCache.Entry(bytes: bytes, etag: response.headers["etag"], lastModified: response.headers["last-modified"])
+                await run(on: files) { diskCache.store(entry, for: url) }
             }
             return .success(Fetched(bytes: bytes))
         }

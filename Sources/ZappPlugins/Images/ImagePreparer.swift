@@ -6,22 +6,25 @@ import ZappModel
 /// elements in truecolor, read back cell by cell), the dominant colour, the PNG for
 /// exports and the kitty and iTerm2 protocols, and chafa's sixels when the mode is sixel.
 enum ImagePreparer {
-    /// Pixels a cell is taken to cover for sixels (terminals commonly draw 10×20-pixel cells).
-    static let sixelCell = (width: 10, height: 20)
-    /// The width / height of a cell, which the aspect ratio is kept in.
-    static let fontRatio: Float = 0.5
-    /// Pixels per cell kept for the PNG: for kitty and iTerm2, a terminal's cell (sharp); for
-    /// symbols, only exports read it, whose cells are about 8×16 pixels. Never a photograph at
-    /// full size, which costs more to encode than to decode.
-    static func pngCell(for mode: ImageMode) -> (width: Int, height: Int) {
-        mode == .kitty || mode == .iterm ? (10, 20) : (8, 16)
+    /// The cell taken for a protocol image where the terminal's (`ImageRequest.cell`) is not
+    /// known: 10×20 pixels keep a PNG sharp. Only kitty goes without it (it scales an image into
+    /// its cells itself); sixel and iTerm2 are drawn as symbols until it is known.
+    static let defaultCell = (width: 10, height: 20)
+
+    /// Pixels per cell kept for the PNG: for protocols, a terminal's cell (sharp; the real one
+    /// when known); for symbols, only exports read it, whose cells are about 8×16 pixels. Never
+    /// a photograph at full size, which costs more to encode than to decode.
+    static func pngCell(for mode: ImageMode, cell: CellPixelSize?) -> (width: Int, height: Int) {
+        guard mode == .kitty || mode == .iterm || mode == .sixel else { return (8, 16) }
+        return cell.map { ($0.width, $0.height) } ?? defaultCell
     }
 
     /// Prepares `image` for `columns` × `rows` cells in `mode`. `key` names the image and its
     /// box (the kitty image id is made from it); `originalPNG` is kept as the PNG when the
     /// image came as one of reasonable size.
     static func prepare(
-        _ image: RGBAImage, columns: Int, rows: Int, mode: ImageMode, key: String, originalPNG: [UInt8]?
+        _ image: RGBAImage, columns: Int, rows: Int, mode: ImageMode, cell: CellPixelSize? = nil, key: String,
+        originalPNG: [UInt8]?
     ) -> Result<PreparedImage, ImageLoadError> {
         guard columns > 0, rows > 0 else { return .failure(ImageLoadError("the box is \(columns)x\(rows) cells, too small for an image")) }
         let api: zs_chafa_api
@@ -29,11 +32,12 @@ enum ImagePreparer {
         case .success(let loaded): api = loaded
         case .failure(let error): return .failure(error)
         }
+        let cell = pngCell(for: mode, cell: cell)
         var width = Int32(columns), height = Int32(rows)
+        let fontRatio = Float(cell.width) / Float(cell.height)
         api.calc_canvas_geometry(Int32(image.width), Int32(image.height), &width, &height, fontRatio, 1, 0)
         let (usedColumns, usedRows) = (max(1, min(columns, Int(width))), max(1, min(rows, Int(height))))
-        let cells = symbols(image, columns: usedColumns, rows: usedRows, api: api)
-        let cell = pngCell(for: mode)
+        let cells = symbols(image, columns: usedColumns, rows: usedRows, cell: cell, api: api)
         let small = image.fitting(maximumWidth: usedColumns * cell.width, maximumHeight: usedRows * cell.height)
         let png: [UInt8]
         if let originalPNG, small.width == image.width, originalPNG.count <= 1024 * 1024 {
@@ -47,20 +51,20 @@ enum ImagePreparer {
         let protocolBytes: [UInt8]?
         switch mode {
         case .kitty:
-            protocolBytes = TerminalImageCodes.kittyImage(
-                png: png, id: TerminalImageCodes.kittyID(for: key), columns: usedColumns, rows: usedRows)
+            protocolBytes = TerminalImageCodes.kittyImage(png: png, id: TerminalImageCodes.kittyID(for: key))
         case .iterm: protocolBytes = TerminalImageCodes.iTermImage(png: png, columns: usedColumns, rows: usedRows)
-        case .sixel: protocolBytes = sixels(image, columns: usedColumns, rows: usedRows, api: api)
+        case .sixel: protocolBytes = sixels(image, columns: usedColumns, rows: usedRows, cell: cell, api: api)
         case .symbols, .off, .auto: protocolBytes = nil
         }
         return .success(PreparedImage(
             columns: usedColumns, rows: usedRows, cells: cells, dominantColor: dominantColor(of: small),
-            protocolBytes: protocolBytes, png: png))
+            protocolBytes: protocolBytes, png: png, mode: mode))
     }
 
     /// A chafa canvas of `columns` × `rows` cells in `pixelMode` with `image` drawn on it.
     private static func withCanvas<T>(
-        _ image: RGBAImage, columns: Int, rows: Int, pixelMode: Int32, api: zs_chafa_api, _ body: (UnsafeMutableRawPointer) -> T
+        _ image: RGBAImage, columns: Int, rows: Int, cell: (width: Int, height: Int), pixelMode: Int32, api: zs_chafa_api,
+        _ body: (UnsafeMutableRawPointer) -> T
     ) -> T {
         let map = api.symbol_map_new()
         // Block elements (eighths, quadrants, halves): measured the most readable for logos with
@@ -70,7 +74,7 @@ enum ImagePreparer {
         api.symbol_map_add_by_tags(map, Int32(tags))
         let config = api.config_new()
         api.config_set_geometry(config, Int32(columns), Int32(rows))
-        api.config_set_cell_geometry(config, Int32(sixelCell.width), Int32(sixelCell.height))
+        api.config_set_cell_geometry(config, Int32(cell.width), Int32(cell.height))
         api.config_set_canvas_mode(config, Int32(ZS_CHAFA_CANVAS_MODE_TRUECOLOR))
         api.config_set_pixel_mode(config, pixelMode)
         api.config_set_symbol_map(config, map)
@@ -90,8 +94,10 @@ enum ImagePreparer {
 
     /// The symbols version, cell by cell. A transparent colour (chafa's -1) is given alpha 0:
     /// the view draws the cell's own background there.
-    static func symbols(_ image: RGBAImage, columns: Int, rows: Int, api: zs_chafa_api) -> [[ImageCell]] {
-        withCanvas(image, columns: columns, rows: rows, pixelMode: Int32(ZS_CHAFA_PIXEL_MODE_SYMBOLS), api: api) { canvas in
+    static func symbols(_ image: RGBAImage, columns: Int, rows: Int, cell: (width: Int, height: Int), api: zs_chafa_api)
+        -> [[ImageCell]]
+    {
+        withCanvas(image, columns: columns, rows: rows, cell: cell, pixelMode: Int32(ZS_CHAFA_PIXEL_MODE_SYMBOLS), api: api) { canvas in
             (0..<rows).map { y in
                 (0..<columns).map { x in
                     var foreground: Int32 = 0, background: Int32 = 0
@@ -108,9 +114,12 @@ enum ImagePreparer {
         return ZappColor(red: UInt8(packed >> 16 & 0xFF), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF))
     }
 
-    /// chafa's sixel output (a DCS … ST) for the box.
-    static func sixels(_ image: RGBAImage, columns: Int, rows: Int, api: zs_chafa_api) -> [UInt8] {
-        withCanvas(image, columns: columns, rows: rows, pixelMode: Int32(ZS_CHAFA_PIXEL_MODE_SIXELS), api: api) { canvas in
+    /// chafa's sixel output (a DCS … ST) for the box, `cell` pixels a cell: chafa rounds the
+    /// height down to whole sixel bands, so it never draws past the box.
+    static func sixels(_ image: RGBAImage, columns: Int, rows: Int, cell: (width: Int, height: Int), api: zs_chafa_api)
+        -> [UInt8]
+    {
+        withCanvas(image, columns: columns, rows: rows, cell: cell, pixelMode: Int32(ZS_CHAFA_PIXEL_MODE_SIXELS), api: api) { canvas in
             // The fallback terminal description knows every sequence chafa writes, sixels included.
             let termInfo = api.term_db_get_fallback_info(api.term_db_get_default())
             defer { api.term_info_unref(termInfo) }

@@ -44,16 +44,6 @@ public enum BuiltInRegistry {
         return (registry, session)
     }
 
-    /// The registry for the lock marks of a reloaded app: gating does not depend on the session,
-    /// so its logins hold none in memory, and its warnings (logged by the app's own registry) are
-    /// not logged again.
-    public static func quiet(app: ZappApp, environment: PluginEnvironment) -> PluginRegistry {
-        var quiet = environment
-        quiet.sessions = .inMemory(signedInUser: nil)
-        quiet.logger = Logger(label: "zapp-shell.gates") { _ in SwiftLogNoOpLogHandler() }
-        return make(app: app, environment: quiet)
-    }
-
     /// What a signed-in session seeds in each login plugin, as `trace`'s first line. USER must
     /// be a user some login plugin can hold: any user for a server-checked login (the server is
     /// not contacted: no entitlements) or a local login without a user list, else one of

@@ -14,7 +14,7 @@ import ZappPlugins
 
 /// `zapp-shell render [APP] --screen ID|NAME [--size WxH] [--style left|center]
 /// [--presentation logo|title|hidden] [--state on_top|overlay|hidden] [--as root|pushed|presented]
-/// [--format text|ansi|svg|html] [--color] [--images …]`: prints one frame of a screen as text, ANSI text, an SVG
+/// [--format text|ansi|svg|html] [--color] [--images …] [--image-cache-mb N]`: prints one frame of a screen as text, ANSI text, an SVG
 /// picture or an HTML page, with no terminal. Hooks are not run.
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,7 +31,9 @@ struct RenderCommand: AsyncParsableCommand {
             into a web page or a pull request. --color is the same as --format ansi. Images (an \
             image logo, feed artwork) are loaded before the frame is drawn, as feeds are: ansi draws \
             them with symbols, svg and html embed each as a PNG at its cells, text keeps the titles; \
-            --images off draws none. An image that cannot be shown is a warning on standard error.
+            --images off draws none. An image that cannot be shown is a warning on standard error. \
+            Fetched images are kept in the state directory ($XDG_STATE_HOME/zapp-shell/images) \
+            within --image-cache-mb.
             """
     )
 
@@ -68,6 +70,8 @@ struct RenderCommand: AsyncParsableCommand {
 
     @OptionGroup var look: LookOptions
 
+    @OptionGroup var imageCache: ImageCacheOption
+
     /// The format asked for: `--format`, else `--color`'s ANSI, else text.
     var resolvedFormat: RenderFormat { format ?? (color ? .ansi : .text) }
 
@@ -99,7 +103,8 @@ struct RenderCommand: AsyncParsableCommand {
         let frame = await Self.render(
             app: app, screen: target, position: position, size: size, theme: theme, format: resolvedFormat, ascii: look.ascii,
             override: BarOverride(style: style, presentation: presentation, state: state),
-            warnings: loaded.warnings.map(\.description), imageMode: look.images)
+            warnings: loaded.warnings.map(\.description), imageMode: look.images,
+            images: Self.imageLoader(for: app, cacheBytes: imageCache.bytes))
         for warning in frame.imageWarnings { Console.printError("zapp-shell render: warning: " + warning) }
         print(frame.text, terminator: frame.text.hasSuffix("\n") ? "" : "\n")
     }
@@ -126,7 +131,7 @@ struct RenderCommand: AsyncParsableCommand {
         state.imageMode = format == .text || imageMode == .off ? .off : .symbols
         state.embedsImages = format == .svg || format == .html
         if state.imageMode != .off {
-            await loadImages(into: &state, size: size, loader: images ?? imageLoader(for: app))
+            await loadImages(into: &state, size: size, loader: images ?? imageLoader(for: app, cacheBytes: 0))
         }
         let terminal = HeadlessTerminal(columns: size.columns, rows: size.rows, colorSupport: state.colorSupport)
         var canvas = terminal.makeCanvas()
@@ -162,10 +167,11 @@ struct RenderCommand: AsyncParsableCommand {
         }
     }
 
-    /// The image loader of `render`: the one `run` uses, for this app (no disk cache: `render`
-    /// keeps no state).
-    private static func imageLoader(for app: ZappApp) -> any ImageLoading {
-        ImageLoader(folder: app.feedFolder, stateDirectory: nil)
+    /// The image loader of `render`: the one `run` uses, for this app, keeping fetched images in
+    /// the state directory's disk cache within `cacheBytes` (`--image-cache-mb`; 0: none).
+    private static func imageLoader(for app: ZappApp, cacheBytes: Int) -> any ImageLoading {
+        let stateDirectory = cacheBytes > 0 ? PluginEnvironment.defaultStateDirectory(environment: ProcessEnvironment.current()) : nil
+        return ImageLoader(folder: app.feedFolder, stateDirectory: stateDirectory, diskCacheBytes: cacheBytes)
     }
 
     /// Loads the feeds the screen shows, concurrently, each within the loader's timeout. A

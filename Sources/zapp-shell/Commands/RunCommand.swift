@@ -15,7 +15,7 @@ import ZappModel
 import ZappPlugins
 
 /// `zapp-shell [run] [APP] [--plugins FILE] [--theme NAME|PATH] [--state-dir DIR] [--open URL] [--ascii]
-/// [--no-color] [--log FILE] [--images auto|kitty|iterm|sixel|symbols|off]`: runs an app interactively in the terminal (the default command).
+/// [--no-color] [--log FILE] [--images auto|kitty|iterm|sixel|symbols|off] [--image-cache-mb N]`: runs an app interactively in the terminal (the default command).
 ///
 /// Before anything touches the terminal it refuses, with a message and exit status 1, a
 /// terminal it cannot drive (`TERM=dumb` or unset, stdin or stdout not a terminal) and an app
@@ -38,9 +38,11 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var look: LookOptions
 
+    @OptionGroup var imageCache: ImageCacheOption
+
     @Option(
         name: .customLong("state-dir"),
-        help: ArgumentHelp("Where sessions and the log are kept. Default: $XDG_STATE_HOME/zapp-shell.", valueName: "DIR"))
+        help: ArgumentHelp("Where sessions, fetched images and the log are kept. Default: $XDG_STATE_HOME/zapp-shell.", valueName: "DIR"))
     var stateDir: String?
 
     @Option(help: ArgumentHelp("A deep link to open after start, e.g. zapp://screen/premium or myapp://present?screen_id=premium.", valueName: "URL"))
@@ -103,7 +105,9 @@ struct RunCommand: AsyncParsableCommand {
         for warning in loaded.warnings { logger.warning("\(warning.description)") }
 
         let current = Self.theme(theme, environment: environment)
-        let setup = ShellSetup(
+        let images = ImageOption.resolveExplained(look.images, environment: environment)
+        if let note = images.note { logger.info("\(note)") }
+        var setup = ShellSetup(
             app: loaded.app,
             loadApp: {
                 // Nothing reaches the terminal while the UI runs: a remote app's fetches are logged.
@@ -120,9 +124,12 @@ struct RunCommand: AsyncParsableCommand {
                 for warning in warnings { logger.warning("\(warning)") }
                 return AppLoad(app: app, warnings: warnings)
             },
-            makeServices: { app, presenter in
-                Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
+            makeServices: { [imageCacheBytes = imageCache.bytes] app, presenter, trace in
+                Self.services(
+                    app: app, presenter: presenter, trace: trace, stateDirectory: stateDirectory, imageCacheBytes: imageCacheBytes,
+                    logger: logger)
             },
+            trace: TraceLog(logger: logger),
             deepLink: open, theme: current, loadThemes: { Self.themes(cycling: current) },
             forceASCII: ascii,
             warnings: loaded.warnings.map(\.description),
@@ -135,9 +142,10 @@ struct RunCommand: AsyncParsableCommand {
                 }
             },
             browser: Self.browser(environment: environment),
-            imageMode: ImageOption.resolve(look.images, environment: environment),
+            imageMode: images.mode,
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
             loadTheme: Self.themeFile(theme))
+        setup.imageNote = images.warning
         let options = CursesTerminal.Options(noColor: noColor)
         var observed = setup
         let recorder = record.map { _ in TapeRecorder() }
@@ -163,7 +171,12 @@ struct RunCommand: AsyncParsableCommand {
         defer { terminal.restore() }
         var setup = setup
         if !terminal.isUTF8 { setup.forceASCII = true }
-        setup.queryImageMode = { terminal.queryImageMode() }
+        setup.queryTerminal = {
+            let answer = terminal.queryTerminal()
+            let cell = answer.cell.map { "\($0.width)x\($0.height) pixels" } ?? "unknown"
+            logger.info("terminal query: image protocol \(answer.mode.rawValue), cell size \(cell)")
+            return answer
+        }
         // The number of colours, not the enum case: interpolating an enum reflects over it,
         // which costs the start about 2 million instructions (ARCHITECTURE.md, "Start").
         logger.info(
@@ -188,16 +201,17 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// The services for one app (the one wiring, `AppServices.builtIn`), logging to `logger`
-    /// (`run`'s log; `replay` logs nothing).
+    /// The services for one app (the one wiring, `AppServices.builtIn`) over the run's trace,
+    /// logging to `logger` (`run`'s log; `replay` logs nothing).
     @MainActor
-    static func services(app: ZappApp, presenter: any Presenter, stateDirectory: URL, logger: Logger)
-        -> AppServices
-    {
+    static func services(
+        app: ZappApp, presenter: any Presenter, trace: TraceLog, stateDirectory: URL,
+        imageCacheBytes: Int = ImageLoader.defaultDiskCacheBytes, logger: Logger
+    ) -> AppServices {
         let environment = PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter)
-        var services = AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+        var services = AppServices.builtIn(app: app, environment: environment, trace: trace, imageCacheBytes: imageCacheBytes)
         services.images = LoggedImages(base: services.images, logger: logger)
         return services
     }

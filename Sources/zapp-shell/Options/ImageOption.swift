@@ -1,4 +1,5 @@
 import ArgumentParser
+import ShellUI
 import ZappCore
 
 /// `--images auto|kitty|iterm|sixel|symbols|off` of `run` and `render` (`LookOptions`): how
@@ -19,15 +20,41 @@ enum ImageOption {
     /// asking tmux whether it passes escape sequences through when inside it), never by asking
     /// the terminal before the first frame; `auto` stays when the environment says nothing:
     /// symbols until the terminal answers the one query after the first frame
-    /// (`ShellSetup.queryImageMode`).
-    static func resolve(_ mode: ImageMode?, environment: [String: String]) -> ImageMode {
-        guard (mode ?? .auto) == .auto else { return mode ?? .symbols }
-        let decision = ImageModeDetector.decide(environment: environment) {
-            TmuxPassthroughCheck.isAllowed(environment: environment)
+    /// (`ShellSetup.queryTerminal`).
+    /// Also says, inside tmux, which way images go and why: `note` for the log, always;
+    /// `warning` for the warnings (`w`) only when protocol images are lost (the outer terminal
+    /// has a protocol, tmux's passthrough is off), so that a run with images counts the same
+    /// warnings as one without.
+    static func resolveExplained(_ mode: ImageMode?, environment: [String: String])
+        -> (mode: ImageMode, note: String?, warning: String?)
+    {
+        let inTmux = !(environment["TMUX"] ?? "").isEmpty
+        var passthrough: Bool?
+        let chosen: ImageMode
+        if let mode, mode != .auto {
+            chosen = mode
+        } else {
+            let decision = ImageModeDetector.decide(environment: environment) {
+                passthrough = TmuxPassthroughCheck.isAllowed(environment: environment)
+                return passthrough ?? false
+            }
+            switch decision {
+            case .use(let decided): chosen = decided
+            case .query: chosen = .auto
+            }
         }
-        switch decision {
-        case .use(let chosen): return chosen
-        case .query: return .auto
+        guard inTmux, chosen != .off else { return (chosen, nil, nil) }
+        if chosen.usesProtocol {
+            return (chosen, "images: inside tmux, \(chosen.rawValue) through tmux's passthrough, placed at the pane's "
+                + "offset on the outer terminal (tmux display #{pane_top} #{pane_left}); kitty's Unicode placeholders "
+                + "are not used (kitty before 0.28 does not have them)", nil)
         }
+        guard mode == nil || mode == .auto else { return (chosen, nil, nil) }
+        guard passthrough == false else {
+            return (chosen, "images: inside tmux, symbols: the environment names no outer terminal whose protocol passes through tmux", nil)
+        }
+        let lost = "images: inside tmux, symbols: tmux's allow-passthrough is off "
+            + "(tmux set -g allow-passthrough on lets kitty and sixel images through)"
+        return (chosen, lost, lost)
     }
 }

@@ -18,9 +18,11 @@ struct FileLogHandler: LogHandler {
         /// The descriptor, opened for appending; the mutex keeps each line in one piece.
         private let descriptor: Mutex<Int32>
 
-        /// Opens (creating it with mode 0600 when missing) the file at `url` for appending.
+        /// Opens (creating it with mode 0600 when missing, in a folder made 0700 when missing: the
+        /// state directory holds sessions and cached images) the file at `url` for appending.
         init(url: URL) throws {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw FileLogError(path: url.path, code: errno) }
             descriptor = Mutex(fd)

@@ -8,8 +8,8 @@ struct LoggedImages: ImageLoading {
     let base: any ImageLoading
     let logger: Logger
 
-    func load(_ request: ImageRequest, mode: ImageMode) async -> Result<PreparedImage, ImageLoadError> {
-        let result = await base.load(request, mode: mode)
+    func load(_ request: ImageRequest) async -> Result<PreparedImage, ImageLoadError> {
+        let result = await base.load(request)
         if case .failure(let error) = result {
             logger.warning("\(ShellViewState.imageWarning(request, reason: error.message))")
         }

@@ -71,6 +71,12 @@ public struct ShellViewState: Sendable {
     /// One warning per image that failed (its JSON path, address and reason), listed after the
     /// load warnings.
     public var imageWarnings: [String] = []
+    /// The terminal's cell size in pixels (nil until known): sixel and iTerm2 images are
+    /// prepared for it.
+    public var cellPixels: CellPixelSize?
+    /// Why images are symbols where a protocol was possible (tmux's passthrough off; sixel or
+    /// iTerm2 without a cell size): listed with the warnings (`w`), for the run.
+    public var imageNotes: [String] = []
 
     // MARK: Appearance
     public var theme: Theme
@@ -92,13 +98,14 @@ public struct ShellViewState: Sendable {
     public var reloadFailure: String?
     /// `$BROWSER`, which web links are opened with; nil shows them in an overlay instead.
     public var browser: String?
-    /// Which screens are gated, for the lock marks; nil shows none (`render`, tests).
-    public var gates: ScreenGates?
+    /// Which screens are gated, for the lock marks, as the running app's services worked them
+    /// out (`ShellEvent.gatesChecked`); a screen not in it has no mark (yet; none in `render`).
+    public var gatedScreens: [String: Bool] = [:]
 
     /// Whether the screen is marked gated (a pre hook can stop its navigation).
     public func isGated(_ screenID: String?) -> Bool {
-        guard let screenID, let gates else { return false }
-        return gates.isGated(screenID)
+        guard let screenID else { return false }
+        return gatedScreens[screenID] ?? false
     }
 
     /// A state showing the app's home screen as the root of its stack (hooks not run yet).
@@ -141,7 +148,7 @@ public struct ShellViewState: Sendable {
     /// What `w` lists and the status line counts: a failed reload's reason first, then the
     /// load warnings, then the images' (`imageWarnings`).
     public var warnings: [String] {
-        (reloadFailure.map { ["Reload failed, still showing the last good app: \($0)"] } ?? []) + loadWarnings + imageWarnings
+        (reloadFailure.map { ["Reload failed, still showing the last good app: \($0)"] } ?? []) + loadWarnings + imageNotes + imageWarnings
     }
 
     /// The screen on screen (river or synthetic).

@@ -3,15 +3,16 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import ZappModel
 
 /// The text assets of an app's bars (ASCII-art logos, one-glyph buttons, background
 /// patterns), read once so that drawing never touches the file system. Remote and unreadable
 /// assets are absent: the views then fall back (title instead of logo, theme glyphs, colour).
 public struct AssetStore: Sendable, Hashable {
+    /// The largest text asset read (`FileSystem.contents` refuses larger ones, and anything but
+    /// a regular file, before reading them).
+    static let maximumBytes = 65_536
+
     /// Lines of each asset, keyed by the asset string as written in river.json.
     public var texts: [String: [String]]
 
@@ -49,7 +50,7 @@ public struct AssetStore: Sendable, Hashable {
 
     private static func read(_ asset: String, app: ZappApp) -> [String]? {
         guard let url = app.localAssetURL(asset),
-            let data = try? Data(contentsOf: url), data.count <= 65_536, !data.contains(0),
+            case .success(let data) = FileSystem.contents(atPath: url.path, limit: maximumBytes), !data.contains(0),
             let text = String(data: data, encoding: .utf8)
         else { return nil }
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)

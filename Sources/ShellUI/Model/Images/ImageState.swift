@@ -20,4 +20,10 @@ extension ImageMode {
         case .auto, .symbols, .off: false
         }
     }
+
+    /// Whether images are prepared for the terminal's cell size in pixels (sixel, iTerm2):
+    /// without it they are drawn as symbols.
+    public var needsCellSize: Bool {
+        self == .sixel || self == .iterm
+    }
 }

@@ -8,12 +8,6 @@ extension ShellViewState {
         return ScreenContent(state: self, screen: screen, width: max(1, width)).feedSources
     }
 
-    /// True when a feed the current screen shows failed (the status line then offers `r`).
-    public func hasFailedFeedOnScreen(width: Int) -> Bool {
-        guard feeds.values.contains(where: { if case .failed = $0 { true } else { false } }) else { return false }
-        return feedSourcesOnScreen(width: width).contains { if case .failed? = feeds[$0] { true } else { false } }
-    }
-
     /// Remembers the feed the nav or menu item `itemID` opens its target with, or that
     /// `target` was opened with none (so it shows its own data again).
     public mutating func connect(itemID: String, target: String?) {

@@ -2,6 +2,25 @@ import ZappCore
 import ZappModel
 
 extension ShellViewState {
+    /// The mode images are asked for in: `imageMode`, but symbols for sixel or iTerm2 while
+    /// the cell size is unknown.
+    public var imageRequestMode: ImageMode {
+        imageMode.needsCellSize && cellPixels == nil ? .symbols : imageMode
+    }
+
+    /// The cell size images are asked for with: protocol images are prepared for it (sixel and
+    /// iTerm2 need it; kitty, which scales into its cells, keeps the aspect ratio with it).
+    public var imageRequestCell: CellPixelSize? {
+        imageRequestMode.usesProtocol ? cellPixels : nil
+    }
+
+    /// A request for the image at `address` in a box, in the mode and cell size in force.
+    func imageRequest(address: String, jsonPath: String, columns: Int, rows: Int) -> ImageRequest {
+        ImageRequest(
+            address: address, jsonPath: jsonPath, columns: columns, rows: rows, mode: imageRequestMode,
+            cell: imageRequestCell)
+    }
+
     /// The file name endings of local assets drawn as images.
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif"]
 
@@ -35,23 +54,27 @@ extension ShellViewState {
         let address = source.flatMap { Feed.resolve(image, against: $0) } ?? image
         guard imageFailures[address] == nil else { return nil }
         let path = entry.imagePath ?? "media_group"
-        return ImageRequest(address: address, jsonPath: source.map { "\($0) \(path)" } ?? path, columns: columns, rows: rows)
+        return imageRequest(address: address, jsonPath: source.map { "\($0) \(path)" } ?? path, columns: columns, rows: rows)
     }
 
     /// The images a frame of `columns` x `rows` shows: the bar's logo and background image,
     /// and the artwork of the content in view (and one view below it, so scrolling finds it
     /// ready). What the update asks the runtime to load.
     public func imagesOnScreen(columns: Int, rows: Int) -> [ImageRequest] {
+        imagesOnScreen(in: FrameLayout(state: self, columns: columns, rows: rows))
+    }
+
+    /// The images of a frame laid out as `frame` (the update's, shared with drawing).
+    public func imagesOnScreen(in frame: FrameLayout) -> [ImageRequest] {
         guard imageMode != .off, phase == .running else { return [] }
-        let layout = ShellLayout(state: self, columns: columns, rows: rows)
+        let layout = frame.shell
         guard !layout.isTooSmall else { return [] }
         var requests = [layout.logoImage, layout.backgroundImage].compactMap { $0 }
-        // Artwork comes from feed entries only: without any, the content is not laid out again.
-        guard let screen = currentScreen, hasArtwork else { return requests }
+        // Artwork comes from feed entries only.
+        guard let content = frame.content, hasArtwork else { return requests }
         let view = layout.contentRect
-        let content = ScreenContent(state: self, screen: screen, width: view.width - 2)
         let selection = min(currentScreenSelection, max(0, content.focusables.count - 1))
-        let top = content.scrollOffset(selection: selection, viewHeight: view.height)
+        let top = content.scrollOffset(selection: selection, viewHeight: view.height, coveredTop: layout.coveredContentRows)
         for element in content.elements {
             guard let artwork = element.artwork, artwork.rect.maxY > top, artwork.rect.y < top + 2 * view.height else {
                 continue

@@ -67,12 +67,38 @@ public struct ShellModel: Sendable {
     public var areChecksPending: Bool
     /// The themes `t` cycles through are still to be read (`ShellEffect.loadThemes`).
     public var areThemesPending: Bool
+    /// The one query to the terminal (`ShellEffect.queryTerminal`: the image protocol, the cell
+    /// size) is still to be asked, after the first frame.
+    public var isTerminalQueryPending = false
+    /// `--images auto`: the query's answer chooses the image mode (`ShellEvent.terminalQueried`).
+    public var isImageModeAuto = false
     /// The name of the theme read from the user's file (`--theme PATH`), as last read: a
     /// reload's `.themeReloaded` replaces it. Nil when the theme was found by name.
     public var fileThemeName: String?
+    /// The layout of the next frame: made once by the update after each change and read by the
+    /// feed and image requests and by drawing (`FrameLayout`); nil before the first update.
+    public internal(set) var frame: FrameLayout?
+    /// Frames flushed so far (`.frameDrawn`): work that waits for "the next frame" counts from
+    /// when it asked.
+    public var framesDrawn = 0
+    /// The run watches the app's files (`run --watch`): `.started` asks for it (`.watchFiles`).
+    public var watchesFiles = false
+    /// The running app's services work out which screens are gated: the update asks them for
+    /// the screens a frame may mark (`.checkGates`), once per screen and app.
+    public var marksGates = false
+    /// The screens asked about for the lock marks since the app last changed.
+    public var gatesAsked: Set<String> = []
     /// A pane was submitted since the session was last reported: a new signed-in user then
     /// signed in now (toast "Signed in as NAME"), rather than being restored from a saved session.
     public var hasSubmittedPane = false
+    /// Said again when the activity in flight ends: a reload closed the pane of its hook
+    /// (whose plugin the new app no longer has), and the hook's outcome must not hide why.
+    public var closedPanesNotice: String?
+    /// The run's event log: hook steps, screens, panes, answers (ARCHITECTURE.md, "Observing").
+    public internal(set) var log = EventLog()
+    /// Panes answered whose hook has not reacted yet (closed the pane or shown an error): the
+    /// app is not waiting for the user then, even though the pane is still shown.
+    public internal(set) var answeredPanes: Set<Int> = []
     private(set) var lastIssuedID: Int
 
     public init(view: ShellViewState, columns: Int, rows: Int, themes: [Theme] = []) {

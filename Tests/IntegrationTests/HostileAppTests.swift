@@ -1,0 +1,223 @@
+import Foundation
+import LoopbackHTTP
+import Testing
+import ZappPlugins
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A hostile app against the built `zapp-shell render` (issue 28, "An app is data"): images and
+/// feeds at special files are refused promptly, in bounded memory, each warning naming the path;
+/// the image cache keeps no secret from an address, holds its cap and is private.
+@Suite("a hostile app, the built binary")
+struct HostileAppTests {
+    /// The most a refusal may take, and the most memory the process may reach.
+    static let refusalSeconds = 2.0
+    static let peakBytes = 400 * 1024 * 1024
+
+    /// What a finished `zapp-shell` did.
+    struct Run {
+        var status: Int32
+        var out: String
+        var err: String
+        var seconds: Double
+        /// The child's peak resident memory (`ru_maxrss` from `wait4`).
+        var peakBytes: Int
+    }
+
+    /// Runs zapp-shell with `arguments` and `XDG_STATE_HOME=state`, killing it after `limit`
+    /// seconds and denying it more than 1 GiB of data (a refusal that hangs or floods memory
+    /// fails the test instead of hanging it or the machine).
+    static func run(_ arguments: [String], state: URL, limit: Double = 10) throws -> Run {
+        let executable = try OutputChannelTests.executable().path
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let (outPath, errPath) = (scratch.appendingPathComponent("out").path, scratch.appendingPathComponent("err").path)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_STATE_HOME"] = state.path
+        environment["TERM"] = "xterm-256color"
+        // The shell sets the data limit (1 GiB, in KiB) and becomes zapp-shell: the same process.
+        let argv = (["/bin/sh", "-c", "ulimit -d 1048576 && exec \"$0\" \"$@\"", executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = Date()
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+        try #require(spawned == 0, "cannot start \(executable): \(String(cString: strerror(spawned)))")
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, WNOHANG, &usage) == 0 {
+            if Date().timeIntervalSince(start) > limit {
+                kill(pid, SIGKILL)
+                _ = wait4(pid, &status, 0, &usage)
+                break
+            }
+            usleep(5000)
+        }
+        let seconds = Date().timeIntervalSince(start)
+        let text = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+        let exited = status & 0x7F == 0
+        return Run(
+            status: exited ? (status >> 8) & 0xFF : -(status & 0x7F), out: text(outPath), err: text(errPath), seconds: seconds,
+            peakBytes: Int(usage.ru_maxrss) * 1024)
+    }
+
+    /// An app folder whose home screen shows `logo` in its bar, the feed `feed` in a list and,
+    /// in a second list, a feed (`entries.json`, a regular file) of `entryImages`.
+    static func app(logo: String, feed: String? = nil, entryImages: [String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let entries = entryImages.enumerated().map { index, image in
+            #"{"id": "e\#(index)", "title": "Entry \#(index)", "media_group": [{"type": "image", "media_item": [{"key": "thumb_1", "src": "\#(image)"}]}]}"#
+        }
+        try Data(#"{"id": "f", "title": "Entries", "entry": [\#(entries.joined(separator: ","))]}"#.utf8)
+            .write(to: folder.appendingPathComponent("entries.json"))
+        let hostileList = feed.map { #"{"id": "hostile", "component_type": "list", "position": 0, "data": {"title": "Hostile", "source": "\#($0)"}},"# } ?? ""
+        let river = #"""
+            [{"id": "home", "name": "Home", "home": true, "navigations": [
+              {"id": "bar", "category": "nav_bar", "navigation_type": "kan_navigation_bar",
+               "styles": {"presentation_style": "logo"}, "assets": {"app_logo": "\#(logo)"}, "nav_items": []}],
+             "ui_components": [\#(hostileList)
+              {"id": "entries", "component_type": "list", "position": 1, "data": {"title": "Entries", "source": "entries.json"}}]}]
+            """#
+        try Data(river.utf8).write(to: folder.appendingPathComponent("river.json"))
+        try Data(#"[{"plugin": {"identifier": "kan_navigation_bar", "name": "Bar", "type": "nav_bar", "api": {"class_name": "KanNavigationBarAdapter"}, "platform": "ios", "manifest_version": "1.0.0"}, "configuration_json": {}}]"#.utf8)
+            .write(to: folder.appendingPathComponent("plugin_configurations.json"))
+        return folder
+    }
+
+    /// Every file and folder under `folder`, with its mode and size.
+    static func tree(_ folder: URL) throws -> [(path: String, mode: Int, size: Int, isFolder: Bool)] {
+        var items: [(String, Int, Int, Bool)] = []
+        let walker = FileManager.default.enumerator(atPath: folder.path)
+        while let name = walker?.nextObject() as? String {
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
+            items.append((
+                name, (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1, (attributes[.size] as? NSNumber)?.intValue ?? 0,
+                attributes[.type] as? FileAttributeType == .typeDirectory))
+        }
+        return items
+    }
+
+    enum Special: String, CaseIterable, CustomStringConvertible {
+        case devZero, fifo, folder, linkToDevice
+        var description: String { rawValue }
+    }
+
+    @Test("an image and a feed at a special file are refused within 2 s and 400 MB, each warning naming the path", arguments: Special.allCases)
+    func specialFiles(_ special: Special) throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-special-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let path: String
+        switch special {
+        case .devZero: path = "/dev/zero"
+        case .fifo:
+            path = scratch.appendingPathComponent("pipe.png").path
+            try #require(mkfifo(path, 0o600) == 0)
+        case .folder:
+            path = scratch.appendingPathComponent("folder.png").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        case .linkToDevice:
+            path = scratch.appendingPathComponent("logo.png").path
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+        }
+        let kind = special == .fifo ? "a FIFO (named pipe)" : special == .folder ? "a folder" : "a character device"
+        // A bar asset is an image when named like one or given as a URL (else it is a text asset).
+        let logo = special == .devZero ? "file:///dev/zero" : path
+        let app = try Self.app(logo: logo, feed: path, entryImages: [path])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let run = try Self.run(
+            ["render", app.path, "--screen", "home", "--size", "300x30", "--format", "ansi", "--image-cache-mb", "0"],
+            state: scratch.appendingPathComponent("state"))
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.seconds <= Self.refusalSeconds, "took \(run.seconds) s")
+        #expect(run.peakBytes <= Self.peakBytes, "peaked at \(run.peakBytes / 1024 / 1024) MB")
+        // The bar's logo and the entry's artwork: one warning each on standard error.
+        let warnings = run.err.split(separator: "\n")
+        for address in [logo, path] {
+            #expect(warnings.contains { $0.hasSuffix("image \(address) cannot be shown: \(kind), not a regular file") }, "\(run.err)")
+        }
+        // The feed's failure is drawn in its component's place.
+        let feedMessage = special == .folder ? "\(path) is a folder, not a feed" : "\(kind), not a regular file"
+        let frame = run.out.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(frame.contains("Could not load \(path): " + feedMessage), "\(frame)")
+    }
+
+    @Test("an image address with a user, a password and a token leaves none of them in the state directory, which stays private")
+    func credentialedAddress() throws {
+        let png = try #require(try? ImageLoader.encodePNG(width: 8, height: 8, rgba: Array(repeating: 200, count: 256)).get())
+        let server = try LoopbackHTTPServer { request in
+            request.path.hasPrefix("/img.png") ? .init(status: 200, bytes: Data(png), contentType: "image/png", headers: ["ETag: \"v1\""])
+                : .init(status: 404, body: "")
+        }
+        defer { server.stop() }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let address = "http://user:password@127.0.0.1:\(server.port)/img.png?token=SECRET"
+        let app = try Self.app(logo: address, entryImages: [address])
+        defer { try? FileManager.default.removeItem(at: app) }
+        let run = try Self.run(["render", app.path, "--screen", "home", "--size", "100x30", "--format", "ansi"], state: state)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(server.requests.count == 1)
+        let items = try Self.tree(state)
+        #expect(items.filter { !$0.isFolder }.count == 1, "one cache entry: \(items.map(\.path))")
+        for item in items {
+            let contents = item.isFolder ? "" : String(decoding: FileManager.default.contents(atPath: state.appendingPathComponent(item.path).path) ?? Data(), as: UTF8.self)
+            for secret in ["password", "SECRET", "token", "user"] {
+                #expect(!item.path.contains(secret) && !contents.contains(secret), "\(secret) in \(item.path)")
+            }
+            #expect(item.mode & 0o077 == 0, "\(item.path) is \(String(item.mode, radix: 8))")
+        }
+    }
+
+    @Test("50 images of 1.2 MB with --image-cache-mb 8 leave at most 10 MB in the state directory, none of it readable by others")
+    func cacheHoldsItsCap() throws {
+        // Noise does not compress: each PNG is about 1.2 MB. The first pixel tells them apart.
+        var generator = SystemRandomNumberGenerator()
+        var pixels = (0..<(640 * 480 / 2)).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
+        var images: [Data] = []
+        for index in 0..<50 {
+            pixels[0] = UInt8(index)
+            images.append(Data(try ImageLoader.encodePNG(width: 640, height: 480, rgba: pixels).get()))
+        }
+        #expect(images[0].count > 1_150_000)
+        let served = images
+        let server = try LoopbackHTTPServer(lifetime: 120) { request in
+            let index = Int(request.path.dropFirst("/img-".count).prefix { $0.isNumber }) ?? -1
+            return served.indices.contains(index)
+                ? .init(status: 200, bytes: served[index], contentType: "image/png") : .init(status: 404, body: "")
+        }
+        defer { server.stop() }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        var fetched = 0
+        // Ten renders of five images each (what a frame shows), into the one state directory.
+        for batch in 0..<10 {
+            let addresses = (0..<5).map { "http://127.0.0.1:\(server.port)/img-\(batch * 5 + $0).png" }
+            let app = try Self.app(logo: addresses[0], entryImages: Array(addresses.dropFirst()))
+            defer { try? FileManager.default.removeItem(at: app) }
+            let run = try Self.run(
+                ["render", app.path, "--screen", "home", "--size", "120x60", "--format", "ansi", "--image-cache-mb", "8"], state: state, limit: 30)
+            #expect(run.status == 0, "\(run.err)")
+            #expect(run.peakBytes <= Self.peakBytes, "peaked at \(run.peakBytes / 1024 / 1024) MB")
+            fetched = server.requests.count
+        }
+        #expect(fetched == 50, "the frames showed \(fetched) of the 50 images")
+        let items = try Self.tree(state)
+        let total = items.reduce(0) { $0 + $1.size }
+        #expect(total <= 10 * 1024 * 1024, "the state directory holds \(total) bytes")
+        #expect(total >= 5 * 1024 * 1024, "the cache kept \(total) bytes: it is used")
+        for item in items { #expect(item.mode & 0o077 == 0, "\(item.path) is \(String(item.mode, radix: 8))") }
+        let root = try FileManager.default.attributesOfItem(atPath: state.appendingPathComponent("zapp-shell").path)
+        #expect(((root[.posixPermissions] as? NSNumber)?.intValue ?? -1) & 0o077 == 0)
+    }
+}

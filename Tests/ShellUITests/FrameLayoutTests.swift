@@ -1,0 +1,67 @@
+import Testing
+import ZappCore
+import ZappModel
+
+@testable import ShellUI
+
+/// One layout per frame: the update lays the next frame out once per change (`ShellModel.frame`),
+/// and the feed requests, the image requests and drawing use that layout; nobody lays it out again.
+@Suite("One layout per frame")
+struct FrameLayoutTests {
+    typealias Feeds = FeedUpdateTests
+
+    static func model() -> ShellModel {
+        ShellModel(view: ShellViewState(app: Feeds.app, rootKind: .sideMenu), columns: 80, rows: 24)
+    }
+
+    static func fresh(_ model: ShellModel) -> Canvas {
+        var canvas = Canvas(columns: model.columns, rows: model.rows)
+        ShellView.render(model.view, into: &canvas)
+        return canvas
+    }
+
+    static func shared(_ model: ShellModel) throws -> Canvas {
+        var canvas = Canvas(columns: model.columns, rows: model.rows)
+        ShellView.render(model.view, layout: try #require(model.frame), into: &canvas)
+        return canvas
+    }
+
+    @Test("after every event the model's layout draws what laying the state out again draws")
+    func sharedLayoutIsTheStates() throws {
+        var model = Self.model()
+        let events: [ShellEvent] = [
+            .started, .tick, .terminal(.key(.down)), .terminal(.key(.character("m"))),
+            .feedLoaded(source: "feeds/home.json", result: .success(Feeds.homeFeed)),
+            .tick, .terminal(.key(.escape)), .terminal(.key(.down)), .terminal(.resize(columns: 60, rows: 20)),
+            .feedLoaded(source: "http://feeds.test/latest.xml", result: .failure(FeedLoadError("HTTP 500"))),
+            .frameDrawn(HitMap()), .terminal(.key(.character("g"))), .terminal(.key(.character("d"))),
+        ]
+        for event in events {
+            _ = ShellUpdate.update(&model, event, now: model.now + 50)
+            #expect(try Self.shared(model) == Self.fresh(model), "after \(event)")
+        }
+    }
+
+    @Test("the feed requests come from the frame's layout: the sources it lays out, once")
+    func requestsFromTheLayout() throws {
+        var model = Self.model()
+        let effects = ShellUpdate.update(&model, .notice("x", isError: false))
+        let sources = try #require(model.frame?.content?.feedSources)
+        #expect(sources == ["feeds/home.json", "http://feeds.test/latest.xml"])
+        #expect(effects == sources.map { .loadFeed(source: $0, reload: false) })
+        #expect(ShellUpdate.update(&model, .frameDrawn(HitMap())).isEmpty, "a drawn frame asks nothing again")
+    }
+
+    @Test("drawing lays nothing out: it draws the layout it is given")
+    func drawingUsesTheGivenLayout() throws {
+        var model = Self.model()
+        _ = ShellUpdate.update(&model, .notice("x", isError: false))
+        let loading = try #require(model.frame)
+        _ = ShellUpdate.update(&model, .feedLoaded(source: "feeds/home.json", result: .success(Feeds.homeFeed)))
+        var canvas = Canvas(columns: model.columns, rows: model.rows)
+        ShellView.render(model.view, layout: loading, into: &canvas)
+        #expect(canvas.plainText.contains("Loading feeds/home.json"), "the layout given, made while the feed loaded")
+        #expect(!canvas.plainText.contains("Glass Harbor"))
+        #expect(try Self.shared(model).plainText.contains("Glass Harbor"), "the model's own layout has the entries")
+    }
+}
