@@ -16,7 +16,12 @@ terminal would run it:
   (the sequence terminfo gives for kcud1 in keypad mode), and every byte written until it is
   quiet again;
 - syscalls while idle: `strace -c -f -p PID` for 3 s once the first frame is drawn;
-- first frame of the generated 5,000- and 50,000-screen apps (in DIR/app-5000, DIR/app-50000).
+- first frame of the generated 5,000- and 50,000-screen apps (in DIR/app-5000, DIR/app-50000);
+- with --images-app (examples/harbor-tv: a logo, a hero and a grid with artwork from local
+  files): the first frame with --images off and symbols (its text drawn, images pending), the
+  first kitty image placed (`ESC _ G`), the bytes for one Down once every image is drawn
+  (symbols, kitty), and the time from a key (the Enter of `g shows Enter`) to the first kitty
+  placement of the screen it opens.
 Prints a Markdown table (Measurement | Result | Budget | Met) like ZappBench's.
 """
 import argparse
@@ -144,6 +149,39 @@ def bytes_for_down(argv, marker, opening=b""):
         session.close()
 
 
+def bytes_for_down_after_images(argv, marker):
+    """Bytes for one Down once the first frame is drawn and every image has arrived (quiet)."""
+    session = Session(argv)
+    try:
+        session.read_until(visible(marker))
+        session.drain()
+        session.send(DOWN)
+        return session.drain()
+    finally:
+        session.close()
+
+
+def key_to_placement(argv, marker, keys, key):
+    """Seconds from writing `key` (after `keys`, once quiet) until a kitty placement follows it."""
+    session = Session(argv)
+    try:
+        session.read_until(visible(marker))
+        session.drain()
+        for typed in keys:
+            session.send(typed)
+            session.drain()
+        start = len(session.output)
+        sent = time.perf_counter()
+        session.send(key)
+        deadline = sent + 30
+        while b"\x1b_G" not in session.output[start:]:
+            if not session._read(max(0.0, deadline - time.perf_counter())):
+                raise RuntimeError("no placement after the key")
+        return time.perf_counter() - sent
+    finally:
+        session.close()
+
+
 def idle_syscalls(argv, marker, seconds=3.0):
     session = Session(argv)
     try:
@@ -180,6 +218,7 @@ def main():
     parser.add_argument("--zapp-shell", required=True)
     parser.add_argument("--data", required=True)
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--images-app", help="an app with images (examples/harbor-tv) for the image rows")
     options = parser.parse_args()
     zapp = [options.zapp_shell]
     # The last component of the demo home screen (its bottom-right card).
@@ -230,6 +269,21 @@ def main():
             continue
         row(f"First frame of a {screens:,}-screen app, whole process, pty 100x30", median_row(samples),
             budget, statistics.median(samples) <= limit)
+
+    if options.images_app:
+        app = [options.zapp_shell, os.path.abspath(options.images_app)]
+        grid_marker = "Derby Day"
+        for mode in ["off", "symbols"]:
+            samples = first_frames(app + ["--images", mode], grid_marker, options.runs)
+            row(f"First frame, app with images, --images {mode}, whole process, pty 100x30", median_row(samples))
+        placed = first_frames(app + ["--images", "kitty"], "\x1b_G", options.runs)
+        row("First kitty image placed (ESC _ G), --images kitty, whole process", median_row(placed))
+        for mode in ["symbols", "kitty"]:
+            down = [bytes_for_down_after_images(app + ["--images", mode], grid_marker) for _ in range(3)]
+            row(f"Bytes written for one Down on the image screen, --images {mode}", f"median {statistics.median(down):.0f} bytes")
+        keys = [b"g", b"s", b"h", b"o", b"w", b"s"]
+        samples = [key_to_placement(app + ["--images", "kitty"], grid_marker, keys, b"\r") for _ in range(max(3, options.runs // 3))]
+        row("Key → image placed (Enter of `g shows`, to the first kitty placement on Shows)", median_row(samples))
 
     header = ["Measurement", "Result", "Budget", "Met"]
     widths = [max(len(line[column]) for line in rows + [header]) for column in range(4)]

@@ -117,19 +117,6 @@ static inline int zs_is_wheel_down(mmask_t state) {
 #endif
 }
 
-/* Whether a terminfo entry exists, checked without touching the terminal. */
-static inline int zs_terminfo_exists(const char *name) {
-    int status = 0;
-    TERMINAL *saved = cur_term;
-    if (setupterm((char *)name, STDOUT_FILENO, &status) != OK) {
-        cur_term = saved;
-        return 0;
-    }
-    del_curterm(cur_term);
-    cur_term = saved;
-    return 1;
-}
-
 /* A terminfo string capability of the current terminal, or NULL when it has none. */
 static inline const char *zs_tigetstr(const char *name) {
     char *value = tigetstr((char *)name);

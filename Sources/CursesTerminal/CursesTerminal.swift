@@ -41,7 +41,7 @@ public final class CursesTerminal: Terminal {
     /// Whether the locale is UTF-8; when false, text outside ASCII is drawn as `?`
     /// (callers should switch to ASCII glyphs).
     public let isUTF8: Bool
-    /// The terminfo entry in use (a `-direct` variant of `TERM` when truecolor was available).
+    /// The terminfo entry in use (`TERM`; `COLORTERM` may add 24-bit colour to it, `TerminalCodes`).
     public let terminalName: String
 
     private var encoder: FrameEncoder
@@ -86,8 +86,8 @@ public final class CursesTerminal: Terminal {
         }
         isUTF8 = zs_locale_is_utf8() != 0
 
-        terminalName = Self.terminalName(term: term, colorTerm: environment["COLORTERM"])
-        var codes = try TerminalCodes.terminfo(named: terminalName)
+        terminalName = term
+        var codes = try TerminalCodes.terminfo(named: terminalName, colorTerm: environment["COLORTERM"])
         let noColorRequested = options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
         if noColorRequested { codes.colorFormat = .none }
         let (support, paletteSize) = codes.colorFormat.support
@@ -359,17 +359,6 @@ public final class CursesTerminal: Terminal {
     }
 
     // MARK: - Helpers
-
-    /// `TERM`, or its `-direct` (24-bit colour) variant when `COLORTERM` says the terminal
-    /// has truecolor and such a terminfo entry exists.
-    static func terminalName(term: String, colorTerm: String?) -> String {
-        guard let colorTerm, ["truecolor", "24bit"].contains(colorTerm.lowercased()), !term.contains("direct") else {
-            return term
-        }
-        let family = term.split(separator: "-", maxSplits: 1).first.map(String.init) ?? term
-        let candidate = family + "-direct"
-        return zs_terminfo_exists(candidate) != 0 ? candidate : term
-    }
 
     /// The bytes an emergency restore writes: attributes off, cursor on, keypad and mouse
     /// reporting off, back to the main screen.

@@ -69,8 +69,24 @@ struct TerminalCodes: Sendable, Equatable {
     /// `am` without `xenl`: writing the bottom-right cell would scroll, so it is left alone.
     var scrollsAfterLastCell: Bool
 
-    /// The codes of the terminfo entry `name`, read without touching the terminal.
-    static func terminfo(named name: String) throws(TerminalRefusal) -> TerminalCodes {
+    /// The codes of the terminfo entry `name`, read without touching the terminal. `colorTerm`
+    /// is `COLORTERM`: `truecolor` or `24bit` says the terminal takes 24-bit colour whatever its
+    /// entry's palette, and then colours are written `38;2;R;G;B` (the form every such terminal
+    /// reads, where `38:2::R:G:B`, xterm-direct's, is misread by some) unless the entry itself
+    /// has direct colour, whose own form is kept.
+    static func terminfo(named name: String, colorTerm: String? = nil) throws(TerminalRefusal) -> TerminalCodes {
+        var codes = try entry(named: name)
+        if let colorTerm, ["truecolor", "24bit"].contains(colorTerm.lowercased()) {
+            switch codes.colorFormat {
+            case .none, .direct: break
+            case .basic8, .basic16, .palette256: codes.colorFormat = .direct(separator: UInt8(ascii: ";"), emptyColorSpace: false)
+            }
+        }
+        return codes
+    }
+
+    /// The codes of the terminfo entry `name` as the entry alone declares them.
+    private static func entry(named name: String) throws(TerminalRefusal) -> TerminalCodes {
         let result: Result<TerminalCodes, TerminalRefusal> = TerminfoLock.withLock {
             var found: Int32 = 0
             let saved = zs_terminfo_push(name, &found)

@@ -9,8 +9,8 @@ import ZappModel
 /// terminal). ESC, CR and LF are spelled `\e`, `\r`, `\n` (`visible`).
 @Suite("FrameEncoder")
 struct FrameEncoderTests {
-    static func encoder(_ term: String, columns: Int = 20, rows: Int = 4) throws -> FrameEncoder {
-        let codes = try TerminalCodes.terminfo(named: term)
+    static func encoder(_ term: String, colorTerm: String? = nil, columns: Int = 20, rows: Int = 4) throws -> FrameEncoder {
+        let codes = try TerminalCodes.terminfo(named: term, colorTerm: colorTerm)
         let (support, size) = codes.colorFormat.support
         var encoder = FrameEncoder(codes: codes, mapper: ColorMapper(support: support, paletteSize: size), isUTF8: true)
         encoder.screenWasCleared()
@@ -306,8 +306,8 @@ struct FrameEncoderTests {
 
     // MARK: - Colours per terminal
 
-    static func colourLine(_ term: String, _ colors: [TerminalColor]) throws -> String {
-        var encoder = try Self.encoder(term)
+    static func colourLine(_ term: String, colorTerm: String? = nil, _ colors: [TerminalColor]) throws -> String {
+        var encoder = try Self.encoder(term, colorTerm: colorTerm)
         var canvas = Canvas(columns: 20, rows: 1)
         for (index, color) in colors.enumerated() {
             canvas.draw("x", x: index, y: 0, style: CellStyle(foreground: color, background: color == .default ? .default : .ansi(0)))
@@ -337,6 +337,37 @@ struct FrameEncoderTests {
     func directColours() throws {
         #expect(try Self.colourLine("xterm-direct", [.ansi(1), .rgb(0x5F, 0xB3, 0xF9), .default])
             == #"\e[H\e[0;31;40mx\e[38:2::95:179:249mx\e[mx"#)
+    }
+
+    @Test("truecolor from COLORTERM over a 256-colour entry (xterm-256color, tmux-256color): 38;2;R;G;B, foreground and background in one SGR")
+    func colorTermTrueColour() throws {
+        let colors: [TerminalColor] = [.ansi(1), .rgb(0x5F, 0xB3, 0xF9), .default]
+        for term in ["xterm-256color", "tmux-256color"] {
+            #expect(try Self.colourLine(term, colorTerm: "truecolor", colors) == #"\e[H\e[0;31;40mx\e[38;2;95;179;249mx\e[mx"#, "\(term)")
+            #expect(try Self.colourLine(term, colorTerm: "24bit", colors) == #"\e[H\e[0;31;40mx\e[38;2;95;179;249mx\e[mx"#, "\(term)")
+        }
+        var encoder = try Self.encoder("xterm-256color", colorTerm: "truecolor")
+        var canvas = Canvas(columns: 20, rows: 1)
+        canvas.draw("x", x: 0, y: 0, style: CellStyle(foreground: .rgb(0x5F, 0xB3, 0xF9), background: .rgb(0x1B, 0x1F, 0x27)))
+        #expect(Self.bytes(&encoder, from: nil, to: canvas) == #"\e[H\e[0;38;2;95;179;249;48;2;27;31;39mx"#)
+    }
+
+    @Test("without COLORTERM (or another value), tmux-256color and xterm-256color stay on the 256 palette")
+    func noColorTermPalette() throws {
+        for (term, colorTerm) in [("tmux-256color", nil), ("xterm-256color", "yes"), ("xterm-256color", "")] as [(String, String?)] {
+            #expect(try Self.colourLine(term, colorTerm: colorTerm, [.ansi(1), .rgb(0x5F, 0xB3, 0xF9)]) == #"\e[H\e[0;31;40mx\e[38;5;75mx"#, "\(term)")
+        }
+    }
+
+    @Test("an entry with direct colour of its own (xterm-direct) keeps its own form with COLORTERM too")
+    func directEntryKeepsItsForm() throws {
+        #expect(try Self.colourLine("xterm-direct", colorTerm: "truecolor", [.ansi(1), .rgb(0x5F, 0xB3, 0xF9)])
+            == #"\e[H\e[0;31;40mx\e[38:2::95:179:249mx"#)
+    }
+
+    @Test("COLORTERM gives no colours to an entry without any (vt100)")
+    func colorTermNeedsColours() throws {
+        #expect(try TerminalCodes.terminfo(named: "vt100", colorTerm: "truecolor").colorFormat == .none)
     }
 }
 

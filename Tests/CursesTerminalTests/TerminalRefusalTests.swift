@@ -35,11 +35,4 @@ struct TerminalRefusalTests {
             try TerminalRefusal.check(environment: ["TERM": "xterm-256color"], isTerminal: { _ in true })
         }
     }
-
-    @Test("COLORTERM without a direct-colour terminfo entry keeps TERM")
-    func terminalName() {
-        #expect(CursesTerminal.terminalName(term: "xterm-256color", colorTerm: nil) == "xterm-256color")
-        #expect(CursesTerminal.terminalName(term: "no-such-terminal", colorTerm: "truecolor") == "no-such-terminal")
-        #expect(CursesTerminal.terminalName(term: "xterm-direct", colorTerm: "truecolor") == "xterm-direct")
-    }
 }

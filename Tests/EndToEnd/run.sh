@@ -532,6 +532,8 @@ scenario_colours() {
     for term in tmux-256color xterm-256color screen-256color; do
         colours_under "$term" "48;5;234" "48;5;(1[1-9]|[2-9][0-9]|1[0-9]{2}|2[0-5][0-9])[m;]"
     done
+    # Truecolor from COLORTERM over a 256-colour entry: 24-bit colour, written 38;2;R;G;B.
+    colours_under xterm-256color "48;2;27;31;39" "48;2;" truecolor
     # Truecolor: the -direct terminfo entries come with ncurses-term (`make deps` installs it).
     local direct found=""
     for direct in tmux-direct xterm-direct; do

@@ -176,4 +176,52 @@ struct ExportTests {
         }
         #expect(canvas.ansiText.unicodeScalars.allSatisfy { $0 == "\u{1B}" || $0 == "\n" || !StyleRun.isUnsafe($0) })
     }
+
+    /// A row of text with runs of spaces, and a 4x2 image of symbols in red on blue with a PNG,
+    /// drawn over a bar-coloured backdrop.
+    static func imageCanvas() -> Canvas {
+        var canvas = Canvas(columns: 20, rows: 3)
+        let backdrop = CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(11, 37, 64))
+        canvas.fill(Rect(x: 0, y: 0, width: 20, height: 2), style: backdrop)
+        for row in 0..<2 {
+            for column in 2..<6 {
+                canvas[column, row] = Cell(grapheme: "▆", style: CellStyle(foreground: .rgb(230, 40, 40), background: .rgb(20, 60, 200)))
+            }
+        }
+        canvas.images.append(CanvasImage(rect: Rect(x: 2, y: 0, width: 4, height: 2), key: "logo", png: [0x89, 0x50], protocolBytes: nil, backdrop: backdrop))
+        canvas.draw("Shows      Settings", x: 0, y: 2, style: .plain)
+        return canvas
+    }
+
+    @Test("SVG and HTML: no symbol cell under a PNG; its cells are blanks in the backdrop, so its transparent parts show the bar")
+    func noGhostUnderImages() {
+        let canvas = Self.imageCanvas()
+        let svg = canvas.svgDocument(colors: Self.colors, title: "t")
+        let html = canvas.htmlDocument(colors: Self.colors, title: "t")
+        for document in [svg, html] {
+            #expect(!document.contains("▆"))
+            #expect(!document.contains("#E62828") && !document.contains("#143CC8"), "none of the symbols' colours")
+        }
+        #expect(svg.contains("<rect x=\"0\" y=\"0\" width=\"240\" height=\"23\" fill=\"#0B2540\"/>"), "one backdrop stretch over the row")
+        #expect(svg.contains("<image x=\"24\" y=\"0\" width=\"48\" height=\"46\""))
+        #expect(canvas.ansiText.contains("▆"), "the terminal's own text keeps the symbols")
+        let noPNG = { () -> Canvas in
+            var copy = canvas
+            copy.images[0].png = []
+            return copy
+        }()
+        #expect(noPNG.svgDocument(colors: Self.colors, title: "t").contains("▆"), "an image without a PNG keeps its symbols")
+    }
+
+    @Test("SVG: spaces inside a stretch are &#160;, which no browser collapses, each at its own x")
+    func svgKeepsSpaces() throws {
+        let svg = Self.imageCanvas().svgDocument(colors: Self.colors, title: "t")
+        #expect(svg.contains(">Shows&#160;&#160;&#160;&#160;&#160;&#160;Settings</text>"))
+        let document = try Self.parse(svg)
+        let texts = try document.nodes(forXPath: "//*[local-name()='text']").compactMap { $0 as? XMLElement }
+        let shows = try #require(texts.first { ($0.stringValue ?? "").hasPrefix("Shows") })
+        let xs = (try Self.attribute("x", of: shows) ?? "").split(separator: " ")
+        #expect(xs.count == "Shows      Settings".count && xs.last == "\(18 * Canvas.SVGMetrics.cellWidth)")
+        #expect(shows.stringValue == "Shows\u{A0}\u{A0}\u{A0}\u{A0}\u{A0}\u{A0}Settings")
+    }
 }

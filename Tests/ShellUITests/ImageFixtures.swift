@@ -51,10 +51,14 @@ enum ImageFixtures {
     }()
 
     /// A view state showing home with the feed loaded and images drawn as `mode`.
-    static func state(mode: ImageMode = .symbols, colors: ColorSupport = .none) -> ShellViewState {
+    /// The fixture app's state. `embedsImages` (a document's frame) keeps the bar's image logo
+    /// in its 3-row box whatever the mode, so these tests see it in symbols too; the rule that
+    /// gives a small symbols logo's place to the title is `LogoReadabilityTests`'.
+    static func state(mode: ImageMode = .symbols, colors: ColorSupport = .none, embedsImages: Bool = true) -> ShellViewState {
         var state = ShellViewState(app: app, rootKind: .sideMenu, colorSupport: colors)
         state.feeds[feedSource] = .loaded(feed)
         state.imageMode = mode
+        state.embedsImages = embedsImages
         return state
     }
 

@@ -111,6 +111,20 @@ struct ImagePreparerTests {
         #expect(try ImageDecoder.decode(prepared.png, limits: ImageLimits()).get().image.width > 0)
     }
 
+    @Test("symbols use the block elements' eighths: a cell whose bottom quarter differs is a lower quarter block (docs/symbols.md)")
+    func eighths() throws {
+        let (width, height) = (20, 40)
+        var pixels: [UInt8] = []
+        for y in 0..<height {
+            for _ in 0..<width { pixels += y < height * 3 / 4 ? [230, 40, 40, 255] : [20, 60, 200, 255] }
+        }
+        let image = RGBAImage(width: width, height: height, pixels: pixels)
+        let prepared = try ImagePreparer.prepare(image, columns: 1, rows: 1, mode: .symbols, key: "k", originalPNG: nil).get()
+        let cell = try #require(prepared.cells.first?.first)
+        #expect(cell.character == "▂", "\(prepared.cells)")
+        #expect(cell.foreground == ZappColor(red: 20, green: 60, blue: 200) && cell.background == ZappColor(red: 230, green: 40, blue: 40))
+    }
+
     @Test("the original PNG is kept for exports when it is small enough")
     func keepsOriginalPNG() throws {
         let bytes = try ImageFixtures.bytes("sample.png")

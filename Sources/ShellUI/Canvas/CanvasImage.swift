@@ -17,14 +17,21 @@ public struct CanvasImage: Sendable, Hashable {
     /// The symbols version of the box, row by row (`rect.width` × `rect.height` cells): what a
     /// sixel or iTerm2 image that something covers in part shows in its cells left visible.
     public var symbols: [Cell]
+    /// The style of the cells the image sits on (what shows through its transparent parts):
+    /// documents draw its cells as blanks in it under the PNG, never its symbols.
+    public var backdrop: CellStyle
 
-    public init(rect: Rect, key: String, png: [UInt8], protocolBytes: [UInt8]?, mark: UInt32 = 0, symbols: [Cell] = []) {
+    public init(
+        rect: Rect, key: String, png: [UInt8], protocolBytes: [UInt8]?, mark: UInt32 = 0, symbols: [Cell] = [],
+        backdrop: CellStyle = .plain
+    ) {
         self.rect = rect
         self.key = key
         self.png = png
         self.protocolBytes = protocolBytes
         self.mark = mark
         self.symbols = symbols
+        self.backdrop = backdrop
     }
 
     /// The mark of the image named `key`: stable from frame to frame (a cell whose mark changed

@@ -6,13 +6,15 @@ extension Canvas {
     /// has. `title` is the page's `<title>`. The page is also well-formed XML (void elements
     /// closed), so XML tools can read it. Lines are 1.15 em apart, a little less than a monospace
     /// font's height, so that backgrounds and vertical box-drawing lines join from row to row.
-    /// Images (`Canvas.images`) are PNG `data:` URIs placed over their cells.
+    /// Images (`Canvas.images`) are PNG `data:` URIs placed over their cells, which are drawn
+    /// blank under them (`underEmbeddedImages`).
     public func htmlDocument(colors: DocumentColors, title: String) -> String {
         var lines: [String] = []
         lines.reserveCapacity(rows)
+        let page = underEmbeddedImages
         for row in 0..<rows {
             var line = ""
-            for run in styleRuns(inRow: row) {
+            for run in page.styleRuns(inRow: row) {
                 let style = colors.resolve(run.style)
                 var css: [String] = []
                 if style.foreground != colors.foreground { css.append("color:\(style.foreground.hex)") }

@@ -13,8 +13,17 @@ extension Canvas {
         }
     }
 
-    /// The SVG elements placing the embedded images over their cells (their symbols are drawn
-    /// under them, for viewers that show no images); empty without images.
+    /// The canvas as documents draw it under their images: the cells of each embedded image are
+    /// blanks in its backdrop, so nothing of its symbols shows through the PNG's transparent parts.
+    var underEmbeddedImages: Canvas {
+        var page = self
+        for image in images where !image.png.isEmpty {
+            page.fill(image.rect, style: image.backdrop)
+        }
+        return page
+    }
+
+    /// The SVG elements placing the embedded images over their cells; empty without images.
     func svgImages() -> String {
         typealias Metrics = SVGMetrics
         return embeddedImages.map { image in

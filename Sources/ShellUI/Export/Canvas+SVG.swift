@@ -17,8 +17,11 @@ extension Canvas {
     /// then the text in a monospace font. Every character is placed at its own column (an x list
     /// per stretch of text; a wide character or a cluster of several characters on its own), so
     /// the columns line up whatever font the viewer has, in browsers and in librsvg alike (which
-    /// ignores `textLength`). `title` names the picture (`<title>`). Images (`Canvas.images`) are
-    /// embedded as PNG `data:` URIs over their cells, after the text.
+    /// ignores `textLength`). A space inside a stretch is written `&#160;`: Chromium collapses
+    /// runs of plain spaces even with `xml:space="preserve"`, and each collapsed space would hand
+    /// its x to the next character. `title` names the picture (`<title>`). Images
+    /// (`Canvas.images`) are embedded as PNG `data:` URIs over their cells, which are drawn
+    /// blank under them (`underEmbeddedImages`).
     public func svgDocument(colors: DocumentColors, title: String) -> String {
         typealias Metrics = SVGMetrics
         let width = columns * Metrics.cellWidth
@@ -27,6 +30,7 @@ extension Canvas {
         var backgrounds = ""
         var underlines = ""
         var texts = ""
+        let page = underEmbeddedImages
         for row in 0..<rows {
             let top = row * Metrics.cellHeight
             var fill: (column: Int, width: Int, color: RGBColor)? = nil
@@ -35,7 +39,7 @@ extension Canvas {
                 backgrounds += "<rect x=\"\(current.column * Metrics.cellWidth)\" y=\"\(top)\" "
                     + "width=\"\(current.width * Metrics.cellWidth)\" height=\"\(Metrics.cellHeight)\" fill=\"\(current.color.hex)\"/>\n"
             }
-            for run in styleRuns(inRow: row) {
+            for run in page.styleRuns(inRow: row) {
                 let style = colors.resolve(run.style)
                 let runWidth = run.width
                 if let current = fill, current.color == style.background, current.column + current.width == run.column {
@@ -53,7 +57,8 @@ extension Canvas {
                 if style.italic { attributes += " font-style=\"italic\"" }
                 for segment in Self.svgSegments(of: run) {
                     let xs = segment.columns.map { String($0 * Metrics.cellWidth) }.joined(separator: " ")
-                    texts += "<text x=\"\(xs)\" y=\"\(top + Metrics.baseline)\"" + attributes + ">" + MarkupText.escaped(segment.text) + "</text>\n"
+                    let text = MarkupText.escaped(segment.text).replacing(" ", with: "&#160;")
+                    texts += "<text x=\"\(xs)\" y=\"\(top + Metrics.baseline)\"" + attributes + ">" + text + "</text>\n"
                 }
             }
             flushFill()

@@ -15,6 +15,11 @@ public struct ShellLayout: Sendable, Hashable {
     public static let maximumLogoRows = 3
     /// The widest an image logo may be, in columns (and at most a third of the bar).
     public static let maximumLogoImageColumns = 24
+    /// The smallest box an image logo is drawn in as symbols: text in a logo reads from about
+    /// 4 rows and 128 cells of chafa's block symbols (measured, docs/symbols.md); in a smaller
+    /// box the bar shows its title instead, never an unreadable blob. An image shown as pixels
+    /// (a protocol image, a document's PNG) is not held to this.
+    public static let minimumSymbolLogo = (rows: 4, cells: 128)
     /// The box a bar background image is prepared in: only its dominant colour is used.
     public static let backgroundImageBox = (columns: 8, rows: 1)
 
@@ -75,14 +80,17 @@ public struct ShellLayout: Sendable, Hashable {
         if let bar = state.currentBar, bar.state != .hidden {
             let logo = Self.logo(for: bar, assets: state.assets, rows: rows)
             logoLines = logo
-            let imageLogo = logo == nil && bar.presentation == .logo ? state.imageAsset(bar.assets.appLogo) : nil
-            let logoRows = imageLogo != nil && rows >= Self.tallLogoMinimumRows ? Self.maximumLogoRows : (logo?.count ?? 1)
-            let height = min(logoRows, max(1, body.height - 1))
+            var imageLogo = logo == nil && bar.presentation == .logo ? state.imageAsset(bar.assets.appLogo) : nil
+            let logoBox = (
+                columns: min(Self.maximumLogoImageColumns, columns / 3),
+                rows: min(rows >= Self.tallLogoMinimumRows ? Self.maximumLogoRows : 1, max(1, body.height - 1)))
+            let pixels = state.imageMode.usesProtocol || state.embedsImages
+            if !Self.logoImageReads(columns: logoBox.columns, rows: logoBox.rows, asPixels: pixels) { imageLogo = nil }
+            let height = imageLogo != nil ? logoBox.rows : min(logo?.count ?? 1, max(1, body.height - 1))
             barRect = Rect(x: 0, y: 0, width: columns, height: height)
             if let imageLogo {
                 logoImage = state.imageRequest(
-                    address: imageLogo, jsonPath: state.barAssetPath(bar, key: "app_logo"),
-                    columns: min(Self.maximumLogoImageColumns, columns / 3), rows: height)
+                    address: imageLogo, jsonPath: state.barAssetPath(bar, key: "app_logo"), columns: logoBox.columns, rows: height)
             }
             let tabletBackground = isTablet ? bar.assets.backgroundTablet : nil
             if let background = state.imageAsset(tabletBackground ?? bar.assets.background) {
@@ -105,6 +113,12 @@ public struct ShellLayout: Sendable, Hashable {
         if state.toast != nil {
             toastRect = Rect(x: 0, y: max(0, bottom - 1), width: columns, height: 1)
         }
+    }
+
+    /// Whether an image logo in a box of `columns` × `rows` cells can be read: always when it is
+    /// shown `asPixels` (a protocol image, a document's PNG), as symbols only from `minimumSymbolLogo`.
+    public static func logoImageReads(columns: Int, rows: Int, asPixels: Bool) -> Bool {
+        asPixels || (rows >= minimumSymbolLogo.rows && columns * rows >= minimumSymbolLogo.cells)
     }
 
     /// The logo lines a bar shows, or nil for the title: the `app_logo` text file when the

@@ -60,6 +60,9 @@ public struct ShellViewState: Sendable {
     /// How images are drawn (`--images`, resolved: never `auto`); `off` draws none and lays
     /// out every screen as before images existed.
     public var imageMode: ImageMode = .off
+    /// The frame goes into a document that embeds each image's PNG (`render --format svg|html`):
+    /// images show as pixels there, so a logo is not held to the size symbols need.
+    public var embedsImages = false
     /// Every image asked for, by request (address, JSON path and box).
     public var images: [ImageRequest: ImageState] = [:]
     /// Why each address that failed cannot be shown: it is not asked for again in another box,

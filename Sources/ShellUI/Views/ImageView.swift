@@ -37,14 +37,15 @@ enum ImageView {
                     for column in visible.x..<visible.maxX { canvas[column, row] = blank }
                 }
                 let symbols = image.mode == .kitty ? [] : symbolCells(image, width: width, height: height, background: background, context: context)
-                canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: bytes, mark: mark, symbols: symbols))
+                canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: bytes, mark: mark, symbols: symbols,
+                    backdrop: background))
                 return true
             }
             let cells = symbolCells(image, width: width, height: height, background: background, context: context)
             for index in cells.indices where visible.contains(column: x + index % width, row: y + index / width) {
                 canvas[x + index % width, y + index / width] = cells[index]
             }
-            if visible == rect { canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: nil)) }
+            if visible == rect { canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: nil, backdrop: background)) }
             return true
         }
     }

@@ -129,6 +129,7 @@ struct RenderCommand: AsyncParsableCommand {
         state.connect(itemID: rootItem, target: screen.id)
         await loadFeeds(into: &state, columns: size.columns, loader: feeds ?? FeedLoader(folder: app.feedFolder, map: app.feedMap))
         state.imageMode = format == .text || imageMode == .off ? .off : .symbols
+        state.embedsImages = format == .svg || format == .html
         if state.imageMode != .off {
             await loadImages(into: &state, size: size, loader: images ?? imageLoader(for: app, cacheBytes: 0))
         }

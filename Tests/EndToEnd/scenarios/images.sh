@@ -1,4 +1,4 @@
-# Images (issue 22): an image logo in the bar, artwork in a hero and a grid from a Pipes2 feed
+# Images (issue 22): an image logo that gives its place to the title as symbols (issue 27), artwork in a hero and a grid from a Pipes2 feed
 # whose images a loopback server serves, keys answered while an image is slow, broken images
 # of each kind named in the warnings, and --images off as before images existed.
 # Sourced by ../run.sh, which provides the helpers. The server listens on a port of
@@ -61,7 +61,7 @@ distinct_colours() {
 
 # has_symbols TEXT: TEXT holds the block and quadrant characters images are drawn with.
 has_symbols() {
-    grep -qE '[▀▄▌▐▖▗▘▝▙▚▛▜▞▟█]' <<<"$1"
+    grep -qE '[▀▁▂▃▄▅▆▇█▉▊▋▌▍▎▏▐▔▕▖▗▘▙▚▛▜▝▞▟]' <<<"$1"
 }
 
 # rows_of SESSION FIRST LAST: those rows of the screen with their colours (capture-pane -e).
@@ -119,20 +119,20 @@ EOF
     launch "$s" "'$app'" --images symbols --state-dir "'$WORK/images-state'" --log "'$WORK/images.log'"
     check "images: the feed's entries are drawn" wait_for "$s" "Derby Day" 15 || { kill "$server"; return; }
     local top hero grid
-    wait_logo() { has_symbols "$(rows_of "$s" 1 3)"; }
-    check "images: the logo arrives" retry_until 15 wait_logo
-    top=$(rows_of "$s" 1 3)
+    # The bar's logo box (24x3) is too small for the logo's text to read as symbols
+    # (docs/symbols.md): the bar keeps its title on one row, and the content starts under it.
+    top=$(screen_of "$s" | sed -n 1p)
     LAST_SCREEN=$top
-    check "images: the bar's three rows draw the logo in symbols" has_symbols "$top"
-    check "images: the logo's colours are in the bar (at least 4 colours)" test "$(distinct_colours "$top")" -ge 4
-    check "images: the logo stands where the title would" not_in_text "$(screen_of "$s" | sed -n 1,3p)" "Home  "
+    check "images: the bar shows the title, not an unreadable logo" grep -qF "Home" <<<"$top"
+    no_symbols() { ! has_symbols "$1"; }
+    check "images: no symbols in the bar" no_symbols "$top"
     colourful() { test "$(distinct_colours "$(rows_of "$s" "$1" "$2")")" -ge 6; }
-    check "images: the hero shows its artwork (image_base) in colour" retry_until 15 colourful 5 12
-    hero=$(rows_of "$s" 5 12)
+    check "images: the hero shows its artwork (image_base) in colour" retry_until 15 colourful 3 10
+    hero=$(rows_of "$s" 3 10)
     LAST_SCREEN=$hero
     check "images: the hero's artwork is drawn in symbols" has_symbols "$hero"
-    check "images: the grid's thumbnails are in colour, above their titles" retry_until 15 colourful 19 22
-    grid=$(rows_of "$s" 19 22)
+    check "images: the grid's thumbnails are in colour, above their titles" retry_until 15 colourful 17 20
+    grid=$(rows_of "$s" 17 20)
     LAST_SCREEN=$grid
     check "images: the grid cells' artwork is drawn in symbols" has_symbols "$grid"
 
@@ -146,7 +146,7 @@ EOF
     answered=$(($(now_ms) - started))
     echo "     key answered in ${answered} ms with the image pending"
     keys "$s" Escape
-    wait_slow() { has_symbols "$(rows_of "$s" 5 12)"; }
+    wait_slow() { has_symbols "$(rows_of "$s" 3 10)"; }
     check "images: the slow image arrives in its own cells" retry_until 15 wait_slow
 
     goto broken

@@ -17,6 +17,7 @@ scenario_pictures() {
     check "render --format svg: a well-formed SVG document" well_formed "$WORK/home.svg"
     check "render --format svg: in the theme's colours" grep -qF 'fill="#1B1F27"' "$WORK/home.svg"
     check "render --format svg: the theme's box drawing" grep -q '╭' "$WORK/home.svg"
+    check "render --format svg: spaces inside text are &#160;, which no browser collapses" grep -qF 'Tonight&#160;on&#160;ZappTV' "$WORK/home.svg"
     "$ZAPP_SHELL" render --screen home --size 100x30 --format html >"$WORK/home.html"
     check "render --format html: a page with a doctype, UTF-8 and a pre" \
         bash -c "head -1 '$WORK/home.html' | grep -qx '<!DOCTYPE html>' && grep -qF '<meta charset=\"utf-8\"/>' '$WORK/home.html' && grep -qF '<pre class=\"zapp-shell\"' '$WORK/home.html'"
@@ -35,7 +36,7 @@ scenario_pictures() {
         >"$WORK/current.out" 2>&1
     rc=$?
     check "the committed README pictures are current" test "$rc" = 0
-    sed -i 's/Tonight on ZappTV/Tonight on ZappTV!/' "$pictures/demo-app.svg"
+    sed -i 's/Tonight&#160;on&#160;ZappTV/Tonight\&#160;on\&#160;ZappTV!/' "$pictures/demo-app.svg"
     make -C "$root" --no-print-directory check-readme-pictures ZAPP_SHELL="$ZAPP_SHELL" PICTURES_DIR="$pictures" \
         >"$WORK/stale.out" 2>&1
     rc=$?
