@@ -1,0 +1,631 @@
+#!/usr/bin/env python3
+"""Images in real terminals (issue 27): the built zapp-shell on examples/harbor-tv (a PNG logo
+and artwork) in xterm with sixel (DejaVu Sans Mono 9 and 12 pt: cells that are not 10x20), xterm
+without sixel (TERM=xterm-256color COLORTERM=truecolor), kitty (software GL) and kitty running
+tmux (allow-passthrough on, the app in the bottom-right pane of three), each under an Xvfb of its
+own. Keys go in with xdotool, screenshots come from ImageMagick's `import`, and they are compared
+pixel by pixel (a pixel differs when a channel differs by more than 10%):
+
+- against the same keys with `--images symbols` (the same layout, drawn as text only, so nothing
+  can leave its cells): every pixel outside the image cells, and every pixel of an open pane (help,
+  warnings, details) including where it covers image cells;
+- against the same keys with `--images off`: the help and warnings panes' pixels;
+- against the state before: after Esc the screen is the one before the pane opened, after Down x3
+  / Up x3 and Shows -> Home the first screen; after moving the focus, navigating and a resize the
+  screen matches a fresh draw of the same state (Ctrl-L);
+- `--images auto` draws the logo and each artwork as the terminal's protocol does (their cells
+  match the forced protocol's run), so both use the same mode;
+- xterm with COLORTERM=truecolor: the logo and the artwork are drawn in their true colours (each
+  cell's pixels are its foreground or background colour in `zapp-shell render --format ansi`).
+
+The image cells come from `zapp-shell render --format svg` (each `<image>` is placed on its cell
+box). One terminal window per terminal serves all its runs (a small runner inside starts the app
+when asked). Every step waits for the screen to settle (the same screenshot three times in a
+row), never for a fixed time alone. Screenshots, and a picture of each failed comparison (differing
+pixels red, the cells left out grey), stay in $REAL_TERMINALS_OUT (default .build/real-terminals).
+
+Usage: ZAPP_SHELL=.build/debug/zapp-shell python3 Tests/EndToEnd/real-terminals.py [TERMINAL...]
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+APP = os.path.join(ROOT, "examples", "harbor-tv")
+TOOLS = {"Xvfb": "xvfb", "xterm": "xterm", "kitty": "kitty", "import": "imagemagick", "convert": "imagemagick",
+         "xdotool": "xdotool", "tmux": "tmux"}
+COLUMNS, ROWS = 80, 24      # the app's size at the start of every run
+RESIZED = (100, 30)         # and after the resize step (tmux: the pane is made smaller instead)
+TOLERANCE = 25              # a channel differing by more than this (10%) makes a pixel differ
+ALLOWED = 16                # differing pixels tolerated per comparison: xterm draws the anti-aliased
+                            # edges of box-drawing glyphs over their neighbours in drawing order
+VERBOSE = bool(os.environ.get("REAL_TERMINALS_VERBOSE"))
+LOCK = threading.Lock()
+RESULTS = []
+SAVING = []
+
+
+def report(terminal, name, ok, detail=""):
+    with LOCK:
+        RESULTS.append(ok)
+        print(("ok   " if ok else "FAIL ") + f"{terminal}: {name}" + (f" ({detail})" if detail and not ok else ""),
+              flush=True)
+
+
+def note(text):
+    if VERBOSE:
+        print("  " + text, flush=True)
+
+
+def run(args, **kwargs):
+    return subprocess.run(args, capture_output=True, text=True, **kwargs)
+
+
+# --- the app's layout, from `render` -----------------------------------------------------------
+
+def image_cells(zapp, columns, rows):
+    """The cell boxes (column, row, width, height) of the images of harbor-tv's home screen, the
+    bar's logo last."""
+    svg = run([zapp, "render", APP, "--screen", "home", "--size", f"{columns}x{rows}", "--format", "svg"]).stdout
+    size = re.search(r'<svg[^>]* width="(\d+)" height="(\d+)"', svg)
+    cell_w, cell_h = int(size.group(1)) / columns, int(size.group(2)) / rows
+    boxes = []
+    for m in re.finditer(r'<image x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)"', svg):
+        x, y, w, h = (int(v) for v in m.groups())
+        boxes.append((round(x / cell_w), round(y / cell_h), round(w / cell_w), round(h / cell_h)))
+    boxes.sort(key=lambda box: box[1] == 0)
+    return boxes
+
+
+def cell_colours(zapp, columns, rows):
+    """Each cell's (foreground, background) RGB in `render --format ansi`, by (column, row)."""
+    text = run([zapp, "render", APP, "--screen", "home", "--size", f"{columns}x{rows}", "--format", "ansi"]).stdout
+    colours = {}
+    for row, line in enumerate(text.split("\n")[:rows]):
+        fg = bg = None
+        column = 0
+        for sgr, chars in re.findall(r"(?:\x1b\[([0-9;]*)m)?([^\x1b]*)", line):
+            parts = [int(p) for p in sgr.split(";") if p]
+            i = 0
+            while i < len(parts):
+                if parts[i] == 0:
+                    fg = bg = None
+                elif parts[i] in (38, 48) and i + 4 < len(parts) and parts[i + 1] == 2:
+                    rgb = tuple(parts[i + 2:i + 5])
+                    fg, bg = (rgb, bg) if parts[i] == 38 else (fg, rgb)
+                    i += 4
+                i += 1
+            for _ in chars:
+                colours[(column, row)] = (fg, bg)
+                column += 1
+    return colours
+
+
+# --- screenshots -----------------------------------------------------------------------------
+
+class Shot:
+    """A screenshot: width, height and RGB bytes, saved as PNG at `path`."""
+
+    def __init__(self, width, height, data):
+        self.width, self.height, self.data, self.path = width, height, data, None
+
+    def save(self, path):
+        self.path = path
+        process = subprocess.Popen(["convert", "-size", f"{self.width}x{self.height}", "-depth", "8", "rgb:-", path],
+                                   stdin=subprocess.PIPE)
+        process.stdin.write(self.data)
+        process.stdin.close()
+        SAVING.append(process)
+        return self
+
+
+def segments(x0, x1, y, masks):
+    """The parts of row y between x0 and x1 that no mask covers."""
+    parts = [(x0, x1)]
+    for mx0, my0, mx1, my1 in masks:
+        if my0 <= y < my1:
+            parts = [p for a, b in parts for p in ((a, min(b, mx0)), (max(a, mx1), b)) if p[1] > p[0]]
+    return parts
+
+
+def differing(a, b, masks=(), crop=None, picture=None):
+    """How many pixels of `a` and `b` differ, outside `masks` and inside `crop` (pixel rectangles
+    x0, y0, x1, y1); with `picture`, a PNG of `a` dimmed with those pixels red, the masks grey."""
+    if (a.width, a.height) != (b.width, b.height):
+        return -1
+    x0, y0, x1, y1 = crop or (0, 0, a.width, a.height)
+    stride, count, red = a.width * 3, 0, []
+    for y in range(y0, y1):
+        for s0, s1 in segments(x0, x1, y, masks):
+            i0, i1 = y * stride + s0 * 3, y * stride + s1 * 3
+            if a.data[i0:i1] == b.data[i0:i1]:
+                continue
+            pa, pb = a.data, b.data
+            for i in range(i0, i1, 3):
+                if (abs(pa[i] - pb[i]) > TOLERANCE or abs(pa[i + 1] - pb[i + 1]) > TOLERANCE
+                        or abs(pa[i + 2] - pb[i + 2]) > TOLERANCE):
+                    count += 1
+                    red.append(i)
+    if picture and count:
+        out = bytearray(v // 3 for v in a.data)
+        for mx0, my0, mx1, my1 in masks:
+            for y in range(max(my0, 0), min(my1, a.height)):
+                out[y * stride + mx0 * 3:y * stride + mx1 * 3] = b"\x60" * (3 * (mx1 - mx0))
+        for i in red:
+            out[i:i + 3] = b"\xff\x00\x00"
+        Shot(a.width, a.height, bytes(out)).save(picture)
+    return count
+
+
+def changed_box(a, b, cell):
+    """The bounding box of the pixels that differ between a and b, widened to whole cells."""
+    stride = a.width * 3
+    rows = [y for y in range(a.height) if a.data[y * stride:(y + 1) * stride] != b.data[y * stride:(y + 1) * stride]]
+    if not rows:
+        return None
+    left, right = a.width, 0
+    for y in rows:
+        ra, rb = a.data[y * stride:(y + 1) * stride], b.data[y * stride:(y + 1) * stride]
+        first = next(i for i in range(0, stride, 3) if ra[i:i + 3] != rb[i:i + 3]) // 3
+        last = next(i for i in range(stride - 3, -1, -3) if ra[i:i + 3] != rb[i:i + 3]) // 3
+        left, right = min(left, first), max(right, last + 1)
+    cw, ch, ox, oy = cell
+    x0, y0 = ox + (left - ox) // cw * cw, oy + (rows[0] - oy) // ch * ch
+    x1, y1 = ox - (-(right - ox) // cw) * cw, oy - (-(rows[-1] + 1 - oy) // ch) * ch
+    return (x0, y0, x1, y1)
+
+
+def distinct_colours(shot, box):
+    """How many different colours the pixel rectangle `box` of `shot` holds."""
+    x0, y0, x1, y1 = box
+    stride, seen = shot.width * 3, set()
+    for y in range(y0, min(y1, shot.height)):
+        row = shot.data[y * stride + x0 * 3:y * stride + min(x1, shot.width) * 3]
+        seen.update(row[i:i + 3] for i in range(0, len(row), 3))
+    return len(seen)
+
+
+def pixel_boxes(boxes, cell):
+    cw, ch, ox, oy = cell
+    return [(ox + x * cw, oy + y * ch, ox + (x + w) * cw, oy + (y + h) * ch) for x, y, w, h in boxes]
+
+
+def subtract(box, hole):
+    """The parts of pixel rectangle `box` outside `hole`."""
+    x0, y0, x1, y1 = box
+    hx0, hy0, hx1, hy1 = hole
+    if hx0 >= x1 or hx1 <= x0 or hy0 >= y1 or hy1 <= y0:
+        return [box]
+    parts = [(x0, y0, x1, hy0), (x0, hy1, x1, y1), (x0, max(y0, hy0), hx0, min(y1, hy1)),
+             (hx1, max(y0, hy0), x1, min(y1, hy1))]
+    return [p for p in parts if p[2] > p[0] and p[3] > p[1]]
+
+
+# --- X, terminals and the runner inside them ---------------------------------------------------
+
+class Display:
+    """An Xvfb of its own (the first free display number, from -displayfd), ended with the run."""
+
+    def __init__(self):
+        read, write = os.pipe()
+        self.process = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1200x24", "-dpi", "96",
+                                         "+extension", "GLX", "-nolisten", "tcp"], pass_fds=(write,),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        number = b""
+        while not number.endswith(b"\n"):
+            chunk = os.read(read, 16)
+            if not chunk:
+                raise RuntimeError("Xvfb did not start")
+            number += chunk
+        os.close(read)
+        self.name = ":" + number.decode().strip()
+
+    def env(self, **extra):
+        env = {k: v for k, v in os.environ.items() if k not in (
+            "TMUX", "TMUX_PANE", "KITTY_WINDOW_ID", "TERM_PROGRAM", "COLORTERM", "WINDOWID", "NO_COLOR", "STY")}
+        env.update(DISPLAY=self.name, LC_ALL="C.UTF-8", LANG="C.UTF-8", **extra)
+        return env
+
+    def tool(self, *args):
+        return run(list(args), env=self.env())
+
+    def grab(self, window):
+        data = subprocess.run(["import", "-silent", "-window", window, "-depth", "8", "ppm:-"], env=self.env(),
+                              capture_output=True).stdout
+        m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+255\s", data)
+        if not m:
+            return None
+        shot = Shot(int(m.group(1)), int(m.group(2)), data[m.end():])
+        return shot if len(shot.data) == shot.width * shot.height * 3 else None
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait()
+
+
+# Runs inside the terminal: waits for control/run-N (the app's argument list as JSON; [] ends),
+# writes control/size-N (TIOCGWINSZ) and runs it, clears the screen, then control/done-N.
+RUNNER = r"""
+import fcntl, json, os, struct, subprocess, sys, termios, time
+control, n = sys.argv[1], 0
+while True:
+    n += 1
+    request = os.path.join(control, "run-%d" % n)
+    while not os.path.exists(request):
+        time.sleep(0.02)
+    args = json.load(open(request))
+    if not args:
+        break
+    size = struct.unpack("HHHH", fcntl.ioctl(0, termios.TIOCGWINSZ, b"\0" * 8))
+    open(os.path.join(control, "size.tmp"), "w").write(" ".join(map(str, size)))
+    os.rename(os.path.join(control, "size.tmp"), os.path.join(control, "size-%d" % n))
+    subprocess.run(args)
+    sys.stdout.write("\x1b[H\x1b[2J")
+    sys.stdout.flush()
+    open(os.path.join(control, "done-%d" % n), "w").close()
+"""
+
+
+def wait_file(path, timeout=20):
+    deadline = time.time() + timeout
+    while not os.path.exists(path):
+        if time.time() > deadline:
+            raise RuntimeError(f"waited {timeout} s for {os.path.basename(path)}")
+        time.sleep(0.02)
+
+
+class Terminal:
+    """How to open one terminal (`command`), where the app's cells are in it, how to resize it."""
+    columns, rows = COLUMNS, ROWS   # of the window
+
+    def __init__(self, name, protocol):
+        self.name, self.protocol = name, protocol
+
+    def command(self, control, runner):
+        raise NotImplementedError
+
+    def app_cells(self, control, n, shot):
+        """(cell width, cell height, x offset, y offset, columns, rows) of the app in the window."""
+        rows, columns, _, _ = (int(v) for v in open(os.path.join(control, f"size-{n}")).read().split())
+        return (shot.width // self.columns, shot.height // self.rows, 0, 0, columns, rows)
+
+    def resize(self, display, window, cells):
+        cw, ch = cells[0], cells[1]
+        display.tool("xdotool", "windowsize", window, str(RESIZED[0] * cw), str(RESIZED[1] * ch))
+        return (cw, ch, 0, 0) + RESIZED
+
+    def restore(self, display, window, shot):
+        display.tool("xdotool", "windowsize", window, str(shot.width), str(shot.height))
+
+    def close(self):
+        pass
+
+
+class XTerm(Terminal):
+    def __init__(self, name, protocol, points, sixel, colorterm=None):
+        super().__init__(name, protocol)
+        self.points, self.sixel, self.colorterm = points, sixel, colorterm
+
+    def command(self, control, runner):
+        args = ["xterm", "-name", "realterm", "-tn", "xterm-256color", "-fa", "DejaVu Sans Mono", "-fs", str(self.points),
+                "-b", "0", "-bw", "0", "-bg", "black", "-fg", "white", "-geometry", f"{COLUMNS}x{ROWS}+0+0"]
+        if self.sixel:
+            args += ["-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256"]
+        env = {"COLORTERM": self.colorterm} if self.colorterm else {}
+        return args + ["-e"] + runner, env
+
+
+class Kitty(Terminal):
+    options = ["font_family=DejaVu Sans Mono", "font_size=10", "remember_window_size=no", "placement_strategy=top-left",
+               "window_padding_width=0", "cursor_blink_interval=0", "enable_audio_bell=no", "confirm_os_window_close=0"]
+
+    def kitty(self):
+        args = ["kitty", "--config", "NONE", "--name", "realterm"]
+        for option in self.options + [f"initial_window_width={self.columns}c", f"initial_window_height={self.rows}c"]:
+            args += ["-o", option]
+        return args
+
+    def command(self, control, runner):
+        return self.kitty() + runner, {"LIBGL_ALWAYS_SOFTWARE": "1"}
+
+
+class KittyTmux(Kitty):
+    """kitty running tmux (allow-passthrough on), the app in the bottom-right pane of three."""
+    columns, rows = 2 * COLUMNS + 1, 2 * ROWS + 2
+    pane_id = "rt:images.2"
+
+    def command(self, control, runner):
+        self.socket = "realterm-" + os.path.basename(control)
+        conf = os.path.join(control, "tmux.conf")
+        with open(conf, "w") as f:
+            f.write("set -g allow-passthrough on\nset -g escape-time 10\nset -g status-left '[realterm] '\n"
+                    "set -g status-right ''\nset -g default-terminal tmux-256color\nsetw -g automatic-rename off\n")
+        quoted = " ".join("'" + a.replace("'", "'\\''") + "'" for a in runner)
+        tmux = ["tmux", "-L", self.socket, "-f", conf, "new-session", "-s", "rt", "-n", "images", "sleep 86400", ";",
+                "split-window", "-h", "-l", str(COLUMNS), "sleep 86400", ";", "split-window", "-v", "-l", str(ROWS), quoted]
+        return self.kitty() + tmux, {"LIBGL_ALWAYS_SOFTWARE": "1"}
+
+    def pane(self):
+        out = run(["tmux", "-L", self.socket, "display", "-p", "-t", self.pane_id,
+                   "#{pane_left} #{pane_top} #{pane_width} #{pane_height}"]).stdout.split()
+        return tuple(int(v) for v in out)
+
+    def app_cells(self, control, n, shot):
+        left, top, columns, rows = self.pane()
+        cw, ch = shot.width // self.columns, shot.height // self.rows
+        return (cw, ch, left * cw, top * ch, columns, rows)
+
+    def resize(self, display, window, cells):
+        run(["tmux", "-L", self.socket, "resize-pane", "-t", self.pane_id, "-x", str(COLUMNS - 10), "-y", str(ROWS - 4)])
+        left, top, columns, rows = self.pane()
+        return (cells[0], cells[1], left * cells[0], top * cells[1], columns, rows)
+
+    def restore(self, display, window, shot):
+        run(["tmux", "-L", self.socket, "resize-pane", "-t", self.pane_id, "-x", str(COLUMNS), "-y", str(ROWS)])
+
+    def close(self):
+        run(["tmux", "-L", self.socket, "kill-server"])
+
+
+TERMINALS = {
+    "xterm-sixel-9pt": XTerm("xterm-sixel-9pt", "sixel", 9, sixel=True),
+    "xterm-sixel-12pt": XTerm("xterm-sixel-12pt", "sixel", 12, sixel=True),
+    "xterm-truecolor": XTerm("xterm-truecolor", "symbols", 10, sixel=False, colorterm="truecolor"),
+    "kitty": Kitty("kitty", "kitty"),
+    "kitty-tmux": KittyTmux("kitty-tmux", "kitty"),
+}
+
+
+class Window:
+    """One terminal window on its own display, running the app once per `session`."""
+
+    def __init__(self, terminal, out):
+        self.terminal, self.out, self.n = terminal, out, 0
+        self.display = Display()
+        self.control = tempfile.mkdtemp(prefix=terminal.name + "-", dir=out["tmp"])
+        runner = ["python3", "-c", RUNNER, self.control]
+        command, env = terminal.command(self.control, runner)
+        self.process = subprocess.Popen(command, env=self.display.env(**env), stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL)
+        deadline, self.window = time.time() + 20, ""
+        while not self.window and time.time() < deadline:
+            self.window = self.display.tool("xdotool", "search", "--onlyvisible", "--classname", "realterm").stdout.split("\n")[0]
+            time.sleep(0.05)
+        if not self.window:
+            raise RuntimeError(f"no {terminal.name} window appeared in 20 s")
+        self.display.tool("xdotool", "windowfocus", "--sync", self.window)
+
+    def settle(self, before=None, polls=2, interval=0.1, timeout=10.0):
+        """The screenshot once the screen has changed from `before` (when given; for at most a
+        third of the timeout) and then stayed the same for `polls` more screenshots."""
+        started = time.time()
+        last, same = None, 0
+        while time.time() < started + timeout:
+            shot = self.display.grab(self.window)
+            if shot and before is not None and shot.data == before.data and time.time() < started + timeout / 3:
+                time.sleep(interval)
+                continue
+            before = None
+            if shot and last and shot.data == last.data:
+                same += 1
+                if same >= polls:
+                    return shot
+            else:
+                same = 0
+            last = shot
+            time.sleep(interval)
+        return last
+
+    def session(self, zapp, mode, steps):
+        """Runs the app with `--images mode` and takes the steps: (name, keys, whether the screen
+        must change first). Returns each step's screenshot ("start" first) and the app's cells at
+        the start and after a resize."""
+        self.n += 1
+        n, tag = self.n, f"{self.terminal.name}-{mode}"
+        blank = self.settle()
+        args = [zapp, APP, "--images", mode, "--state-dir", os.path.join(self.control, "state"),
+                "--log", os.path.join(self.out["dir"], tag + ".log")]
+        with open(os.path.join(self.control, f"run-{n}"), "w") as f:
+            json.dump(args, f)
+        wait_file(os.path.join(self.control, f"size-{n}"))
+        started = time.time()
+        shot = self.settle(before=blank, polls=4, interval=0.15, timeout=15)
+        note(f"{tag}: first screen settled in {time.time() - started:.1f} s")
+        cells = {"start": self.terminal.app_cells(self.control, n, shot)}
+        shots = {"start": shot.save(os.path.join(self.out["dir"], f"{tag}-start.png"))}
+        for name, keys, must_change in steps:
+            before = shot
+            for key in keys:
+                if key == "resize":
+                    cells["resize"] = self.terminal.resize(self.display, self.window, cells["start"])
+                elif isinstance(key, tuple):
+                    self.display.tool("xdotool", "type", "--delay", "20", key[1])
+                else:
+                    self.display.tool("xdotool", "key", key)
+            started = time.time()
+            shot = self.settle(before=before if must_change else None)
+            note(f"{tag} {name}: settled in {time.time() - started:.1f} s")
+            shots[name] = shot.save(os.path.join(self.out["dir"], f"{tag}-{name}.png"))
+        self.display.tool("xdotool", "key", "q")
+        wait_file(os.path.join(self.control, f"done-{n}"), timeout=10)
+        if "resize" in cells:
+            self.terminal.restore(self.display, self.window, shots["start"])
+        return shots, cells
+
+    def close(self):
+        try:
+            with open(os.path.join(self.control, f"run-{self.n + 1}"), "w") as f:
+                json.dump([], f)
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        finally:
+            self.terminal.close()
+            if self.process.poll() is None:
+                self.process.terminate()
+                self.process.wait()
+            self.display.close()
+
+
+# --- the checks ------------------------------------------------------------------------------
+
+# Keys are xdotool key names; ("type", TEXT) types TEXT; "resize" resizes the app's terminal.
+FULL_STEPS = [
+    ("help", ["question"], True), ("help-esc", ["Escape"], True),
+    ("warnings", ["w"], True), ("warnings-esc", ["Escape"], True),
+    ("details", ["Return"], True), ("details-esc", ["Escape"], True),
+    ("down1", ["Down"], True), ("down1-redraw", ["ctrl+l"], False),
+    ("down3", ["Down", "Down"], False), ("down3-redraw", ["ctrl+l"], False),
+    ("up3", ["Up", "Up", "Up"], True),
+    ("shows", ["g", ("type", "Shows"), "Return"], True),
+    ("shows-home", ["g", ("type", "Home"), "Return"], True),
+    ("shows-home-redraw", ["ctrl+l"], False),
+    ("resize", ["resize"], True), ("resize-redraw", ["ctrl+l"], False),
+]
+PANE_STEPS = FULL_STEPS[:4]
+
+
+def check_terminal(terminal, zapp, out):
+    t = terminal.name
+    window = Window(terminal, out)
+    started = time.time()
+    try:
+        if terminal.protocol == "symbols":
+            shots, cells = window.session(zapp, "auto", [])
+            check_true_colours(t, zapp, shots["start"], cells["start"])
+            return
+        ref, cells = window.session(zapp, "symbols", FULL_STEPS)
+        img, _ = window.session(zapp, terminal.protocol, FULL_STEPS)
+        off, _ = window.session(zapp, "off", PANE_STEPS)
+        auto, _ = window.session(zapp, "auto", [])
+    finally:
+        window.close()
+        note(f"{t}: runs took {time.time() - started:.1f} s")
+    cw, ch, ox, oy, columns, rows = cells["start"]
+    cell = (cw, ch, ox, oy)
+    report(t, f"the app has {columns}x{rows} cells of {cw}x{ch} pixels at +{ox}+{oy} (not 10x20)",
+           (cw, ch) != (10, 20) and (columns, rows) == (COLUMNS, ROWS))
+    boxes = pixel_boxes(image_cells(zapp, columns, rows), cell)
+    numbered = [0]
+
+    def same(name, a, b, masks=(), crop=None, reference=False):
+        numbered[0] += 1
+        picture = f"{t}-diff-{numbered[0]:02d}.png"
+        n = differing(a, b, masks, crop, os.path.join(out["dir"], picture))
+        detail = (f"{n} pixels differ, {picture}: {os.path.basename(a.path)} vs {os.path.basename(b.path)}"
+                  if n >= 0 else f"sizes differ: {a.width}x{a.height} vs {b.width}x{b.height}")
+        report(t, ("(reference) " if reference else "") + name, 0 <= n <= ALLOWED, detail)
+
+    p = terminal.protocol
+    for i, box in enumerate(boxes):
+        colours = distinct_colours(img["start"], box)
+        report(t, f"{p}: {'the logo' if i == len(boxes) - 1 else f'artwork {i + 1}'} is drawn in its cells "
+               f"({colours} colours)", colours >= 16, f"want 16 or more; {os.path.basename(img['start'].path)}")
+    same(f"{p}: outside the image cells, the first screen matches --images symbols", img["start"], ref["start"], boxes)
+    for pane in ("help", "warnings", "details"):
+        box = changed_box(ref["start"], ref[pane], cell)
+        masks = [part for b in boxes for part in subtract(b, box)] if box else boxes
+        same(f"{p}: the {pane} pane, and all outside the image cells, match --images symbols",
+             img[pane], ref[pane], masks)
+        if pane in off:
+            off_box = changed_box(off["start"], off[pane], cell)
+            if off_box:
+                same(f"{p}: the {pane} pane's pixels match --images off", img[pane], off[pane], crop=off_box)
+        same(f"{p}: after Esc on the {pane} pane, the screen is the one before it", img[f"{pane}-esc"], img["start"])
+        same(f"after Esc on the {pane} pane, the screen is the one before it", ref[f"{pane}-esc"], ref["start"],
+             reference=True)
+    same(f"{p}: after Down (focus and scroll), the screen matches a fresh draw (Ctrl-L)", img["down1"], img["down1-redraw"])
+    same(f"{p}: after Down x3, the screen matches a fresh draw (Ctrl-L)", img["down3"], img["down3-redraw"])
+    same(f"{p}: after Down x3 / Up x3, the screen is the first one", img["up3"], img["start"])
+    same("after Down x3 / Up x3, the screen is the first one", ref["up3"], ref["start"], reference=True)
+    same(f"{p}: after Shows -> Home, the screen matches a fresh draw (Ctrl-L)", img["shows-home"], img["shows-home-redraw"])
+    same(f"{p}: after Shows -> Home, the screen is the first one", img["shows-home"], img["start"])
+    same("after Shows -> Home, the screen is the first one", ref["shows-home"], ref["start"], reference=True)
+    rcw, rch, rox, roy, rcolumns, rrows = cells["resize"]
+    same(f"{p}: after a resize to {rcolumns}x{rrows}, the screen matches a fresh draw (Ctrl-L)",
+         img["resize"], img["resize-redraw"])
+    resized = pixel_boxes(image_cells(zapp, rcolumns, rrows), (rcw, rch, rox, roy))
+    same(f"{p}: after a resize to {rcolumns}x{rrows}, outside the image cells matches --images symbols",
+         img["resize"], ref["resize"], resized)
+    logo, artwork = boxes[-1], boxes[:-1]
+    same(f"--images auto draws the logo as --images {p} does", auto["start"], img["start"], crop=logo)
+    for i, box in enumerate(artwork):
+        same(f"--images auto draws artwork {i + 1} as --images {p} does", auto["start"], img["start"], crop=box)
+
+
+def check_true_colours(t, zapp, shot, cells):
+    """Each pixel of the logo's and the artwork's cells is (within 10%) its cell's foreground or
+    background colour in `render --format ansi` (24-bit); 90% of them must be."""
+    cw, ch, ox, oy, columns, rows = cells
+    colours = cell_colours(zapp, columns, rows)
+    boxes = image_cells(zapp, columns, rows)
+    for label, chosen in (("the logo", boxes[-1:]), ("the artwork", boxes[:-1])):
+        near = total = 0
+        for x, y, w, h in chosen:
+            for column in range(x, x + w):
+                for row in range(y, y + h):
+                    wanted = [c for c in colours.get((column, row), (None, None)) if c]
+                    for py in range(oy + row * ch, oy + (row + 1) * ch):
+                        for px in range(ox + column * cw, ox + (column + 1) * cw):
+                            i = (py * shot.width + px) * 3
+                            pixel = shot.data[i:i + 3]
+                            total += 1
+                            near += any(max(abs(pixel[k] - c[k]) for k in range(3)) <= TOLERANCE for c in wanted)
+        share = near / total if total else 0
+        report(t, f"--images auto draws {label} in symbols, in its true colours ({share:.0%} of its pixels)",
+               share >= 0.9, f"want 90%; {os.path.basename(shot.path)}")
+
+
+def main():
+    zapp = os.environ.get("ZAPP_SHELL", "")
+    if not zapp or not os.access(zapp, os.X_OK):
+        print(f"real terminals: set ZAPP_SHELL to the built zapp-shell binary (got '{zapp}')", file=sys.stderr)
+        return 2
+    zapp = os.path.abspath(zapp)
+    missing = sorted({package for tool, package in TOOLS.items() if not shutil.which(tool)})
+    if missing:
+        print("SKIPPED: the real-terminal tests need " + ", ".join(missing) + " (make deps installs them)")
+        return 0
+    names = sys.argv[1:] or list(TERMINALS)
+    unknown = [n for n in names if n not in TERMINALS]
+    if unknown:
+        print(f"real terminals: unknown {', '.join(unknown)} (known: {', '.join(TERMINALS)})", file=sys.stderr)
+        return 2
+    out_dir = os.environ.get("REAL_TERMINALS_OUT", os.path.join(ROOT, ".build", "real-terminals"))
+    os.makedirs(out_dir, exist_ok=True)
+    for old in os.listdir(out_dir):
+        if old.endswith((".png", ".log")):
+            os.remove(os.path.join(out_dir, old))
+    out = {"dir": out_dir, "tmp": tempfile.mkdtemp(prefix="zapp-realterm-")}
+    started = time.time()
+
+    def one(name):
+        try:
+            check_terminal(TERMINALS[name], zapp, out)
+        except Exception as error:  # a terminal that cannot be driven is a failure, named
+            report(name, "runs", False, f"{type(error).__name__}: {error}")
+
+    threads = [threading.Thread(target=one, args=(n,)) for n in names]
+    for thread in threads:   # two terminals at a time, each under its own Xvfb
+        while sum(t.is_alive() for t in threads) >= 2:
+            time.sleep(0.1)
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for process in SAVING:
+        process.wait()
+    shutil.rmtree(out["tmp"], ignore_errors=True)
+    print(f"real terminals: {time.time() - started:.0f} s; screenshots in {out_dir}")
+    print(f"{RESULTS.count(True)} passed, {RESULTS.count(False)} failed")
+    return 0 if RESULTS and all(RESULTS) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
