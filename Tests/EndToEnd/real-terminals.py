@@ -26,10 +26,12 @@ pixels red, the cells left out grey), stay in $REAL_TERMINALS_OUT (default .buil
 
 Usage: ZAPP_SHELL=.build/debug/zapp-shell python3 Tests/EndToEnd/real-terminals.py [TERMINAL...]
 """
+import atexit
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -49,6 +51,23 @@ VERBOSE = bool(os.environ.get("REAL_TERMINALS_VERBOSE"))
 LOCK = threading.Lock()
 RESULTS = []
 SAVING = []
+STARTED = []   # the Xvfb and terminal processes, ended at the exit whatever happens
+SERVERS = []   # the tmux servers' sockets (-S), killed at the exit
+SCRATCH = tempfile.mkdtemp(prefix="zapp-realterm-")   # the runs' control files, removed at the exit
+
+
+@atexit.register
+def end_started():
+    for socket in SERVERS:
+        run(["tmux", "-S", socket, "kill-server"])
+    for process in reversed(STARTED):
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=3)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    shutil.rmtree(SCRATCH, ignore_errors=True)
 
 
 def report(terminal, name, ok, detail=""):
@@ -217,6 +236,7 @@ class Display:
         self.process = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1200x24", "-dpi", "96",
                                          "+extension", "GLX", "-nolisten", "tcp"], pass_fds=(write,),
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        STARTED.append(self.process)
         os.close(write)
         number = b""
         while not number.endswith(b"\n"):
@@ -304,6 +324,10 @@ class Terminal:
     def restore(self, display, window, shot):
         display.tool("xdotool", "windowsize", window, str(shot.width), str(shot.height))
 
+    def app_prefix(self):
+        """What goes before the app's command line in this terminal."""
+        return []
+
     def close(self):
         pass
 
@@ -318,8 +342,11 @@ class XTerm(Terminal):
                 "-b", "0", "-bw", "0", "-bg", "black", "-fg", "white", "-geometry", f"{COLUMNS}x{ROWS}+0+0"]
         if self.sixel:
             args += ["-ti", "vt340", "-xrm", "XTerm*decTerminalID: vt340", "-xrm", "XTerm*numColorRegisters: 256"]
-        env = {"COLORTERM": self.colorterm} if self.colorterm else {}
-        return args + ["-e"] + runner, env
+        return args + ["-e"] + runner, {}
+
+    def app_prefix(self):
+        # xterm takes COLORTERM out of its children's environment: the app gets it from `env`.
+        return ["env", "COLORTERM=" + self.colorterm] if self.colorterm else []
 
 
 class Kitty(Terminal):
@@ -342,18 +369,19 @@ class KittyTmux(Kitty):
     pane_id = "rt:images.2"
 
     def command(self, control, runner):
-        self.socket = "realterm-" + os.path.basename(control)
+        self.socket = os.path.join(control, "tmux.socket")
+        SERVERS.append(self.socket)
         conf = os.path.join(control, "tmux.conf")
         with open(conf, "w") as f:
             f.write("set -g allow-passthrough on\nset -g escape-time 10\nset -g status-left '[realterm] '\n"
                     "set -g status-right ''\nset -g default-terminal tmux-256color\nsetw -g automatic-rename off\n")
         quoted = " ".join("'" + a.replace("'", "'\\''") + "'" for a in runner)
-        tmux = ["tmux", "-L", self.socket, "-f", conf, "new-session", "-s", "rt", "-n", "images", "sleep 86400", ";",
+        tmux = ["tmux", "-S", self.socket, "-f", conf, "new-session", "-s", "rt", "-n", "images", "sleep 86400", ";",
                 "split-window", "-h", "-l", str(COLUMNS), "sleep 86400", ";", "split-window", "-v", "-l", str(ROWS), quoted]
         return self.kitty() + tmux, {"LIBGL_ALWAYS_SOFTWARE": "1"}
 
     def pane(self):
-        out = run(["tmux", "-L", self.socket, "display", "-p", "-t", self.pane_id,
+        out = run(["tmux", "-S", self.socket, "display", "-p", "-t", self.pane_id,
                    "#{pane_left} #{pane_top} #{pane_width} #{pane_height}"]).stdout.split()
         return tuple(int(v) for v in out)
 
@@ -363,15 +391,15 @@ class KittyTmux(Kitty):
         return (cw, ch, left * cw, top * ch, columns, rows)
 
     def resize(self, display, window, cells):
-        run(["tmux", "-L", self.socket, "resize-pane", "-t", self.pane_id, "-x", str(COLUMNS - 10), "-y", str(ROWS - 4)])
+        run(["tmux", "-S", self.socket, "resize-pane", "-t", self.pane_id, "-x", str(COLUMNS - 10), "-y", str(ROWS - 4)])
         left, top, columns, rows = self.pane()
         return (cells[0], cells[1], left * cells[0], top * cells[1], columns, rows)
 
     def restore(self, display, window, shot):
-        run(["tmux", "-L", self.socket, "resize-pane", "-t", self.pane_id, "-x", str(COLUMNS), "-y", str(ROWS)])
+        run(["tmux", "-S", self.socket, "resize-pane", "-t", self.pane_id, "-x", str(COLUMNS), "-y", str(ROWS)])
 
     def close(self):
-        run(["tmux", "-L", self.socket, "kill-server"])
+        run(["tmux", "-S", self.socket, "kill-server"])
 
 
 TERMINALS = {
@@ -394,6 +422,7 @@ class Window:
         command, env = terminal.command(self.control, runner)
         self.process = subprocess.Popen(command, env=self.display.env(**env), stdout=subprocess.DEVNULL,
                                         stderr=subprocess.DEVNULL)
+        STARTED.append(self.process)
         deadline, self.window = time.time() + 20, ""
         while not self.window and time.time() < deadline:
             self.window = self.display.tool("xdotool", "search", "--onlyvisible", "--classname", "realterm").stdout.split("\n")[0]
@@ -430,7 +459,7 @@ class Window:
         self.n += 1
         n, tag = self.n, f"{self.terminal.name}-{mode}"
         blank = self.settle()
-        args = [zapp, APP, "--images", mode, "--state-dir", os.path.join(self.control, "state"),
+        args = self.terminal.app_prefix() + [zapp, APP, "--images", mode, "--state-dir", os.path.join(self.control, "state"),
                 "--log", os.path.join(self.out["dir"], tag + ".log")]
         with open(os.path.join(self.control, f"run-{n}"), "w") as f:
             json.dump(args, f)
@@ -603,7 +632,7 @@ def main():
     for old in os.listdir(out_dir):
         if old.endswith((".png", ".log")):
             os.remove(os.path.join(out_dir, old))
-    out = {"dir": out_dir, "tmp": tempfile.mkdtemp(prefix="zapp-realterm-")}
+    out = {"dir": out_dir, "tmp": SCRATCH}
     started = time.time()
 
     def one(name):
@@ -612,16 +641,20 @@ def main():
         except Exception as error:  # a terminal that cannot be driven is a failure, named
             report(name, "runs", False, f"{type(error).__name__}: {error}")
 
-    threads = [threading.Thread(target=one, args=(n,)) for n in names]
-    for thread in threads:   # two terminals at a time, each under its own Xvfb
-        while sum(t.is_alive() for t in threads) >= 2:
-            time.sleep(0.1)
-        thread.start()
-    for thread in threads:
-        thread.join()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    threads = [threading.Thread(target=one, args=(n,), daemon=True) for n in names]
+    try:
+        for thread in threads:   # two terminals at a time, each under its own Xvfb
+            while sum(t.is_alive() for t in threads) >= 2:
+                time.sleep(0.1)
+            thread.start()
+        for thread in threads:
+            thread.join()
+    except KeyboardInterrupt:
+        print("real terminals: interrupted")
+        return 130
     for process in SAVING:
         process.wait()
-    shutil.rmtree(out["tmp"], ignore_errors=True)
     print(f"real terminals: {time.time() - started:.0f} s; screenshots in {out_dir}")
     print(f"{RESULTS.count(True)} passed, {RESULTS.count(False)} failed")
     return 0 if RESULTS and all(RESULTS) else 1
