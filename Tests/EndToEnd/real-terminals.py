@@ -225,21 +225,34 @@ def differing(a, b, masks=(), crop=None, picture=None):
 
 
 def changed_box(a, b, cell):
-    """The bounding box of the pixels that differ between a and b, widened to whole cells."""
+    """The box of whole cells where a pane opened: the tallest run of consecutive cell rows that
+    differ between a (before) and b (with the pane), from their first to their last differing
+    column. The key hints on the last row change too, but apart from the pane."""
+    cw, ch, ox, oy = cell
     stride = a.width * 3
-    rows = [y for y in range(a.height) if a.data[y * stride:(y + 1) * stride] != b.data[y * stride:(y + 1) * stride]]
-    if not rows:
+    changed = [y for y in range(a.height) if a.data[y * stride:(y + 1) * stride] != b.data[y * stride:(y + 1) * stride]]
+    cell_rows = sorted({(y - oy) // ch for y in changed if y >= oy})
+    if not cell_rows:
         return None
+    runs, run = [], [cell_rows[0]]
+    for r in cell_rows[1:]:
+        if r == run[-1] + 1:
+            run.append(r)
+        else:
+            runs.append(run)
+            run = [r]
+    runs.append(run)
+    top, bottom = max(runs, key=len)[0], max(runs, key=len)[-1]
     left, right = a.width, 0
-    for y in rows:
+    for y in changed:
+        if not top <= (y - oy) // ch <= bottom:
+            continue
         ra, rb = a.data[y * stride:(y + 1) * stride], b.data[y * stride:(y + 1) * stride]
         first = next(i for i in range(0, stride, 3) if ra[i:i + 3] != rb[i:i + 3]) // 3
         last = next(i for i in range(stride - 3, -1, -3) if ra[i:i + 3] != rb[i:i + 3]) // 3
         left, right = min(left, first), max(right, last + 1)
-    cw, ch, ox, oy = cell
-    x0, y0 = ox + (left - ox) // cw * cw, oy + (rows[0] - oy) // ch * ch
-    x1, y1 = ox - (-(right - ox) // cw) * cw, oy - (-(rows[-1] + 1 - oy) // ch) * ch
-    return (x0, y0, x1, y1)
+    x0, x1 = ox + (left - ox) // cw * cw, ox - (-(right - ox) // cw) * cw
+    return (x0, oy + top * ch, x1, oy + (bottom + 1) * ch)
 
 
 def distinct_colours(shot, box):
@@ -535,14 +548,19 @@ class Window:
             time.sleep(interval)
         return last
 
-    def session(self, zapp, mode, steps, app=APP, tag=None):
+    def session(self, zapp, mode, steps, images=APP, tag=None):
         """Runs the app with `--images mode` and takes the steps: (name, keys, whether the screen
         must change first). Returns each step's screenshot ("start" first) and the app's cells at
         the start and after a resize."""
         self.n += 1
         n, tag = self.n, f"{self.terminal.name}-{tag or mode}"
         blank = self.settle()
-        args = self.terminal.app_prefix() + [zapp, app, "--images", mode, "--state-dir", os.path.join(self.control, "state"),
+        # Every run of this window shows the app from one path (the warnings pane names it), with
+        # the PNGs of `images` (harbor-tv's or the flat copy's).
+        app = os.path.join(self.control, "harbor-tv")
+        shutil.rmtree(app, ignore_errors=True)
+        shutil.copytree(images, app)
+        args = self.terminal.app_prefix() + [zapp, app, "--images", mode, "--state-dir", os.path.join(self.control, f"state-{n}"),
                 "--log", os.path.join(self.out["dir"], tag + ".log")]
         with open(os.path.join(self.control, f"run-{n}"), "w") as f:
             json.dump(args, f)
@@ -614,7 +632,7 @@ def check_terminal(terminal, zapp, out):
             check_true_colours(t, zapp, shots["start"], cells["start"])
             return
         p = terminal.protocol
-        ref, cells = window.session(zapp, p, FULL_STEPS, app=out["twin"], tag=p + "-flat")
+        ref, cells = window.session(zapp, p, FULL_STEPS, images=out["twin"], tag=p + "-flat")
         img, _ = window.session(zapp, p, FULL_STEPS)
         off, _ = window.session(zapp, "off", FULL_STEPS)
         symbols_fit = symbols_lay_out_alike(zapp)
