@@ -34,5 +34,5 @@ the shipped themes
 .I PREFIX/share/zapp-shell/DemoApp
 the demo app opened when no APP is given
 .SH SEE ALSO
-README.md and ARCHITECTURE.md in the ZappShell source tree.
+README.md, docs/commands/ (a page per command) and ARCHITECTURE.md in the ZappShell source tree.
 FOOTER

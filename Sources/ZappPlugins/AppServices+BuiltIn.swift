@@ -9,15 +9,15 @@ import ZappModel
 
 extension AppServices {
     /// The one wiring of an app's services with the built-in plugins (ARCHITECTURE.md,
-    /// "Wiring"): the registry over `BuiltInPlugins.catalog`, the screen-hook manager, the root
+    /// "Wiring"): the registry (`BuiltInRegistry`, the one factory), the screen-hook manager, the root
     /// menu the registry picks, the navigator, the startup sequence, the first login provider and
     /// the feed and image loaders (their caches live as long as these services; fetched images
     /// are kept under the state directory too, unless sessions are in memory only).
-    /// `script` answers hooks with UI instead of the presenter (`zapp-shell trace`).
+    /// `script` answers hooks instead of the presenter or their command (`zapp-shell trace`).
     public static func builtIn(
         app: ZappApp, environment: PluginEnvironment, trace: TraceLog = TraceLog(), script: HookScript? = nil
     ) -> AppServices {
-        let registry = PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)
+        let registry = BuiltInRegistry.make(app: app, environment: environment)
         let manager = ScreenHookManager(
             app: app, registry: registry, environment: environment, trace: trace, script: script)
         let stateDirectory: URL? = environment.sessions == .persistent ? environment.stateDirectory : nil
@@ -26,16 +26,6 @@ extension AppServices {
             registry: registry, navigator: navigator, startup: StartupSequence(registry: registry, trace: trace),
             trace: trace, loginProvider: registry.firstLoginProvider?.provider, feeds: FeedLoader(folder: app.feedFolder, map: app.feedMap),
             images: ImageLoader(folder: app.feedFolder, stateDirectory: stateDirectory),
-            gates: ScreenGates(app: app, registry: registry, rebuild: { gatesRegistry(app: $0, environment: environment) }))
-    }
-
-    /// A registry for the lock marks of a reloaded app: gating does not depend on the session, so
-    /// its logins hold none in memory, and its warnings (logged by the app's own registry) are not
-    /// logged again.
-    private static func gatesRegistry(app: ZappApp, environment: PluginEnvironment) -> PluginRegistry {
-        var quiet = environment
-        quiet.sessions = .inMemory(signedInUser: nil)
-        quiet.logger = Logger(label: "zapp-shell.gates") { _ in SwiftLogNoOpLogHandler() }
-        return PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: quiet)
+            gates: ScreenGates(app: app, registry: registry, rebuild: { BuiltInRegistry.quiet(app: $0, environment: environment) }))
     }
 }

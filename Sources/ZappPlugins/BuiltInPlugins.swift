@@ -7,17 +7,13 @@ import Logging
 import ZappCore
 import ZappModel
 
-/// ZappShell's built-in plugin classes (the README's table of built-in plugins), registered into a
+/// ZappShell's built-in plugin classes (the table of built-in plugins in docs/plugins.md), registered into a
 /// `PluginCatalog` under their `api.class_name`s:
 /// `ZappShell.LocalLogin`, `ZappShell.HTTPLogin`, `ZappShell.Analytics`, `ZappShell.Gate`
 /// and `ZappShell.ExternalHook`, plus the stand-in for hook plugins of unknown classes
 /// (`StandInHook`). (The menu and navigation-bar classes are ZappCore's.)
 ///
-/// ```swift
-/// var catalog = PluginCatalog()
-/// BuiltInPlugins.register(in: &catalog)
-/// let registry = PluginRegistry(app: app, catalog: catalog, environment: environment)
-/// ```
+/// Registries over this catalog are made by `BuiltInRegistry`, the one factory.
 public enum BuiltInPlugins {
     /// Registers every built-in class.
     public static func register(in catalog: inout PluginCatalog) {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZappCore
 import ZappModel
+import ZappPlugins
 
 @testable import zapp_shell
 
@@ -9,7 +10,7 @@ import ZappModel
 @Suite("trace runs external hooks")
 struct TraceExternalHookTests {
     private static func trace(_ app: ZappApp, _ screen: String) async throws -> TraceReport {
-        try await TraceCommand.trace(app: app, screen: screen, script: try TraceCommand.script(from: []), signedIn: nil)
+        try await TraceReport.run(app: app, screen: screen, script: try TraceCommand.script(from: []), signedIn: nil)
     }
 
     @Test func externalHooksPassTheirDataDictOnAndSecretsStayOut() async throws {

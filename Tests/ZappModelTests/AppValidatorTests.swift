@@ -68,9 +68,22 @@ struct AppValidatorTests {
     }
 
     @Test func homeScreens() {
-        #expect(lines(loadApp(river: #"[{"id": "a"}, {"id": "b"}]"#)) == [
-            #"river.json: $: error: no home screen (hint: set "home": true on exactly one screen (the root menu is read from it))"#
+        // No screen has a "home" key (Applicaster's own examples): the first screen opens as
+        // home, as `run` opens it: a warning, so `validate` exits 0.
+        let unkeyed = loadApp(river: #"[{"id": "a"}, {"id": "b"}]"#)
+        #expect(lines(unkeyed) == [
+            #"river.json: $: warning: no screen has a "home" key: the first screen, "a", opens as home (hint: set "home": true on the home screen (the root menu is read from it))"#
         ])
+        #expect(unkeyed.app?.homeScreen?.id == "a")
+        var report = ValidationReport()
+        report.add(unkeyed)
+        #expect(report.exitCode == 0)
+        // Every screen saying "home": false stays an error (so does a mix with no true).
+        for river in [#"[{"id": "a", "home": false}, {"id": "b", "home": false}]"#, #"[{"id": "a"}, {"id": "b", "home": false}]"#] {
+            #expect(lines(loadApp(river: river)) == [
+                #"river.json: $: error: no home screen (hint: set "home": true on exactly one screen (the root menu is read from it))"#
+            ])
+        }
         #expect(lines(loadApp(river: #"[{"id": "a", "home": true}, {"id": "b", "home": true}, {"id": "c", "home": "1"}]"#)) == [
             #"river.json: $[1].home: error: several home screens: "b" and "a" (at $[0]) both have "home": true (hint: exactly one screen can be home)"#,
             #"river.json: $[2].home: error: several home screens: "c" and "a" (at $[0]) both have "home": true (hint: exactly one screen can be home)"#,

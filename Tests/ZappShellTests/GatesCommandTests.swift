@@ -1,7 +1,9 @@
+import ArgumentParser
 import Foundation
 import Testing
 import ZappCore
 import ZappModel
+import ZappPlugins
 
 @testable import zapp_shell
 
@@ -68,7 +70,7 @@ final class GatesCommandTests {
     private static func trace(_ app: ZappApp, _ screen: String, answers: [String] = [], signedIn: String? = nil)
         async throws -> String
     {
-        try await TraceCommand.trace(
+        try await TraceReport.run(
             app: app, screen: screen, script: TraceCommand.script(from: answers), signedIn: signedIn
         ).resultLine
     }
@@ -77,7 +79,7 @@ final class GatesCommandTests {
     func demoAgreesWithTrace() async throws {
         let app = try await Self.demo()
         for user in [nil, "demo", "free"] as [String?] {
-            let report = try await GatesCommand.report(app: app, signedIn: user)
+            let report = try await GatesReport.builtIn(app: app, signedIn: user)
             #expect(report.screens.map(\.id) == app.screens.map(\.id))
             for screen in report.screens {
                 let session = try #require(user == nil ? screen.signedOut : screen.signedIn)
@@ -94,7 +96,7 @@ final class GatesCommandTests {
 
     @Test("demo app: the gated screens, hook kinds and unreachable hook screens")
     func demoReport() async throws {
-        let report = try await GatesCommand.report(app: try await Self.demo(), signedIn: "demo")
+        let report = try await GatesReport.builtIn(app: try await Self.demo(), signedIn: "demo")
         let gated = report.screens.filter(\.isGated).map(\.id)
         #expect(gated == ["premium-matches", "premium", "late-night", "account"])
         let premium = try #require(report.screens.first { $0.id == "premium" })
@@ -115,7 +117,7 @@ final class GatesCommandTests {
     @Test("a stand-in gate of a real class and an external hook ask, with both branches as trace finds them")
     func standInAndExternal() async throws {
         let app = try await Self.load(try fixture())
-        let report = try await GatesCommand.report(app: app, signedIn: "ann")
+        let report = try await GatesReport.builtIn(app: app, signedIn: "ann")
         let vault = try #require(report.screens.first { $0.id == "vault" })
         #expect(vault.preHooks.map(\.kind) == [.standIn, .external])
         #expect(vault.preHooks[0].className == "stand-in")
@@ -139,15 +141,59 @@ final class GatesCommandTests {
         #expect(report.text.contains("parental (stand-in, stand-in, manifest class PrehookExample.HookManager): flow blocker (plugin)"))
 
         let blocking = try await Self.load(try fixture(externalBlocks: true))
-        let blocked = try await GatesCommand.report(app: blocking, signedIn: nil)
+        let blocked = try await GatesReport.builtIn(app: blocking, signedIn: nil)
         let strict = try #require(blocked.screens.first { $0.id == "vault" })
         #expect(try await Self.trace(blocking, "vault", answers: ["parental=success"]) == "result: blocked by ext")
         #expect(strict.signedOut.steps.last?.decision == .asks)
     }
 
+    @Test("trace --answer stands in for an external hook, so both of gates' branches can be reproduced")
+    func answeredExternalHook() async throws {
+        // ext is a flow blocker whose command (check.sh) answers failure; nothing runs here.
+        let app = try await Self.load(try fixture(externalBlocks: true))
+        let vault = try #require(try await GatesReport.builtIn(app: app, signedIn: nil).screens.first { $0.id == "vault" })
+        let accepted = try await TraceReport.run(
+            app: app, screen: "vault", script: TraceCommand.script(from: ["parental=success", "ext=success"]), signedIn: nil)
+        #expect(accepted.resultLine == "result: " + vault.signedOut.whenAccepted)
+        #expect(accepted.resultLine == "result: presented vault")
+        #expect(accepted.text.contains("pre ext: not run: scripted answer: success"))
+        let declined = try await TraceReport.run(
+            app: app, screen: "vault", script: TraceCommand.script(from: ["parental=success", "ext=failure"]), signedIn: nil)
+        #expect(declined.resultLine == "result: blocked by ext")
+        #expect(declined.text.contains("pre ext: failed: scripted failure"))
+    }
+
+    @Test("trace --answer naming no hook of the screen is an error that names it, exit status 2")
+    func unknownAnswer() async throws {
+        let app = try await Self.load(try fixture())
+        await #expect(
+            throws: TraceError(
+                "--answer 'nosuch': no hook of vault has this identifier (its hooks are parental, ext)", exitStatus: 2)
+        ) {
+            _ = try await TraceReport.run(
+                app: app, screen: "vault", script: TraceCommand.script(from: ["parental=success", "nosuch=failure"]),
+                signedIn: nil)
+        }
+        await #expect(throws: TraceError("--answer 'login': no hook of details has this identifier (it has no hooks)", exitStatus: 2)) {
+            _ = try await TraceReport.run(
+                app: app, screen: "details", script: TraceCommand.script(from: ["login=success"]), signedIn: nil)
+        }
+    }
+
+    @Test("diff: an input that does not parse exits 2, never 1 (gating changed)")
+    func diffOfABrokenInput() async throws {
+        let good = try fixture()
+        let broken = try fixture()
+        try Data(#"[{"id": "home", "home": true,"#.utf8).write(to: broken.appendingPathComponent("river.json"))
+        for (old, new) in [(good, broken), (broken, good)] {
+            let command = try #require(try GatesCommand.parseAsRoot(["--diff", old.path, new.path]) as? GatesCommand)
+            await #expect(throws: ExitCode(2)) { try await command.run() }
+        }
+    }
+
     @Test("the JSON has every screen, in the schema's shape")
     func json() async throws {
-        let report = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: nil)
+        let report = try await GatesReport.builtIn(app: try await Self.load(try fixture()), signedIn: nil)
         let json = report.json
         #expect(json["screens"]?.arrayValue?.count == 5)
         #expect(json["unreachable"] == ["hidden"])
@@ -160,7 +206,7 @@ final class GatesCommandTests {
 
     @Test("markdown is one table, html one self-contained page")
     func documents() async throws {
-        let report = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: "ann")
+        let report = try await GatesReport.builtIn(app: try await Self.load(try fixture()), signedIn: "ann")
         let lines = report.markdown.split(separator: "\n")
         #expect(lines.contains("| Screen | Reached by | Pre hooks | Signed out | Signed in as ann |"))
         #expect(lines.filter { $0.hasPrefix("| `") }.count == 5)
@@ -173,24 +219,24 @@ final class GatesCommandTests {
 
     @Test("diff: a removed hook and a hook made a flow blocker are named")
     func diff() async throws {
-        let before = try await GatesCommand.report(app: try await Self.load(try fixture()), signedIn: nil)
+        let before = try await GatesReport.builtIn(app: try await Self.load(try fixture()), signedIn: nil)
         #expect(!GatesDiff(old: before, new: before).isChanged)
         #expect(GatesDiff(old: before, new: before).text.hasSuffix("gating unchanged"))
 
-        let removed = try await GatesCommand.report(
+        let removed = try await GatesReport.builtIn(
             app: try await Self.load(try fixture(vaultHooks: ["ext"])), signedIn: nil)
         let ungated = GatesDiff(old: before, new: removed)
         #expect(ungated.changes.map(\.kind) == [.ungated, .outcome, .hookRemoved])
         #expect(ungated.text.contains("vault: pre hook removed: parental (stand-in"))
         #expect(ungated.text.contains("vault: no longer gated (was gated by parental)"))
 
-        let blocking = try await GatesCommand.report(
+        let blocking = try await GatesReport.builtIn(
             app: try await Self.load(try fixture(externalBlocks: true)), signedIn: nil)
         let stricter = GatesDiff(old: before, new: blocking)
         #expect(stricter.changes.map(\.kind) == [.flowBlocker])
         #expect(stricter.changes.first?.line == "vault: pre hook ext: not a flow blocker → flow blocker (plugin)")
 
-        let reordered = try await GatesCommand.report(
+        let reordered = try await GatesReport.builtIn(
             app: try await Self.load(try fixture(vaultHooks: ["ext", "parental"])), signedIn: nil)
         #expect(GatesDiff(old: before, new: reordered).changes.map(\.kind) == [.hooksReordered])
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZappCore
 import ZappModel
+import ZappPlugins
 
 @testable import zapp_shell
 
@@ -17,7 +18,7 @@ struct TraceCommandTests {
     private static func trace(
         _ app: ZappApp, _ screen: String, answers: [String] = [], signedIn: String? = nil
     ) async throws -> TraceReport {
-        try await TraceCommand.trace(
+        try await TraceReport.run(
             app: app, screen: screen, script: try TraceCommand.script(from: answers), signedIn: signedIn)
     }
 
@@ -62,11 +63,11 @@ struct TraceCommandTests {
     @Test func unknownUserAndScreenAreErrors() async throws {
         let demo = try await Self.demo()
         await #expect(throws: TraceError(
-            message: #"--signed-in "mallory": unknown user; the configured users are "demo", "free" (configuration_json.users of "zapptv_login")"#))
+            #"--signed-in "mallory": unknown user; the configured users are "demo", "free" (configuration_json.users of "zapptv_login")"#))
         {
             _ = try await Self.trace(demo, "premium", signedIn: "mallory")
         }
-        await #expect(throws: TraceError(message: "no screen with id or name 'nowhere' in \(demo.name)")) {
+        await #expect(throws: TraceError("no screen with id or name 'nowhere' in \(demo.name)")) {
             _ = try await Self.trace(demo, "nowhere")
         }
     }

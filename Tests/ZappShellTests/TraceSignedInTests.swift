@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZappModel
+import ZappPlugins
 
 @testable import zapp_shell
 
@@ -30,7 +31,7 @@ struct TraceSignedInTests {
     }
 
     private static func trace(_ app: ZappApp, _ screen: String, signedIn: String?) async throws -> TraceReport {
-        try await TraceCommand.trace(app: app, screen: screen, script: TraceCommand.script(from: []), signedIn: signedIn)
+        try await TraceReport.run(app: app, screen: screen, script: TraceCommand.script(from: []), signedIn: signedIn)
     }
 
     /// Port 9 (discard) on loopback has no listener: a contacted server would fail the sign-in.
@@ -60,7 +61,7 @@ struct TraceSignedInTests {
         #expect(bob.text.hasPrefix(#"signed in as "bob": login (ZappShell.LocalLogin): no entitlements"#))
         #expect(bob.resultLine == "result: blocked by login")
         await #expect(throws: TraceError(
-            message: #"--signed-in "mallory": unknown user; the configured users are "gina", "bob" (configuration_json.users of "login")"#))
+            #"--signed-in "mallory": unknown user; the configured users are "gina", "bob" (configuration_json.users of "login")"#))
         {
             _ = try await Self.trace(app, "premium", signedIn: "mallory")
         }

@@ -43,6 +43,21 @@ struct ValidateCommandTests {
         #expect(byRiver.text == "\(folder.path)/river.json: ok\n\(folder.path)/plugin_configurations.json: ok\n0 errors, 0 warnings in 2 files")
     }
 
+    @Test("a river with no home key opens with its first screen, as run opens it: a warning, exit 0; all home false: exit 1")
+    func homeAsRunPicksIt() async throws {
+        let unkeyed = try Self.folder(["river.json": #"[{"id": "only", "name": "Only"}]"#, "plugin_configurations.json": Self.plugins])
+        let allFalse = try Self.folder(["river.json": #"[{"id": "a", "home": false}, {"id": "b", "home": false}]"#, "plugin_configurations.json": Self.plugins])
+        defer { for folder in [unkeyed, allFalse] { try? FileManager.default.removeItem(at: folder) } }
+        let warned = await ValidateCommand.report(for: [unkeyed.path])
+        #expect(warned.exitCode == 0)
+        #expect(warned.text.contains(#"warning: no screen has a "home" key: the first screen, "only", opens as home"#))
+        let opened = try await AppLocation.loadOrExit(unkeyed.path)
+        #expect(opened.app.homeScreen?.id == "only")
+        let refused = await ValidateCommand.report(for: [allFalse.path])
+        #expect(refused.exitCode == 1)
+        #expect(refused.text.contains("error: no home screen"))
+    }
+
     @Test func errorsExitWithOne() async throws {
         let folder = try Self.folder([
             "river.json": "[\n  {\"id\": \"home\", \"home\": true},\n]", "plugin_configurations.json": Self.plugins,

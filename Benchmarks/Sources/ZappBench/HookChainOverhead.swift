@@ -19,7 +19,7 @@ enum HookChainOverhead {
         for attempt in 0..<(quick ? 3 : 8) {
             let presenter = SilentPresenter()
             let environment = BenchApp.environment(app: app, presenter: presenter)
-            let registry = PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)
+            let registry = BuiltInRegistry.make(app: app, environment: environment)
             let manager = ScreenHookManager(app: app, registry: registry, environment: environment, trace: TraceLog())
             let clock = ContinuousClock()
             let start = clock.now

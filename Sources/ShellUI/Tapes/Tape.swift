@@ -1,4 +1,4 @@
-/// A run of the app as text (README, "Record and replay"): a header naming the app and the
+/// A run of the app as text (docs/commands/replay.md): a header naming the app and the
 /// options it ran with, then one step per line — inputs (`key Enter`, `type "qa"`) and what the
 /// app did in answer (`screen home`, `pane "Sign in" (login)`, `blocked by login: …`). `run
 /// --record` writes one (`TapeRecorder`); `replay` plays its inputs headless and compares what
@@ -44,7 +44,7 @@ public struct Tape: Sendable, Hashable {
     public var text: String {
         var lines = [
             Self.magic,
-            "# Replay with: zapp-shell replay THIS-FILE [APP]. Format: README.md, \"Record and replay\".",
+            "# Replay with: zapp-shell replay THIS-FILE [APP]. Format: docs/commands/replay.md.",
         ]
         if let app = header.app { lines.append("app \(app)") }
         if let plugins = header.plugins { lines.append("plugins \(plugins)") }

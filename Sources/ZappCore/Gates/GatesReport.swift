@@ -1,7 +1,7 @@
 import ZappModel
 
 /// What `zapp-shell gates` reports: every screen of an app, how a user reaches it, its hook
-/// chains with each hook's kind and flow-blocker answer (`HookGate`), and what opening it means
+/// chains with each hook's kind and flow-blocker answer (`HookGate`, from the one `HookResolution`), and what opening it means
 /// signed out and, with a user, signed in. Built from the same registry, hook instances and
 /// flow-blocker rule the hook manager uses, without running any hook: built-in logins answer
 /// by their own rules (the session the registry holds, the target's entitlements); panes and
@@ -67,39 +67,32 @@ public struct GatesReport: Sendable, Hashable {
         let reaches = ScreenReaches(app: app, rootKind: signedOut.rootKind(of: app))
         var screens: [Screen] = []
         screens.reserveCapacity(app.screens.count)
+        let outResolution = HookResolution(app: app, registry: signedOut)
+        let inResolution = signedIn.map { HookResolution(app: app, registry: $0.registry) }
         for target in app.screens {
-            let pre = target.hooks.preload.map { HookGate.make($0, target: target, app: app, registry: signedOut) }
-            let post = target.hooks.postload.map { HookGate.make($0, target: target, app: app, registry: signedOut).gate }
-            let outSession = await session(pre, target: target)
+            let pre = await outResolution.plan(of: target)
+            let post = outResolution.entries(of: target, post: true).map(\.gate)
             var inSession: Session?
-            if let signedIn {
-                let made = target.hooks.preload.map { HookGate.make($0, target: target, app: app, registry: signedIn.registry) }
-                inSession = await session(made, target: target)
-            }
+            if let inResolution { inSession = session(await inResolution.plan(of: target), target: target) }
             screens.append(
                 Screen(
                     id: target.id, name: target.name, reaches: reaches.reaches[target.id] ?? [],
                     isReachable: reaches.reachable.contains(target.id), deepLink: deepLink(target.id),
-                    preHooks: pre.map(\.gate), postHooks: post, signedOut: outSession, signedIn: inSession))
+                    preHooks: pre.map(\.entry.gate), postHooks: post, signedOut: session(pre, target: target),
+                    signedIn: inSession))
         }
         return GatesReport(app: app.name, signedInUser: signedIn?.user, session: signedIn?.session, screens: screens)
     }
 
-    private static func session(_ hooks: [(gate: HookGate, hook: (any ScreenHook)?)], target: ScreenModel) async -> Session {
-        var steps: [Step] = []
-        var asks = false
-        var blocker: String?
-        for (gate, hook) in hooks {
-            let (decision, why) = await gate.decide(hook, target: target)
-            steps.append(Step(identifier: gate.identifier, decision: decision, why: why))
-            guard decision == .asks else { continue }
-            asks = true
-            if gate.isFlowBlocker, blocker == nil { blocker = gate.identifier }
-        }
-        let outcome: GateOutcome = blocker != nil ? .gated : asks ? .asks : .open
-        return Session(
-            outcome: outcome, steps: steps, whenAccepted: "presented \(target.id)",
-            whenDeclined: blocker.map { "blocked by \($0)" } ?? "presented \(target.id)")
+    /// Opening `target` in one session state: each step's decision, and the result when every
+    /// hook that asks succeeds (accepted) or fails (declined), by the resolution's one rule.
+    private static func session(_ plan: [HookResolution.Step], target: ScreenModel) -> Session {
+        let steps = plan.map { Step(identifier: $0.entry.gate.identifier, decision: $0.decision.decision, why: $0.decision.why) }
+        let accepted = HookResolution.result(of: plan, target: target) { _ in .success }
+        let declined = HookResolution.result(of: plan, target: target) { _ in .failure }
+        let asks = plan.contains { $0.decision.decision == .asks }
+        let outcome: GateOutcome = declined != accepted ? .gated : asks ? .asks : .open
+        return Session(outcome: outcome, steps: steps, whenAccepted: accepted, whenDeclined: declined)
     }
 
     /// `zapp://screen/ID`, the id percent-encoded where it is not a URL's unreserved character.

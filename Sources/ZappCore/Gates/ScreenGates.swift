@@ -2,7 +2,7 @@ import Synchronization
 import ZappModel
 
 /// Which screens are gated, for the running app's lock marks (root menu, tab bar, go-to): a
-/// screen is gated when one of its pre hooks can stop the navigation (`HookGate.canBlock`: it
+/// screen is gated when one of its pre hooks can stop the navigation (`HookGate.canBlock` of the one `HookResolution`: it
 /// may ask and it is a flow blocker), whatever the session, the rule `zapp-shell gates` reports
 /// as `gated`. Worked out per screen the first time a view asks (a lazily loaded river decodes
 /// only the screens shown) and kept; the answer depends only on the app and its registry.
@@ -23,7 +23,7 @@ public final class ScreenGates: Sendable {
     public func isGated(_ screenID: String) -> Bool {
         if let known = known.withLock({ $0[screenID] }) { return known }
         let gated = app.screen(id: screenID).map { target in
-            target.hooks.preload.contains { HookGate.make($0, target: target, app: app, registry: registry).gate.canBlock }
+            HookResolution(app: app, registry: registry).entries(of: target).contains { $0.gate.canBlock }
         } ?? false
         known.withLock { $0[screenID] = gated }
         return gated

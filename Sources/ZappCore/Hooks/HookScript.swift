@@ -1,6 +1,8 @@
-/// Scripted answers for hooks with UI, used by `zapp-shell trace` (and tests) in place of a
-/// person: when a hook with UI is allowed to present, the manager records its pane and applies
-/// the hook's answer instead of running it. Hooks without UI really run.
+/// Scripted answers, used by `zapp-shell trace` (and tests) in place of a person: when a hook
+/// is allowed to present and the script answers it (`HookResolution.scriptedAnswer`: every hook
+/// it names, whatever its kind, and every hook with UI), the manager applies the answer instead
+/// of running the hook (an external command is not run). Hooks without UI that it does not name
+/// really run.
 public struct HookScript: Sendable, Hashable {
     /// What the "user" does with a hook's pane.
     public enum Answer: String, Sendable, Hashable, CaseIterable {
@@ -18,7 +20,7 @@ public struct HookScript: Sendable, Hashable {
     /// Answers by hook plugin identifier.
     public var answers: [String: Answer]
     /// The answer for hooks with no entry (`cancel`: a hook with UI and no answer is dismissed,
-    /// as the README's trace section says).
+    /// as docs/commands/trace.md says).
     public var defaultAnswer: Answer
 
     public init(answers: [String: Answer] = [:], defaultAnswer: Answer = .cancel) {

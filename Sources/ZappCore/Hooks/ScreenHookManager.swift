@@ -7,8 +7,9 @@ import ZappModel
 /// `zapp-shell trace` uses the same type with a scripted presenter.
 ///
 /// Per hook entry, in order:
-/// 1. find the plugin by `identifier` (none, or not available → skipped with a warning);
-/// 2. make a new instance (with the hook screen's model when the entry has `screen_id`);
+/// 1. resolve it (`HookResolution`, the one resolution `gates` reports too): the plugin by
+///    `identifier` (none, or not available → skipped with a warning), a new instance (with the
+///    hook screen's model when the entry has `screen_id`), its presentation and flow-blocker answer;
 /// 3. `requestScreenPluginPresentation` false → succeeded, nothing shown, dataDict unchanged;
 ///    so is a hook screen whose `general.allow_screen_plugin_presentation` is `false` (the
 ///    SDK's answer for a hook screen that must not be shown; absent means allowed);
@@ -28,8 +29,9 @@ import ZappModel
 /// (`ScreenHook.completesWithoutWaiting`, e.g. analytics) runs inline in the chain's task
 /// instead, with the same steps and trace and no task, timer or thread hand-off.
 ///
-/// With a `HookScript` (`zapp-shell trace`), a hook with UI that is allowed to present gets its
-/// scripted answer instead of running; everything else is the same.
+/// With a `HookScript` (`zapp-shell trace`), a hook that is allowed to present and that the
+/// script answers (`HookResolution.scriptedAnswer`: any hook it names, and every hook with UI)
+/// gets its scripted answer instead of running; everything else is the same.
 public final class ScreenHookManager: ScreenOpening {
     /// The reason recorded when the user closes a hook's pane (the SDK's message).
     public static let userClosedReason = "User has closed hook execution"
@@ -40,7 +42,8 @@ public final class ScreenHookManager: ScreenOpening {
     private let presenter: any Presenter
     private let defaultTimeout: Duration
     private let sleep: @Sendable (Duration) async throws -> Void
-    private let script: HookScript?
+    /// The one resolution of hook entries, with the script's answers.
+    public let resolution: HookResolution
     /// The `running` step's message for the default timeout, made once.
     private let defaultRunningMessage: String
 
@@ -48,7 +51,7 @@ public final class ScreenHookManager: ScreenOpening {
     ///   - presenter: shows hook panes (the UI, or a scripted presenter).
     ///   - hookTimeout: the default timeout of hooks without UI.
     ///   - sleep: the clock the timeout uses (tests inject their own).
-    ///   - script: scripted answers for hooks with UI (`zapp-shell trace`); nil runs them for real.
+    ///   - script: scripted answers (`zapp-shell trace`); nil runs every hook for real.
     public init(
         app: ZappApp, registry: PluginRegistry, presenter: any Presenter, trace: TraceLog,
         hookTimeout: Duration = .seconds(30),
@@ -61,7 +64,7 @@ public final class ScreenHookManager: ScreenOpening {
         self.trace = trace
         self.defaultTimeout = hookTimeout
         self.sleep = sleep
-        self.script = script
+        self.resolution = HookResolution(app: app, registry: registry, script: script)
         self.defaultRunningMessage = "running without UI (timeout \(Self.describe(hookTimeout)))"
     }
 
@@ -120,77 +123,78 @@ public final class ScreenHookManager: ScreenOpening {
         async -> ChainOutcome
     {
         var current = dataDict
-        for entry in entries {
-            let identifier = entry.identifier
+        for reference in entries {
+            let identifier = reference.identifier
             let record: @Sendable (HookTrace.Step, String) -> Void = { [trace] step, message in
                 trace.append(HookTrace(stage: stage, step: step, identifier: identifier, message: message))
             }
-            guard let plugin = lookUp(entry, record: record) else { continue }
-            let configuration = plugin.configuration
-
-            var hookScreen: ScreenModel?
-            if let screenID = entry.screenID {
-                hookScreen = app.screen(id: screenID)
-                if hookScreen == nil {
-                    record(.warning, "hook screen \(Quoted.value(screenID, mark: "'")) does not exist; the plugin's defaults apply")
-                }
-            }
-            let presentation = resolvePresentation(configuration, hookScreen: hookScreen, record: record)
-            let run = HookRun(identifier: identifier, presentation: presentation, record: record)
-            let context = HookContext(
-                plugin: configuration, hookScreen: hookScreen, target: target,
-                presenter: ObservingPresenter(base: presenter, run: run), app: app, presentation: presentation,
+            var run: HookRun?
+            let entry = resolution.resolve(
+                reference, target: target,
+                presenter: { [presenter] presentation in
+                    let made = HookRun(identifier: identifier, presentation: presentation, record: record)
+                    run = made
+                    return ObservingPresenter(base: presenter, run: made)
+                },
                 reportWarning: { message in record(.warning, message) })
+            for note in entry.notes { record(note.step, note.message) }
+            guard let hook = entry.hook, let run, let configuration = entry.configuration else { continue }
 
-            guard let factory = plugin.factory, let hook = factory.makeScreenHook(context: context) else {
-                record(.skipped, "skipped: \(plugin.servingClassName ?? plugin.manifestClassName) is not a screen hook")
-                continue
-            }
-            record(
-                .instanceCreated, "new instance" + (hookScreen.map { " with hook screen \($0.id) \"\($0.name)\"" } ?? ""))
             let outcome: HookOutcome
             if Task.isCancelled {
                 record(.cancelled, "not run: the navigation was cancelled")
                 outcome = .failed(reason: "cancelled", dataDict: current)
-            } else if hookScreen?.general["allow_screen_plugin_presentation"]?.boolValue == false {
-                record(
-                    .presentationDenied,
-                    "hook screen general.allow_screen_plugin_presentation is false: counts as succeeded, nothing shown")
+            } else if entry.gate.isPresentationDisallowed {
+                record(.presentationDenied, HookResolution.disallowedMessage)
                 outcome = .succeeded(dataDict: current)
+            } else if let answer = resolution.scriptedAnswer(for: entry) {
+                outcome = await executeScripted(hook, answer: answer, run: run, dataDict: current)
             } else {
                 outcome = await execute(hook, run: run, configuration: configuration, dataDict: current)
             }
-            let isFlowBlocker = Self.flowBlocker(own: hook.isFlowBlocker, configuration, hookScreen: hookScreen)
 
             if case .failed(let reason, _) = outcome {
-                if isFlowBlocker.value {
+                let source = entry.gate.flowBlockerSource
+                if entry.gate.isFlowBlocker {
                     let consequence = stage == .post ? "the remaining post hooks do not run" : "\(target.id) is not presented"
-                    record(.flowBlocker, "flow blocker (\(isFlowBlocker.source)): \(consequence)")
+                    record(.flowBlocker, "flow blocker (\(source)): \(consequence)")
                     return .blocked(identifier: identifier, reason: reason)
                 }
-                record(.flowBlocker, "not a flow blocker (\(isFlowBlocker.source)): going on")
+                record(.flowBlocker, "not a flow blocker (\(source)): going on")
             }
             current = handOn(outcome.dataDict, previous: current, record: record)
         }
         return .completed(current)
     }
 
-    /// Step 1: the plugin for a hook entry, or nil (skipped, with a warning in the trace).
-    private func lookUp(_ entry: HookReference, record: (HookTrace.Step, String) -> Void) -> RegisteredPlugin? {
-        guard let plugin = registry.plugin(identifier: entry.identifier) else {
-            record(.warning, "no plugin with this identifier in plugin_configurations")
-            record(.skipped, "skipped")
-            return nil
+    /// A hook whose scripted answer stands in for running it (`trace`): it is still asked
+    /// whether it requests its presentation (a signed-in login passes); then a hook with UI
+    /// records its pane, and a hook without UI (an external command) is not run.
+    private func executeScripted(_ hook: any ScreenHook, answer: HookScript.Answer, run: HookRun, dataDict: JSONObject?)
+        async -> HookOutcome
+    {
+        guard await hook.requestScreenPluginPresentation() else {
+            run.record(.presentationDenied, "presentation not requested: counts as succeeded, nothing shown")
+            return .succeeded(dataDict: dataDict)
         }
-        if let reason = plugin.unavailableReason {
-            record(.warning, "plugin not available (\(reason))")
-            record(.skipped, "skipped")
-            return nil
+        if hook.hasUI {
+            run.record(.presentationAllowed, "presentation allowed (\(run.presentation.rawValue))")
+            run.record(.paneShown, "pane shown (\(run.presentation.rawValue)); scripted answer: \(answer.rawValue)")
+        } else {
+            run.record(.scriptedAnswer, "not run: scripted answer: \(answer.rawValue)")
         }
-        var found = "plugin found (\(plugin.servingClassName ?? plugin.manifestClassName)"
-        if let note = plugin.note { found += "; \(note)" }
-        record(.pluginFound, found + ")")
-        return plugin
+        switch answer {
+        case .success:
+            run.record(.succeeded, "succeeded")
+            return .succeeded(dataDict: dataDict)
+        case .failure:
+            run.record(.failed, "failed: \(HookScript.failureReason)")
+            return .failed(reason: HookScript.failureReason, dataDict: dataDict)
+        case .cancel:
+            run.record(.dismissed, "failed: \(Self.userClosedReason)")
+            await hook.hookPluginDidDisappear()
+            return .failed(reason: Self.userClosedReason, dataDict: dataDict)
+        }
     }
 
     /// Steps 3 to 5 for one instance: the first of completion, denied presentation, closed pane,
@@ -258,7 +262,6 @@ public final class ScreenHookManager: ScreenOpening {
     private func startWork(_ hook: any ScreenHook, run: HookRun, timeout: Duration?, dataDict: JSONObject?)
         -> Task<Void, Never>
     {
-        let script = self.script
         let runningMessage = timeout.map(runningMessage)
         return Task {
             guard await hook.requestScreenPluginPresentation() else {
@@ -269,15 +272,6 @@ public final class ScreenHookManager: ScreenOpening {
                 run.record(.running, runningMessage)
             } else {
                 run.record(.presentationAllowed, "presentation allowed (\(run.presentation.rawValue))")
-                if let answer = script?.answer(for: run.identifier) {
-                    run.record(.paneShown, "pane shown (\(run.presentation.rawValue)); scripted answer: \(answer.rawValue)")
-                    switch answer {
-                    case .success: run.finish(.completed(.succeeded(dataDict: dataDict)))
-                    case .failure: run.finish(.completed(.failed(reason: HookScript.failureReason, dataDict: dataDict)))
-                    case .cancel: run.finish(.dismissed)
-                    }
-                    return
-                }
             }
             run.finish(.completed(await hook.executeHook(dataDict: dataDict)))
         }
@@ -322,44 +316,6 @@ public final class ScreenHookManager: ScreenOpening {
             record(.dataHandedOn, "no dataDict to hand on")
         }
         return returned
-    }
-
-    /// `isFlowBlocker`: the plugin's answer, else the hook screen's `general.is_flow_blocker`,
-    /// else the manifest's `initial_value` (or its `custom_configuration_fields` default), else false.
-    /// The one rule, also read by the gates report, the lock marks and the stand-in pane.
-    public static func flowBlocker(own: Bool?, _ configuration: PluginConfiguration, hookScreen: ScreenModel?)
-        -> (value: Bool, source: String)
-    {
-        if let own { return (own, "plugin") }
-        if let value = hookScreen?.general["is_flow_blocker"]?.boolValue {
-            return (value, "hook screen general.is_flow_blocker")
-        }
-        if let value = configuration.manifest.generalInitialValue("is_flow_blocker")?.boolValue {
-            return (value, "manifest is_flow_blocker initial_value")
-        }
-        if let value = configuration.manifest.configurationDefault("is_flow_blocker")?.boolValue {
-            return (value, "manifest custom_configuration_fields is_flow_blocker default")
-        }
-        return (false, "default")
-    }
-
-    /// `present` or `push`: the hook screen's `styles.presentation`, else the manifest's
-    /// `initial_value`, else `present`. An unknown value is reported and skipped.
-    private func resolvePresentation(
-        _ configuration: PluginConfiguration, hookScreen: ScreenModel?, record: (HookTrace.Step, String) -> Void
-    ) -> PanePresentation {
-        let candidates: [(JSONValue?, String)] = [
-            (hookScreen?.styles["presentation"], "hook screen styles.presentation"),
-            (configuration.manifest.styleInitialValue("presentation"), "manifest presentation initial_value"),
-        ]
-        for (value, source) in candidates {
-            guard let value, !value.isNull else { continue }
-            if let raw = value.stringValue, let presentation = PanePresentation(rawValue: raw.lowercased()) {
-                return presentation
-            }
-            record(.warning, "\(source) is not present or push; ignored")
-        }
-        return .present
     }
 
     /// A plugin's `configuration_json.timeout_seconds` when positive, else the default.

@@ -2,7 +2,7 @@ import Logging
 import ZappModel
 
 /// The app's plugins, resolved once per app run from plugin_configurations.json and a
-/// `PluginCatalog`, following the table of built-in classes in the README:
+/// `PluginCatalog`, following the table of built-in classes in docs/plugins.md:
 /// - `ZappShell.SideMenu` / `ZappShell.TabBar` / `ZappShell.NavigationBar` are the built-in
 ///   roots and bar; a `type: menu` plugin with an unknown class is a tab bar or a side menu
 ///   (`RootKind(menuPlugin:)`), a `type: nav_bar`

@@ -31,6 +31,8 @@ public struct HookTrace: Sendable, Hashable, Codable {
         /// A hook without UI started (with its timeout).
         case running
         case paneShown = "pane_shown"
+        /// A scripted answer stood in for running a hook without UI (`trace --answer`).
+        case scriptedAnswer = "scripted_answer"
         case succeeded
         case failed
         /// The user closed the hook's pane.

@@ -36,6 +36,8 @@ final class LazyRiver: Sendable {
     /// Each screen's id as its decoding reads it, and whether it is marked home.
     let ids: [String]
     let homeFlags: [Bool]
+    /// Some screen has a `home` key, whatever its value.
+    let hasHomeKey: Bool
     /// The bytes, until every screen is decoded.
     private let bytes: Mutex<Data?>
     private let decoded: Mutex<[DecodedScreen?]>
@@ -61,14 +63,17 @@ final class LazyRiver: Sendable {
         releasesBytes = releasingBytes
         var ids: [String] = []
         var homeFlags: [Bool] = []
+        var hasHomeKey = false
         ids.reserveCapacity(index.elements.count)
         homeFlags.reserveCapacity(index.elements.count)
         for element in index.elements.indices {
             ids.append(Self.id(index.member(0, of: element), in: data))
             homeFlags.append(Self.isHome(index.member(1, of: element), in: data))
+            if index.member(1, of: element) != nil { hasHomeKey = true }
         }
         self.ids = ids
         self.homeFlags = homeFlags
+        self.hasHomeKey = hasHomeKey
         bytes = Mutex(data)
         decoded = Mutex([DecodedScreen?](repeating: nil, count: index.elements.count))
     }

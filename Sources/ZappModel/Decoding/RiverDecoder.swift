@@ -59,7 +59,7 @@ public enum RiverDecoder {
             id: id,
             name: context.string(object, "name", at: path) ?? "",
             type: context.nonEmptyString(object, "type", at: path) ?? "general_content",
-            isHome: context.bool(object, "home", at: path) ?? false)
+            isHome: context.bool(object, "home", at: path) ?? false, hasHomeKey: object["home"] != nil)
         screen.navigations = decodeElements(
             context.array(object, "navigations", at: path), of: "navigations", at: &path, context: &context, decodeNavigation)
         let hooks = context.object(object, "hooks", at: path)

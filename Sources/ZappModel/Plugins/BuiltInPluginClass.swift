@@ -1,4 +1,4 @@
-/// The `api.class_name`s ZappShell provides itself (the README's table of built-in plugins), with the manifest
+/// The `api.class_name`s ZappShell provides itself (the table of built-in plugins in docs/plugins.md), with the manifest
 /// `type` each one serves. Validation uses it to tell a known plugin from one that only
 /// exists in the real SDK (a warning, not an error).
 public enum BuiltInPluginClass: String, Sendable, Hashable, CaseIterable {

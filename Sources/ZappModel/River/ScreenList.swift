@@ -67,15 +67,49 @@ public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
         return nil
     }
 
-    /// Where the home screen is: the first marked `home`, else the first; nil when there are no
-    /// screens. A lazy list knows the marks without decoding the screens.
-    var homeIndex: Int? {
+    /// How the home screen is chosen: the one rule, which `run` opens and `validate` reports.
+    public enum HomeChoice: Sendable, Hashable {
+        /// The first screen with `"home": true`.
+        case marked(Int)
+        /// No screen has a `home` key at all (Applicaster's single-screen examples): the first
+        /// screen opens as home; a warning.
+        case firstByDefault(Int)
+        /// Screens say `home` but none is true: the first screen opens all the same; an error.
+        case unmarked(Int)
+        /// No screens.
+        case none
+
+        /// The index of the screen that opens as home.
+        public var index: Int? {
+            switch self {
+            case .marked(let index), .firstByDefault(let index), .unmarked(let index): index
+            case .none: nil
+            }
+        }
+    }
+
+    /// How the home screen is chosen (`HomeChoice`). A lazy list knows the marks without
+    /// decoding the screens.
+    public var homeChoice: HomeChoice {
+        let marked: Int?
+        let hasHomeKey: Bool
         switch storage {
         case .decoded(let screens):
-            return screens.firstIndex { $0.isHome } ?? (screens.isEmpty ? nil : 0)
+            guard !screens.isEmpty else { return .none }
+            marked = screens.firstIndex { $0.isHome }
+            hasHomeKey = screens.contains { $0.hasHomeKey }
         case .lazy(let river):
-            return river.homeFlags.firstIndex(of: true) ?? 0
+            guard !river.homeFlags.isEmpty else { return .none }
+            marked = river.homeFlags.firstIndex(of: true)
+            hasHomeKey = river.hasHomeKey
         }
+        if let marked { return .marked(marked) }
+        return hasHomeKey ? .unmarked(0) : .firstByDefault(0)
+    }
+
+    /// Where the home screen is (`homeChoice`); nil when there are no screens.
+    var homeIndex: Int? {
+        homeChoice.index
     }
 
     /// Where the screen `id` is in the river (`$[position]` in its JSON paths), found without

@@ -6,6 +6,9 @@ public struct ScreenModel: Sendable, Hashable, Identifiable {
     /// `general_content` or a plugin screen type (a hook screen's plugin identifier, ...).
     public var type: String
     public var isHome: Bool
+    /// The river gives the screen a `home` key, whatever its value (`ScreenList.homeChoice`:
+    /// a river where no screen has one opens with its first screen as home, without an error).
+    public var hasHomeKey: Bool
     public var navigations: [NavigationModel]
     public var hooks: ScreenHooks
     public var uiComponents: [UIComponent]
@@ -14,8 +17,9 @@ public struct ScreenModel: Sendable, Hashable, Identifiable {
     public var data: JSONObject
     public var rules: JSONObject
 
+    /// `hasHomeKey` defaults to `isHome` (a screen made in code says `home` only when it is home).
     public init(
-        id: String, name: String, type: String = "general_content", isHome: Bool = false,
+        id: String, name: String, type: String = "general_content", isHome: Bool = false, hasHomeKey: Bool? = nil,
         navigations: [NavigationModel] = [], hooks: ScreenHooks = ScreenHooks(),
         uiComponents: [UIComponent] = [], styles: JSONObject = [:], general: JSONObject = [:],
         data: JSONObject = [:], rules: JSONObject = [:]
@@ -24,6 +28,7 @@ public struct ScreenModel: Sendable, Hashable, Identifiable {
         self.name = name
         self.type = type
         self.isHome = isHome
+        self.hasHomeKey = hasHomeKey ?? isHome
         self.navigations = navigations
         self.hooks = hooks
         self.uiComponents = uiComponents

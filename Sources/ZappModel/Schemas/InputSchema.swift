@@ -20,7 +20,7 @@ public enum InputSchema: String, Sendable, Hashable, CaseIterable {
     public static let draft = "https://json-schema.org/draft/2020-12/schema"
 
     /// The schema's `$id`: an identifier under the reserved `.example` domain, never fetched;
-    /// editors are pointed at the printed file instead (README, "Schemas").
+    /// editors are pointed at the printed file instead (docs/schemas.md).
     public var id: String { "https://zapp-shell.example/schemas/\(rawValue).schema.json" }
 
     /// The file this schema describes, for messages and editor settings.

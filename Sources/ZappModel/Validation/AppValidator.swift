@@ -8,7 +8,7 @@ import Synchronization
 /// Cross-reference validation of a decoded app: everything that is well-formed JSON of the
 /// right types but does not hang together.
 ///
-/// Errors (the app would misbehave; only `DiagnosticCode.stopsRunning` ones stop `run`): no screens; no home screen or several; duplicate screen
+/// Errors (the app would misbehave; only `DiagnosticCode.stopsRunning` ones stop `run`): no screens; no home screen (screens say `home`, none true) or several; duplicate screen
 /// ids; two different plugins with one identifier; a nav item or component target that names no screen (URLs and
 /// the built-in Settings/EPG screens are fine); a hook identifier with no plugin; a hook
 /// `screen_id` with no screen; a root menu whose `navigation_type` names no menu plugin;
@@ -17,7 +17,8 @@ import Synchronization
 /// Warnings (the app runs, with a fallback): a plugin entry repeated identically (real files
 /// have them; the first is used); a plugin class ZappShell does not provide (menus
 /// fall back to the tab bar or side menu, logins to local login, others to a stand-in); a nav bar whose
-/// `navigation_type` names no plugin (the default navigation bar is used).
+/// `navigation_type` names no plugin (the default navigation bar is used); a river with no `home` key
+/// at all (its first screen opens as home, `ScreenList.homeChoice`).
 public enum AppValidator {
     /// Screen ids the shell provides itself (its white-label Settings and EPG screens).
     public static let builtInScreenIDs: Set<String> = ["__settings__", "__epg__"]
@@ -211,10 +212,18 @@ private struct AppCheck: Sendable {
                 firstIndex[id] = index
             }
         }
-        if homes.isEmpty {
+        switch app.screens.homeChoice {
+        case .firstByDefault(let index):
+            warning(
+                .homeScreen, .root,
+                "no screen has a \"home\" key: the first screen, \(Quoted.value(app.screens[index].id)), opens as home",
+                hint: "set \"home\": true on the home screen (the root menu is read from it)")
+        case .unmarked:
             error(
                 .homeScreen, .root, "no home screen",
                 hint: "set \"home\": true on exactly one screen (the root menu is read from it)")
+        case .marked, .none:
+            break
         }
         if let first = homes.first {
             for extra in homes.dropFirst() {

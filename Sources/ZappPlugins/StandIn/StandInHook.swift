@@ -41,7 +41,7 @@ final class StandInHook: ScreenHook {
     /// What a failure does, by the manager's flow-blocker rule: "flow blocker: stops the
     /// navigation when it fails" or "not a flow blocker".
     var flowBlockerNote: String {
-        ScreenHookManager.flowBlocker(own: isFlowBlocker, context.plugin, hookScreen: context.hookScreen).value
+        HookResolution.flowBlocker(own: isFlowBlocker, context.plugin, hookScreen: context.hookScreen).value
             ? "Flow blocker: stops the navigation when it fails" : "Not a flow blocker"
     }
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Logging
 import ShellUI
 import ZappCore
 import ZappModel
@@ -8,7 +7,7 @@ import ZappPlugins
 /// `zapp-shell gates [APP] [--plugins FILE] [--signed-in USER] [--format text|json|html|markdown]`:
 /// every screen, how a user reaches it, its hook chain and what opening it means signed out and
 /// signed in (`GatesReport`); `gates --diff OLD NEW`: what changed in gating between two versions
-/// of an app (`GatesDiff`), exit 1 when anything did.
+/// of an app (`GatesDiff`), exit 1 when anything did, 2 when an input cannot be used.
 struct GatesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gates",
@@ -30,7 +29,7 @@ struct GatesCommand: AsyncParsableCommand {
             With --diff OLD NEW (folders, river files or URLs, as APP), prints what changed in \
             gating: screens added or removed, newly gated or ungated, hooks added, removed or \
             reordered, flow-blocker and kind changes; exit status 1 when anything changed, 0 when \
-            nothing did. The JSON of the report is described by `zapp-shell schema gates`.
+            nothing did, 2 when OLD or NEW cannot be read or parsed (the message names it). The JSON of the report is described by `zapp-shell schema gates`.
             """
     )
 
@@ -67,8 +66,8 @@ struct GatesCommand: AsyncParsableCommand {
 
     func run() async throws {
         if diff {
-            let old = try await report(apps[0])
-            let new = try await report(apps[1])
+            let old = try await diffInput(apps[0], role: "OLD")
+            let new = try await diffInput(apps[1], role: "NEW")
             let changes = GatesDiff(old: old, new: new)
             if format == .json { Console.printJSON(changes.json.prettyJSONText) } else { Console.print(changes.text) }
             if changes.isChanged { throw ExitCode(1) }
@@ -83,35 +82,27 @@ struct GatesCommand: AsyncParsableCommand {
         }
     }
 
+    /// One side of `--diff`: an input that cannot be read, parsed or reported exits with 2,
+    /// never with 1, which says that gating changed.
+    private func diffInput(_ location: String, role: String) async throws -> GatesReport {
+        do {
+            return try await report(location)
+        } catch let exit as ExitCode where exit != .success {
+            Console.printError("zapp-shell gates --diff: \(role) \(location) cannot be used (see above)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// The report of one app; an app that cannot be used exits with the loader's status, an
+    /// unknown user with 1.
     private func report(_ location: String?) async throws -> GatesReport {
         let loaded = try await AppLocation.loadOrExit(location, plugins: pluginsOption.plugins, feeds: feedsOption.feeds)
         do {
-            return try await Self.report(app: loaded.app, signedIn: signedIn)
+            return try await GatesReport.builtIn(app: loaded.app, signedIn: signedIn)
         } catch {
             Console.printError("zapp-shell gates: \(error.message)")
-            throw ExitCode(1)
+            throw ExitCode(error.exitStatus)
         }
-    }
-
-    /// The gates report of an app, signed out and, with a user, signed in as that user (sessions
-    /// in memory, seeded as `trace --signed-in` seeds them; an unknown user is an error).
-    static func report(app: ZappApp, signedIn user: String?) async throws(TraceError) -> GatesReport {
-        let signedOut = registry(app, user: nil)
-        var signedIn: (user: String, registry: PluginRegistry, session: String?)?
-        if let user {
-            let registry = registry(app, user: user)
-            signedIn = (user, registry, try TraceCommand.seededSession(user, registry: registry, app: app))
-        }
-        return await GatesReport.make(app: app, signedOut: signedOut, signedIn: signedIn)
-    }
-
-    private static func registry(_ app: ZappApp, user: String?) -> PluginRegistry {
-        let environment = PluginEnvironment(
-            stateDirectory: PluginEnvironment.defaultStateDirectory(),
-            appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
-            logger: Logger(label: "zapp-shell.gates") { _ in SwiftLogNoOpLogHandler() },
-            presenter: ScriptedPresenter(script: HookScript()), sessions: .inMemory(signedInUser: user))
-        return PluginRegistry(app: app, catalog: BuiltInPlugins.catalog, environment: environment)
     }
 }
 

@@ -46,7 +46,7 @@ struct InitCommand: ParsableCommand {
             "  Trace a gated screen:   zapp-shell trace \(dir) --screen premium --signed-in demo",
             "",
             "Then edit river.json (screens, nav bars, root menu, components) and",
-            "plugin_configurations.json (plugins and their configuration_json); the ZappShell README describes both.",
+            "plugin_configurations.json (plugins and their configuration_json); the ZappShell documentation (docs/app-folder.md) describes both.",
         ]
         return lines.joined(separator: "\n")
     }

@@ -28,7 +28,7 @@ struct ReplayCommand: AsyncParsableCommand {
             with a state directory of its own, in a terminal of the tape's size, and sends each \
             input once the app is idle (a pane waits for an answer, or no navigation, hook or \
             feed is running). Exit status: 0 as recorded, 1 at the first divergence, 2 when the \
-            tape or its app cannot be used. Tape format: README.md, "Record and replay".
+            tape or its app cannot be used. Tape format: docs/commands/replay.md.
             """
     )
 

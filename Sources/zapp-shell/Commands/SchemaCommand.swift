@@ -7,7 +7,7 @@ import Foundation
 import ZappModel
 
 /// `zapp-shell schema river|plugins|content-types|theme`: prints the JSON Schema (draft 2020-12)
-/// of one input, for editors (README, "Schemas"). The schemas are built in ZappModel beside the
+/// of one input, for editors (docs/schemas.md). The schemas are built in ZappModel beside the
 /// decoders (`InputSchema`), so what they accept is what the app reads.
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

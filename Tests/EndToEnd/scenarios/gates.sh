@@ -191,6 +191,13 @@ PY
     "$ZAPP_SHELL" gates --diff "$dir/old" "$dir/missing" >/dev/null 2>&1
     rc=$?
     check "gates --diff with a missing app exits 2" test "$rc" = 2
+    cp -r "$dir/old" "$dir/broken"
+    printf '[{"id": "home", "home": true,' >"$dir/broken/river.json"
+    "$ZAPP_SHELL" gates --diff "$dir/old" "$dir/broken" >/dev/null 2>"$dir/broken.err"
+    rc=$?
+    check "gates --diff with an input that does not parse exits 2, not 1 (changed)" test "$rc" = 2
+    check "gates --diff: the message names the input that cannot be used" \
+        grep -qF "NEW $dir/broken cannot be used" "$dir/broken.err"
 }
 
 scenario_gates_marks() {

@@ -37,7 +37,7 @@ public final class TestBed: @unchecked Sendable {
 
     /// The registry of these plugins, made with the built-in catalog.
     public func registry(_ plugins: [PluginConfiguration], sessions: PluginEnvironment.Sessions = .persistent) -> PluginRegistry {
-        PluginRegistry(configurations: plugins, catalog: BuiltInPlugins.catalog, environment: environment(sessions: sessions))
+        BuiltInRegistry.make(configurations: plugins, environment: environment(sessions: sessions))
     }
 
     /// The factory of one plugin (as the app makes it once per run).
