@@ -294,11 +294,6 @@ def image_masks(flat, boxes, cell):
     return masks
 
 
-def pixel_boxes(boxes, cell):
-    cw, ch, ox, oy = cell
-    return [(ox + x * cw, oy + y * ch, ox + (x + w) * cw, oy + (y + h) * ch) for x, y, w, h in boxes]
-
-
 def subtract(box, hole):
     """The parts of pixel rectangle `box` outside `hole`."""
     x0, y0, x1, y1 = box
