@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 @testable import ShellUI
 import Testing
@@ -238,10 +239,10 @@ struct FeedUpdateTests {
         let terminal = HeadlessTerminal(columns: 80, rows: 24)
         let setup = ShellSetup(
             app: Self.app, loadApp: { AppLoad(app: Self.app) },
-            makeServices: { app, presenter in
+            makeServices: { app, presenter, trace in
                 let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: .sideMenu), opener: FakeOpener(presenter: presenter))
                 return AppServices(
-                    navigator: navigator, startup: StartupSequence(hooks: [], trace: TraceLog()), trace: TraceLog(), loginProvider: nil,
+                    navigator: navigator, startup: StartupSequence(hooks: [], trace: trace), trace: trace, loginProvider: nil,
                     feeds: Scripted())
             })
         let runtime = ShellRuntime(terminal: terminal, setup: setup)
@@ -251,5 +252,36 @@ struct FeedUpdateTests {
         })
         #expect(terminal.plainText.contains("Glass Harbor"))
         #expect(terminal.plainText.contains("bad XML: unclosed <entry> at"))
+    }
+
+    @Test("the spinner of a loading feed turns: a tick is scheduled while feeds load, on the runtime's clock")
+    @MainActor
+    func loadingSpinnerTurns() async throws {
+        struct Hanging: FeedLoading {
+            func load(_ source: String, reload: Bool) async -> Result<Feed, FeedLoadError> {
+                let (never, continuation) = AsyncStream<Never>.makeStream()
+                for await _ in never {}
+                withExtendedLifetime(continuation) {}
+                return .failure(FeedLoadError("cancelled"))
+            }
+        }
+        let clock = TestClock<Duration>()
+        let setup = ShellSetup(
+            app: Self.app, loadApp: { AppLoad(app: Self.app) },
+            makeServices: { app, presenter, trace in
+                let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: .sideMenu), opener: FakeOpener(presenter: presenter))
+                return AppServices(
+                    navigator: navigator, startup: StartupSequence(hooks: [], trace: trace), trace: trace, loginProvider: nil,
+                    feeds: Hanging())
+            })
+        let runtime = ShellRuntime(terminal: HeadlessTerminal(columns: 80, rows: 24), setup: setup, clock: RuntimeClock(clock))
+        runtime.start()
+        #expect(await runtime.settle { $0.isStartupComplete && $0.view.feeds.values.contains(.loading) })
+        let due = try #require(ShellUpdate.nextTickDue(runtime.model), "a loading feed asks for ticks")
+        #expect(due == runtime.model.now + ShellModel.tickInterval)
+        let frame = runtime.model.view.spinnerFrame
+        await clock.advance(by: .milliseconds(ShellModel.tickInterval + 1))
+        #expect(await runtime.settle { $0.view.spinnerFrame != frame }, "the spinner turns")
+        runtime.send(.terminal(.terminate(signal: 15)))
     }
 }

@@ -39,10 +39,10 @@ struct ImageRuntimeTests {
     func runtime(_ terminal: HeadlessTerminal, gate: Gate, mode: ImageMode, query: (@MainActor () -> ImageMode)? = nil) -> ShellRuntime {
         var setup = ShellSetup(
             app: ImageFixtures.app, loadApp: { AppLoad(app: ImageFixtures.app) },
-            makeServices: { app, presenter in
+            makeServices: { app, presenter, trace in
                 let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: .sideMenu), opener: FakeOpener(presenter: presenter))
                 return AppServices(
-                    navigator: navigator, startup: StartupSequence(hooks: [], trace: TraceLog()), trace: TraceLog(), loginProvider: nil,
+                    navigator: navigator, startup: StartupSequence(hooks: [], trace: trace), trace: trace, loginProvider: nil,
                     feeds: Feeds(), images: Scripted(gate: gate))
             })
         setup.imageMode = mode

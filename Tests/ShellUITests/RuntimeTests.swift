@@ -75,12 +75,12 @@ struct RuntimeTests {
         ) {
             var setup = ShellSetup(
                 app: UpdateFixture.app, isLoaded: isLoaded, loadApp: { AppLoad(app: try await loadApp()) },
-                makeServices: { [unowned self] app, presenter in
+                makeServices: { [unowned self] app, presenter, trace in
                     let opener = FakeOpener(presenter: presenter)
                     self.opener = opener
                     let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: .sideMenu), opener: opener)
                     return AppServices(
-                        navigator: navigator, startup: StartupSequence(hooks: [], trace: TraceLog()), trace: TraceLog(),
+                        navigator: navigator, startup: StartupSequence(hooks: [], trace: trace), trace: trace,
                         loginProvider: nil)
                 })
             setup.warnings = warnings

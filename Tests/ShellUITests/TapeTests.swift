@@ -65,11 +65,22 @@ struct TapeTests {
         ("zapp-shell tape 1\n\nprss Enter\n", 3, "unknown step \"prss\""),
         ("zapp-shell tape 1\nkey Enter\napp x\n", 3, "belongs to the header"),
         ("zapp-shell tape 1\nsize 10\n", 2, "size: expected COLUMNSxROWS"),
-        ("zapp-shell tape 1\ntype \"abc\n", 2, "type needs quoted text"),
+        ("zapp-shell tape 1\ntype \"abc\n", 2, "type needs quoted text (e.g. type \"qa\"): no closing double quote"),
         ("zapp-shell tape 1\nkey \"ab\"\n", 2, "unknown key"),
         ("zapp-shell tape 1\nclick 3\n", 2, "click needs a column and a row"),
         ("zapp-shell tape 1\nscreen\n", 2, "\"screen\" needs what it expects"),
         ("zapp-shell tape 1\napp a\napp b\n", 3, "given twice"),
+        ("zapp-shell tape 1\nsize 10x5\n", 2, "size: 10x5 is too small: the app is laid out from 20x6"),
+        ("zapp-shell tape 1\nsize 2000x30\n", 2, "size: 2000x30 is too large: at most 1000x1000"),
+        ("zapp-shell tape 1\nresize 19x24\n", 2, "resize: 19x24 is too small: the app is laid out from 20x6"),
+        ("zapp-shell tape 1\nresize big\n", 2, "resize: expected COLUMNSxROWS (e.g. 100x30), got \"big\""),
+        ("zapp-shell tape 1\ntype \"a\\qb\"\n", 2, "type needs quoted text (e.g. type \"qa\"): unknown escape \\q (escapes: \\\", \\\\, \\n, \\t, \\e, \\u{HEX})"),
+        ("zapp-shell tape 1\ntype \"\\u{zz}\"\n", 2, "\\u needs a Unicode scalar in hexadecimal between braces"),
+        ("zapp-shell tape 1\ntype abc\n", 2, "type needs quoted text (e.g. type \"qa\"): no opening double quote"),
+        ("zapp-shell tape 1\ntype \"abc\" x\n", 2, "text after the closing quote: x"),
+        ("zapp-shell tape 1\nkey \"\\q\"\n", 2, "key: unknown escape \\q"),
+        ("zapp-shell tape 1\napp \"my app\\q\"\n", 2, "app: unknown escape \\q"),
+        ("zapp-shell tape 1\nfeeds \"feeds.json\n", 2, "feeds: no closing double quote"),
     ])
     func refusesBadLines(text: String, line: Int, reason: String) {
         do {
@@ -87,10 +98,10 @@ struct TapeTests {
     static func setup(app: ZappApp = UpdateFixture.app) -> ShellSetup {
         ShellSetup(
             app: app, loadApp: { AppLoad(app: app) },
-            makeServices: { app, presenter in
+            makeServices: { app, presenter, trace in
                 let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: .sideMenu), opener: FakeOpener(presenter: presenter))
                 return AppServices(
-                    navigator: navigator, startup: StartupSequence(hooks: [], trace: TraceLog()), trace: TraceLog(), loginProvider: nil)
+                    navigator: navigator, startup: StartupSequence(hooks: [], trace: trace), trace: trace, loginProvider: nil)
             })
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 import Logging
+import Synchronization
 import Testing
 import ZappCore
 import ZappModel
-import Synchronization
 
 @Suite("Hook trace", .timeLimit(.minutes(1)))
 struct HookTraceTests {
@@ -62,21 +62,32 @@ struct HookTraceTests {
         #expect(text.contains("keys token, password, session"))
     }
 
-    @Test func logKeepsTheNewestEntriesAndStreamsUpdates() async {
+    @Test func logKeepsTheNewestEntriesNumberedAndWakesObservers() {
         let log = TraceLog(capacity: 2)
-        let updates = log.updates()
-        for index in 1...3 {
+        let woken = Mutex<[Int]>([])
+        let observer = log.onAppend { sequence in woken.withLock { $0.append(sequence) } }
+        for index in 1...5 {
             log.append(HookTrace(stage: .startup, step: .phase, message: "step \(index)"))
         }
-        #expect(log.lines == ["startup: step 2", "startup: step 3"])
-        var received: [String] = []
-        for await entry in updates {
-            received.append(entry.message)
-            if received.count == 2 { break }
-        }
-        #expect(received == ["step 2", "step 3"])
+        #expect(woken.withLock { $0 } == [1, 2, 3, 4, 5])
+        #expect(log.lastSequence == 5)
+        // Trimmed at twice the capacity: 4 and 5 kept after the fourth append dropped 1 and 2.
+        let all = log.entries(after: 0)
+        #expect(all.missed == 2)
+        #expect(all.entries.map(\.sequence) == [3, 4, 5])
+        #expect(all.cursor(from: 0) == 5)
+        #expect(log.entries(after: 3).entries.map(\.trace.message) == ["step 4", "step 5"])
+        #expect(log.entries(after: 3).missed == 0)
+        #expect(log.entries(after: 3, limit: 1).entries.map(\.sequence) == [4])
+        #expect(log.entries(after: 5).entries.isEmpty)
+        #expect(log.lines == ["startup: step 4", "startup: step 5"])
+        log.removeObserver(observer)
+        log.append(HookTrace(stage: .startup, step: .phase, message: "step 6"))
+        #expect(woken.withLock { $0.count } == 5)
         log.clear()
         #expect(log.entries.isEmpty)
+        let cleared = log.entries(after: 5)
+        #expect(cleared.entries.isEmpty && cleared.missed == 1, "a reader is told what it missed")
     }
 
     @Test func logWritesEveryLineToTheLogger() {
@@ -85,7 +96,7 @@ struct HookTraceTests {
         log.append(HookTrace(stage: .pre, step: .succeeded, identifier: "a", message: "succeeded"))
         log.append(HookTrace(stage: .pre, step: .warning, identifier: "a", message: "second completion ignored"))
         #expect(handler.records == [
-            "info trace: pre a: succeeded", "warning trace: pre a: warning: second completion ignored",
+            "info trace 1: pre a: succeeded", "warning trace 2: pre a: warning: second completion ignored",
         ])
     }
 

@@ -49,7 +49,8 @@ import ZappModel
         #expect(!buttons[1].isEnabled, "a button whose target is the current screen is disabled")
         #expect(buttons[1].note == "already on this screen")
         #expect(buttons[2].target == "https://example.com")
-        #expect(!buttons[7].isEnabled)
+        #expect(buttons[7].isEnabled, "a target that is no screen can be chosen: it says so")
+        #expect(buttons[7].note == "no screen \"missing\"")
         let onSearch = manager.bar(for: "search", position: .presented).buttons
         #expect(!onSearch[0].isEnabled)
         #expect(onSearch[1].isEnabled)

@@ -33,15 +33,15 @@ enum BenchApp {
 
     /// The services of `zapp-shell run` for `app` (the same wiring, `AppServices.builtIn`).
     @MainActor
-    static func services(app: ZappApp, presenter: any Presenter) -> AppServices {
-        AppServices.builtIn(app: app, environment: environment(app: app, presenter: presenter))
+    static func services(app: ZappApp, presenter: any Presenter, trace: TraceLog = TraceLog()) -> AppServices {
+        AppServices.builtIn(app: app, environment: environment(app: app, presenter: presenter), trace: trace)
     }
 
     /// A runtime over `terminal` for `app`, started and past the splash (home on screen).
     @MainActor
     static func startedRuntime(app: ZappApp, terminal: any Terminal) async throws -> ShellRuntime {
         let setup = ShellSetup(
-            app: app, loadApp: { AppLoad(app: app) }, makeServices: { app, presenter in services(app: app, presenter: presenter) })
+            app: app, loadApp: { AppLoad(app: app) }, makeServices: { app, presenter, trace in services(app: app, presenter: presenter, trace: trace) })
         let runtime = ShellRuntime(terminal: terminal, setup: setup)
         runtime.start()
         guard await runtime.settle(until: { $0.isStartupComplete && $0.activity == nil }) else {

@@ -12,7 +12,7 @@ enum KeyToFrame {
         let timed = TimedTerminal(HeadlessTerminal(columns: 200, rows: 60))
         let setup = ShellSetup(
             app: app, loadApp: { AppLoad(app: app) },
-            makeServices: { app, presenter in BenchApp.services(app: app, presenter: presenter) })
+            makeServices: { app, presenter, trace in BenchApp.services(app: app, presenter: presenter, trace: trace) })
         let runtime = ShellRuntime(terminal: timed, setup: setup)
         timed.isReady = { [unowned runtime] in
             MainActor.assumeIsolated { runtime.model.isStartupComplete && runtime.model.activity == nil }

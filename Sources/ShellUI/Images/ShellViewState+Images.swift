@@ -51,7 +51,7 @@ extension ShellViewState {
         let view = layout.contentRect
         let content = ScreenContent(state: self, screen: screen, width: view.width - 2)
         let selection = min(currentScreenSelection, max(0, content.focusables.count - 1))
-        let top = content.scrollOffset(selection: selection, viewHeight: view.height)
+        let top = content.scrollOffset(selection: selection, viewHeight: view.height, coveredTop: layout.coveredContentRows)
         for element in content.elements {
             guard let artwork = element.artwork, artwork.rect.maxY > top, artwork.rect.y < top + 2 * view.height else {
                 continue

@@ -24,6 +24,9 @@ public struct ShellLayout: Sendable, Hashable {
     public var barRect: Rect?
     /// Where the screen's content goes (under the bar for `on_top`, under and behind it for `overlay`).
     public var contentRect: Rect
+    /// The rows at the top of `contentRect` that an `overlay` bar covers: content may lie
+    /// under them, the focused item never does (`ScreenContent.scrollOffset`).
+    public var coveredContentRows: Int
     public var sideMenuRect: Rect?
     public var tabBarRect: Rect?
     public var traceRect: Rect?
@@ -53,6 +56,7 @@ public struct ShellLayout: Sendable, Hashable {
         logoImage = nil
         backgroundImage = nil
         contentRect = Rect(x: 0, y: 0, width: columns, height: max(0, rows - 1))
+        coveredContentRows = 0
         guard !isTooSmall else { return }
 
         var bottom = rows - 1
@@ -88,6 +92,7 @@ public struct ShellLayout: Sendable, Hashable {
                     columns: Self.backgroundImageBox.columns, rows: Self.backgroundImageBox.rows)
             }
             if bar.state == .onTop { top = height }
+            if bar.state == .overlay { coveredContentRows = height }
         }
         var content = Rect(x: 0, y: top, width: columns, height: body.height - top)
         if state.rootMenu.kind == .sideMenu && state.isSideMenuOpen {
@@ -114,7 +119,7 @@ public struct ShellLayout: Sendable, Hashable {
 
     public static func == (lhs: ShellLayout, rhs: ShellLayout) -> Bool {
         lhs.size == rhs.size && lhs.barRect == rhs.barRect && lhs.contentRect == rhs.contentRect
-            && lhs.sideMenuRect == rhs.sideMenuRect && lhs.tabBarRect == rhs.tabBarRect
+            && lhs.coveredContentRows == rhs.coveredContentRows && lhs.sideMenuRect == rhs.sideMenuRect && lhs.tabBarRect == rhs.tabBarRect
             && lhs.traceRect == rhs.traceRect && lhs.statusRect == rhs.statusRect && lhs.logoLines == rhs.logoLines
             && lhs.logoImage == rhs.logoImage && lhs.backgroundImage == rhs.backgroundImage
     }

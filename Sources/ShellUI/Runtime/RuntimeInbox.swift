@@ -1,18 +1,22 @@
 import Synchronization
 
 /// The one place the event loop waits on (ARCHITECTURE.md, "The loop"): results of tasks are
-/// posted here as `ShellEvent`s, and the terminal marks here that input is waiting. Any thread
-/// may post; the loop takes everything posted so far as one batch and renders once after it.
+/// posted here as `ShellEvent`s, the terminal marks here that input is waiting, and the run's
+/// trace that it has new steps. Any thread may post; the loop takes everything posted so far as
+/// one batch and renders once after it.
 final class RuntimeInbox: Sendable {
     /// What the loop takes at once.
     struct Batch {
         var events: [ShellEvent]
         var isInputWaiting: Bool
+        /// The trace has steps the model has not read (`ShellSetup.trace`).
+        var isTraceWaiting: Bool
     }
 
     private struct State {
         var events: [ShellEvent] = []
         var isInputWaiting = false
+        var isTraceWaiting = false
         /// Something was posted since the loop last woke.
         var isPosted = false
         /// Who waits for the next post: the loop, and a caller settling beside it.
@@ -39,6 +43,11 @@ final class RuntimeInbox: Sendable {
         wake { $0.isInputWaiting = true }
     }
 
+    /// Marks that the trace has new steps and wakes the loop.
+    func traceIsWaiting() {
+        wake { $0.isTraceWaiting = true }
+    }
+
     /// Changes the state and resumes the waiting loop, or marks that it must not wait.
     private func wake(_ change: (inout State) -> Void) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
@@ -56,9 +65,10 @@ final class RuntimeInbox: Sendable {
     /// Everything posted since the last call.
     func take() -> Batch {
         state.withLock { state in
-            let batch = Batch(events: state.events, isInputWaiting: state.isInputWaiting)
+            let batch = Batch(events: state.events, isInputWaiting: state.isInputWaiting, isTraceWaiting: state.isTraceWaiting)
             state.events.removeAll(keepingCapacity: true)
             state.isInputWaiting = false
+            state.isTraceWaiting = false
             return batch
         }
     }

@@ -37,7 +37,7 @@ public final class ShellRuntime {
     /// Frames flushed so far: work that waits for "the next frame" counts from when it asked.
     private var framesDrawn = 0
     private var batchWaiters: [CheckedContinuation<Void, Never>] = []
-    private var traceTask: Task<Void, Never>?
+    private var traceObserver: Int?
     private var fileWatch: AnyObject?
     private var loadAttempts = 0
     private var isRunning = false
@@ -51,7 +51,7 @@ public final class ShellRuntime {
         presenter.broker = broker
         self.presenter = presenter
         self.broker = broker
-        services = setup.makeServices(setup.app, presenter)
+        services = setup.makeServices(setup.app, presenter, setup.trace)
         let size = terminal.size
         var view = ShellViewState(
             app: setup.app, rootKind: services.navigator.rootMenu.kind, theme: setup.theme,
@@ -89,13 +89,13 @@ public final class ShellRuntime {
         return model.exitStatus ?? 0
     }
 
-    /// Starts the loop's work (once): the trace feed, the file watcher, and the `.started`
-    /// event, whose effect runs the startup sequence. `run()` calls it; tests that drive the
-    /// runtime step by step call it themselves.
+    /// Starts the loop's work (once): waking for new trace steps, the file watcher, and the
+    /// `.started` event, whose effect runs the startup sequence. `run()` calls it; tests that
+    /// drive the runtime step by step call it themselves.
     public func start() {
         guard !model.isStartupRequested else { return }
-        startTraceFeed()
         let inbox = inbox
+        traceObserver = setup.trace.onAppend { _ in inbox.traceIsWaiting() }
         fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
         send(.started)
     }
@@ -104,6 +104,7 @@ public final class ShellRuntime {
     /// feeds it through the update, and renders once.
     private func processBatch() {
         let batch = inbox.take()
+        if batch.isTraceWaiting { readTrace() }
         if batch.isInputWaiting {
             terminal.readEvents { event in
                 send(.terminal(event))
@@ -120,11 +121,12 @@ public final class ShellRuntime {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Feeds one event through the update, performs its effects, and sets the timer for the
-    /// next tick the model asks for.
+    /// Feeds one event through the update (after the trace steps not read yet: each is logged
+    /// before what its hook did next), performs its effects, and sets the timer for the next tick.
     public func send(_ event: ShellEvent) {
+        if case .traceAppended = event {} else { readTrace() }
         let effects = ShellUpdate.update(&model, event, now: clock.milliseconds)
-        setup.observer?(ShellObservation(event: event, effects: effects, model: model, trace: services.trace))
+        setup.observer?(ShellObservation(event: event, effects: effects, model: model))
         needsRender = true
         for effect in effects { perform(effect) }
         if model.exitStatus == nil { scheduleTick() }
@@ -379,19 +381,19 @@ public final class ShellRuntime {
         }
     }
 
-    private func startTraceFeed() {
-        let updates = services.trace.updates()
-        let inbox = inbox
-        traceTask = Task {
-            for await entry in updates {
-                inbox.post(.traceAppended([entry.line]))
-            }
+    /// Feeds the trace steps after the model's cursor through the update, by sequence, in chunks.
+    private func readTrace() {
+        while true {
+            let slice = setup.trace.entries(after: model.log.traceCursor, limit: EventLog.traceChunk)
+            guard !slice.entries.isEmpty || slice.missed > 0 else { return }
+            send(.traceAppended(slice))
         }
     }
 
     /// Reads the app of `generation` again (and the theme file, when the theme comes from one);
-    /// a new app gets new services (the hook manager, the registry, the trace) and its assets
-    /// are read before the update shows it. Hooks still running keep the services they started with.
+    /// a new app gets new services (the hook manager, the registry) over the run's one trace, and
+    /// its assets are read before the update shows it. Hooks still running keep the services
+    /// they started with; their steps reach the same trace.
     private func reload(generation: Int) {
         let loadApp = setup.loadApp
         let loadTheme = setup.loadTheme
@@ -411,9 +413,7 @@ public final class ShellRuntime {
     /// A loaded app with new services (whose root menu it reports) and its bars' assets, read off
     /// the main actor.
     private func revision(of load: AppLoad) async -> AppRevision {
-        services = setup.makeServices(load.app, presenter)
-        traceTask?.cancel()
-        startTraceFeed()
+        services = setup.makeServices(load.app, presenter, setup.trace)
         let app = load.app
         let assets = await Task.detached { AssetStore(app: app) }.value
         return AppRevision(
@@ -516,7 +516,7 @@ public final class ShellRuntime {
         activityTask?.task.cancel()
         for task in backgroundTasks.values { task.cancel() }
         tickTask?.task.cancel()
-        traceTask?.cancel()
+        if let traceObserver { setup.trace.removeObserver(traceObserver) }
         fileWatch = nil
         retryWaiter?.resume(returning: false)
         retryWaiter = nil

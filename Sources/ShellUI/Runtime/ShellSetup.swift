@@ -24,8 +24,12 @@ public struct ShellSetup: Sendable {
     /// when `isLoaded` is false), writing nothing to the terminal; throwing shows "Loading failed"
     /// with the error's description (a reload keeps the running app and reports it).
     public var loadApp: @Sendable () async throws -> AppLoad
-    /// Builds the services for an app; panes are shown with the given presenter.
-    public var makeServices: @MainActor @Sendable (ZappApp, any Presenter) -> AppServices
+    /// Builds the services for an app; panes are shown with the given presenter, and hook and
+    /// startup steps go to the given trace (the run's one `trace`, kept across reloads).
+    public var makeServices: @MainActor @Sendable (ZappApp, any Presenter, TraceLog) -> AppServices
+    /// The run's one hook trace: every app the run loads (a reload, a retry) appends to it, so a
+    /// hook that outlives its app still reaches the model's event log.
+    public var trace: TraceLog
     /// The `--open` deep link.
     public var deepLink: String?
     /// The theme to start with and the themes `t` cycles through.
@@ -64,7 +68,8 @@ public struct ShellSetup: Sendable {
 
     public init(
         app: ZappApp, isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> AppLoad,
-        makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter) -> AppServices,
+        makeServices: @escaping @MainActor @Sendable (ZappApp, any Presenter, TraceLog) -> AppServices,
+        trace: TraceLog = TraceLog(),
         deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [],
         loadThemes: (@Sendable () -> [Theme])? = nil, forceASCII: Bool = false,
         warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil, browser: String? = nil,
@@ -76,6 +81,7 @@ public struct ShellSetup: Sendable {
         self.isLoaded = isLoaded
         self.loadApp = loadApp
         self.makeServices = makeServices
+        self.trace = trace
         self.deepLink = deepLink
         self.theme = theme
         self.themes = themes

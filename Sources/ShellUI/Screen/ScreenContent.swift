@@ -65,12 +65,16 @@ public struct ScreenContent: Sendable {
         self = builder.content
     }
 
-    /// The first visible row so that the focusable `selection` is in a view of `height` rows.
-    public func scrollOffset(selection: Int, viewHeight: Int) -> Int {
-        guard selection >= 0, selection < focusRects.count, height > viewHeight, viewHeight > 0 else { return 0 }
+    /// The first visible row so that the focusable `selection` is in a view of `viewHeight`
+    /// rows whose top `coveredTop` rows an overlay bar hides: negative when the content must
+    /// move down to bring its first items clear of the bar.
+    public func scrollOffset(selection: Int, viewHeight: Int, coveredTop: Int = 0) -> Int {
+        guard selection >= 0, selection < focusRects.count, viewHeight > 0 else { return 0 }
         let rect = focusRects[selection]
+        let top = min(max(0, coveredTop), viewHeight - 1)
+        if rect.y < top { return rect.y - top }
         if rect.maxY <= viewHeight { return 0 }
-        let offset = rect.height <= viewHeight ? rect.maxY - viewHeight : rect.y
+        let offset = rect.height <= viewHeight - top ? rect.maxY - viewHeight : rect.y - top
         return max(0, min(offset, height - viewHeight))
     }
 

@@ -101,7 +101,14 @@ extension Tape.Header {
     static let fields = ["app", "plugins", "feeds", "open", "size"]
 
     fileprivate mutating func set(_ field: String, to rest: Substring, line: Int) throws(TapeError) {
-        let value = TapeText.unquoted(String(rest)) ?? String(rest)
+        var value = String(rest)
+        if rest.first == "\"" {
+            do throws(TapeProblem) {
+                value = try TapeText.text(ofQuoted: value)
+            } catch {
+                throw TapeError(line: line, message: "\(field): \(error.message)")
+            }
+        }
         guard !value.isEmpty else { throw TapeError(line: line, message: "\"\(field)\" needs a value") }
         lines[field] = line
         switch field {
@@ -110,10 +117,11 @@ extension Tape.Header {
         case "feeds": feeds = value
         case "open": open = value
         default:
-            guard let size = TapeStep.Action.size(value) else {
-                throw TapeError(line: line, message: "size: expected COLUMNSxROWS (e.g. 100x30), got \(TapeText.quoted(value))")
+            do throws(TapeProblem) {
+                (columns, rows) = try TapeStep.Action.size(value)
+            } catch {
+                throw TapeError(line: line, message: "size: \(error.message)")
             }
-            (columns, rows) = size
         }
     }
 }

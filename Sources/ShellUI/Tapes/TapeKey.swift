@@ -66,14 +66,23 @@ enum TapeText {
 
     /// The text of a quoted string that is the whole of `token`; nil when it is not one.
     static func unquoted(_ token: String) -> String? {
-        guard let (text, rest) = leadingQuoted(token[...]), rest.isEmpty else { return nil }
+        try? text(ofQuoted: token)
+    }
+
+    /// The text of a quoted string that is the whole of `token`, or why it is not one (no
+    /// quotes, no closing quote, an unknown escape, text after the closing quote).
+    static func text(ofQuoted token: String) throws(TapeProblem) -> String {
+        let (text, rest) = try leadingQuoted(token[...])
+        guard rest.isEmpty else { throw TapeProblem("text after the closing quote: \(String(rest.drop { $0 == " " }.prefix(40)))") }
         return text
     }
 
-    /// A quoted string at the start of `text` and what follows it; nil when there is none or
-    /// it does not end.
-    static func leadingQuoted(_ text: Substring) -> (String, Substring)? {
-        guard text.first == "\"" else { return nil }
+    /// The escapes quoted text knows, for the message about an unknown one.
+    static let escapes = #"\", \\, \n, \t, \e, \u{HEX}"#
+
+    /// A quoted string at the start of `text` and what follows it, or why there is none.
+    static func leadingQuoted(_ text: Substring) throws(TapeProblem) -> (String, Substring) {
+        guard text.first == "\"" else { throw TapeProblem("no opening double quote") }
         var result = ""
         var index = text.index(after: text.startIndex)
         while index < text.endIndex {
@@ -83,7 +92,7 @@ enum TapeText {
             case "\"":
                 return (result, text[index...])
             case "\\":
-                guard index < text.endIndex else { return nil }
+                guard index < text.endIndex else { break }
                 let escaped = text[index]
                 index = text.index(after: index)
                 switch escaped {
@@ -95,15 +104,25 @@ enum TapeText {
                 case "u":
                     guard index < text.endIndex, text[index] == "{", let close = text[index...].firstIndex(of: "}"),
                         let value = UInt32(text[text.index(after: index)..<close], radix: 16), let scalar = Unicode.Scalar(value)
-                    else { return nil }
+                    else { throw TapeProblem("\\u needs a Unicode scalar in hexadecimal between braces (e.g. \\u{1b})") }
                     result.unicodeScalars.append(scalar)
                     index = text.index(after: close)
-                default: return nil
+                default:
+                    throw TapeProblem("unknown escape \\\(escaped) (escapes: \(escapes))")
                 }
             default:
                 result.append(character)
             }
         }
-        return nil
+        throw TapeProblem("no closing double quote")
+    }
+}
+
+/// Why a value in a tape line cannot be read; `TapeError` adds the line.
+struct TapeProblem: Error {
+    var message: String
+
+    init(_ message: String) {
+        self.message = message
     }
 }

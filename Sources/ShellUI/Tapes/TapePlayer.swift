@@ -69,8 +69,8 @@ public enum TapePlayer {
         /// spinner of whatever runs ticks meanwhile, so the limit is seen).
         func idle() async -> Bool {
             let deadline = clock.milliseconds + busyLimit
-            await runtime.settle { (isIdle($0) && !recorder.awaitsHook($0)) || clock.milliseconds > deadline }
-            return isIdle(runtime.model) && !recorder.awaitsHook(runtime.model)
+            await runtime.settle { isIdle($0) || clock.milliseconds > deadline }
+            return isIdle(runtime.model)
         }
         func busy(_ line: Int) -> Outcome {
             let what = runtime.model.activity.map { " (\($0.title))" } ?? ""
@@ -101,11 +101,13 @@ public enum TapePlayer {
         return .matched(steps: tape.steps.count)
     }
 
-    /// Whether the app waits for the user (with `TapeRecorder.awaitsHook`): a pane waits for an answer, or nothing runs — the
-    /// start has ended, no navigation or post hooks run, no feed or page loads, no reload — or
-    /// it shows "Loading failed", or it has quit.
+    /// Whether the app waits for the user: a pane waits for an answer (none answered waits for
+    /// its hook's reaction, `ShellModel.answeredPanes`), or nothing runs — the start has ended,
+    /// no navigation or post hooks run, no feed or page loads, no reload — or it shows "Loading
+    /// failed", or it has quit.
     public static func isIdle(_ model: ShellModel) -> Bool {
         if model.exitStatus != nil { return true }
+        if model.view.panes.contains(where: { model.answeredPanes.contains($0.id) }) { return false }
         if let pane = model.view.topPane { return !pane.isBusy }
         if case .loadingFailed = model.view.phase { return true }
         guard model.isStartupComplete, model.activity == nil, !model.isReloading, model.reloadDue == nil else { return false }

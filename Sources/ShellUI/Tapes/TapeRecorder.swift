@@ -1,13 +1,12 @@
 import ZappCore
 
 /// Turns what the runtime shows its observer (`ShellObservation`, after each event) into tape
-/// steps: the user's input as it reached the update, and what the app did in answer — the
-/// screen reached (from the model's navigation), panes shown and answered (from the events and
-/// the effects the update returned), hook outcomes (from the trace, read when the navigation
-/// that ran them reports its end, so they come in the same place on every run) and navigations
-/// blocked or unavailable. It keeps no state of the app beside the model: only what it needs to
-/// word a line (the panes it saw, the last screen it wrote). `run --record` writes its steps as a
-/// tape; `replay` compares its observations with a tape's (`TapePlayer`).
+/// steps: the user's input as it reached the update, and what the app did in answer, read from
+/// the model's event log by sequence after each observation (`EventLog.entries(after:)`), so
+/// nothing is dropped however long the run — the screen reached, panes shown and answered, hook
+/// outcomes (in the order their hooks ran) and navigations blocked or unavailable. It keeps no
+/// state of the app beside the model: only its cursor in the log. `run --record` writes its
+/// steps as a tape; `replay` compares its observations with a tape's (`TapePlayer`).
 @MainActor
 public final class TapeRecorder {
     /// Inputs and observations, in the order they happened (consecutive characters typed
@@ -17,12 +16,8 @@ public final class TapeRecorder {
     public private(set) var observations: [TapeObservation] = []
     /// The terminal's size when the first event came (the tape's `size`).
     public private(set) var size: (columns: Int, rows: Int)?
-    private var panes: [Int: Pane] = [:]
-    /// Panes answered whose hook has not reacted yet (closed the pane or shown an error).
-    private var answered: Set<Int> = []
-    private var lastScreen: String?
-    private var cancelledActivities: Set<Int> = []
-    private var trace: (log: ObjectIdentifier, seen: Int)?
+    /// The sequence number of the last event-log entry read.
+    private var cursor = 0
 
     public init() {}
 
@@ -32,41 +27,12 @@ public final class TapeRecorder {
 
     public func observe(_ observation: ShellObservation) {
         if size == nil { size = (observation.model.columns, observation.model.rows) }
-        switch observation.event {
-        case .terminal(let event):
-            record(event)
-        case .paneShown(let id, let pane):
-            panes[id] = pane
-            note("pane", "\(TapeText.quoted(pane.title)) (\(pane.hookIdentifier))")
-        case .navigationFinished(let activityID, _, let outcome):
-            readTrace(observation.trace)
-            if !cancelledActivities.contains(activityID) { record(outcome) }
-        case .rootPresented(let result):
-            readTrace(observation.trace)
-            record(.navigation(result))
-        case .postHooksFinished, .startupEnded, .linkedScreenPresented:
-            readTrace(observation.trace)
-        case .paneError(let id, _), .paneClosed(let id):
-            answered.remove(id)
-        default:
-            break
-        }
-        for effect in observation.effects {
-            switch effect {
-            case .answerPane(let id, let answer):
-                answered.insert(id)
-                record(answer, to: panes[id])
-            case .cancelActivity(let id): cancelledActivities.insert(id)
-            default: break
-            }
-        }
-        noteScreen(observation.model)
-    }
-
-    /// Whether a pane on screen was answered and its hook has not reacted yet: the app is not
-    /// waiting for the user then, even though the pane is still shown.
-    public func awaitsHook(_ model: ShellModel) -> Bool {
-        !answered.isEmpty && model.view.panes.contains { answered.contains($0.id) }
+        if case .terminal(let event) = observation.event { record(event) }
+        let log = observation.model.log
+        let (entries, missed) = log.entries(after: cursor)
+        if missed > 0 { note("hook", "\(missed) events were dropped before they were recorded") }
+        for entry in entries { record(entry.event) }
+        cursor = log.lastSequence
     }
 
     /// The tape of what was recorded, with `header` (its size is the terminal's at the start).
@@ -107,60 +73,25 @@ public final class TapeRecorder {
         steps.append(.expect(observation))
     }
 
-    private func record(_ outcome: NavigationOutcome) {
-        switch outcome {
-        case .navigation(.blocked(let identifier, let reason)), .tab(_, .revert(_, let identifier, let reason)):
+    private func record(_ event: EventLog.Event) {
+        switch event {
+        case .hook(let trace):
+            if Self.hookSteps.contains(trace.step) && trace.stage != .result { note("hook", trace.line) }
+        case .traceLost(let count):
+            note("hook", "\(count) trace steps were dropped before they were recorded")
+        case .screen(let verb, let id):
+            note(verb, id)
+        case .pane(let title, let hook):
+            note("pane", "\(TapeText.quoted(title)) (\(hook))")
+        case .answer(let button, let user):
+            guard let button else { return note("answer", "cancel") }
+            note("answer", TapeText.quoted(button) + (user.map { " as \($0)" } ?? ""))
+        case .blocked(let identifier, let reason):
             note("blocked", "by \(identifier): \(reason)")
-        case .navigation(.unavailable(let reason)):
+        case .unavailable(let reason):
             note("unavailable", reason)
-        case .navigation(.openURL(let url)):
+        case .web(let url):
             note("web", url)
-        case .navigation(.shown), .tab(_, .switchTo):
-            break
         }
-    }
-
-    /// A sign-in is worded with the user it was submitted for (the password is in the keys typed).
-    private func record(_ answer: PaneAnswer, to pane: Pane?) {
-        switch answer {
-        case .dismissed:
-            note("answer", "cancel")
-        case .submitted(let button, let values):
-            var detail = TapeText.quoted(button)
-            if let pane, pane.fields.contains(where: { $0.kind == .password }),
-                let user = pane.fields.first(where: { $0.kind == .text }).flatMap({ values[$0.key] })
-            {
-                detail += " as \(user)"
-            }
-            note("answer", detail)
-        }
-    }
-
-    /// Hook outcomes appended to the trace since it was last read.
-    private func readTrace(_ log: TraceLog) {
-        let entries = log.entries
-        let identity = ObjectIdentifier(log)
-        var seen = trace?.log == identity ? trace?.seen ?? 0 : 0
-        // The log keeps its newest entries only: after a trim the count restarts lower.
-        if seen > entries.count { seen = entries.count }
-        for entry in entries[seen...] where Self.hookSteps.contains(entry.step) && entry.stage != .result {
-            note("hook", entry.line)
-        }
-        trace = (identity, entries.count)
-    }
-
-    /// A line when the screen on screen changed (once the app runs).
-    private func noteScreen(_ model: ShellModel) {
-        guard model.view.phase == .running, let id = model.view.navigation.currentScreenID else { return }
-        let verb: String
-        switch model.view.navigation.position {
-        case .root: verb = "screen"
-        case .pushed: verb = "pushed"
-        case .presented: verb = "presented"
-        }
-        let text = "\(verb) \(id)"
-        guard text != lastScreen else { return }
-        lastScreen = text
-        note(verb, id)
     }
 }

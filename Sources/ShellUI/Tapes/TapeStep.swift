@@ -31,14 +31,25 @@ public struct TapeStep: Sendable, Hashable {
             switch word {
             case "key":
                 guard !rest.isEmpty else { throw TapeError(line: line, message: "key needs a key name (e.g. key Enter, key \"g\")") }
+                if rest.first == "\"" {
+                    do throws(TapeProblem) {
+                        _ = try TapeText.text(ofQuoted: String(rest))
+                    } catch {
+                        throw TapeError(line: line, message: "key: \(error.message)")
+                    }
+                }
                 guard let key = TapeKey.key(named: String(rest)) else {
                     throw TapeError(line: line, message: "unknown key \(TapeText.quoted(String(rest))) (keys: \(TapeKey.knownNames))")
                 }
                 return .input(.key(key))
             case "type":
-                guard let text = TapeText.unquoted(String(rest)), !text.isEmpty else {
-                    throw TapeError(line: line, message: "type needs quoted text (e.g. type \"qa\"), got \(TapeText.quoted(String(rest)))")
+                let text: String
+                do throws(TapeProblem) {
+                    text = try TapeText.text(ofQuoted: String(rest))
+                } catch {
+                    throw TapeError(line: line, message: "type needs quoted text (e.g. type \"qa\"): \(error.message)")
                 }
+                guard !text.isEmpty else { throw TapeError(line: line, message: "type needs quoted text (e.g. type \"qa\"), got \"\"") }
                 return .input(.type(text))
             case "click":
                 let parts = rest.split(separator: " ", omittingEmptySubsequences: true)
@@ -53,10 +64,12 @@ public struct TapeStep: Sendable, Hashable {
                 default: throw TapeError(line: line, message: "scroll needs up or down")
                 }
             case "resize":
-                guard let (columns, rows) = size(String(rest)) else {
-                    throw TapeError(line: line, message: "resize needs COLUMNSxROWS (e.g. resize 80x24)")
+                do throws(TapeProblem) {
+                    let (columns, rows) = try size(String(rest))
+                    return .input(.resize(columns: columns, rows: rows))
+                } catch {
+                    throw TapeError(line: line, message: "resize: \(error.message)")
                 }
-                return .input(.resize(columns: columns, rows: rows))
             case "signal":
                 guard let number = Int32(rest), number > 0 else { throw TapeError(line: line, message: "signal needs a signal number (e.g. signal 15)") }
                 return .input(.signal(number))
@@ -68,11 +81,23 @@ public struct TapeStep: Sendable, Hashable {
             }
         }
 
-        static func size(_ text: String) -> (Int, Int)? {
+        /// The largest size a tape may give, in columns and in rows.
+        static let maximumSize = 1_000
+
+        /// `COLUMNSxROWS`, at least the smallest size the UI lays out (`ShellLayout.minimumColumns`
+        /// x `minimumRows`) and at most `maximumSize` each, or what is wrong with it.
+        static func size(_ text: String) throws(TapeProblem) -> (Int, Int) {
             let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), (20...1000).contains(columns),
-                (6...1000).contains(rows)
-            else { return nil }
+            guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]) else {
+                throw TapeProblem("expected COLUMNSxROWS (e.g. 100x30), got \(TapeText.quoted(text))")
+            }
+            let minimum = (ShellLayout.minimumColumns, ShellLayout.minimumRows)
+            guard columns >= minimum.0, rows >= minimum.1 else {
+                throw TapeProblem("\(columns)x\(rows) is too small: the app is laid out from \(minimum.0)x\(minimum.1)")
+            }
+            guard columns <= maximumSize, rows <= maximumSize else {
+                throw TapeProblem("\(columns)x\(rows) is too large: at most \(maximumSize)x\(maximumSize)")
+            }
             return (columns, rows)
         }
     }

@@ -22,8 +22,10 @@ public enum ShellEvent: Sendable, Hashable {
     case paneBusy(id: Int, busy: Bool)
     /// A hook closed its pane.
     case paneClosed(id: Int)
-    /// New lines of the hook trace.
-    case traceAppended([String])
+    /// Steps of the hook trace not read yet, by sequence (`TraceLog.entries(after:)` from the
+    /// model's `log.traceCursor`): the runtime reads them before every other event, so each
+    /// lands in the event log before whatever its hook did next.
+    case traceAppended(TraceSlice)
     /// Who is signed in now (nil: nobody).
     case signedInUserChanged(String?)
     /// Where the startup sequence is.

@@ -73,6 +73,14 @@ public struct ShellModel: Sendable {
     /// A pane was submitted since the session was last reported: a new signed-in user then
     /// signed in now (toast "Signed in as NAME"), rather than being restored from a saved session.
     public var hasSubmittedPane = false
+    /// Said again when the activity in flight ends: a reload closed the pane of its hook
+    /// (whose plugin the new app no longer has), and the hook's outcome must not hide why.
+    public var closedPanesNotice: String?
+    /// The run's event log: hook steps, screens, panes, answers (ARCHITECTURE.md, "Observing").
+    public internal(set) var log = EventLog()
+    /// Panes answered whose hook has not reacted yet (closed the pane or shown an error): the
+    /// app is not waiting for the user then, even though the pane is still shown.
+    public internal(set) var answeredPanes: Set<Int> = []
     private(set) var lastIssuedID: Int
 
     public init(view: ShellViewState, columns: Int, rows: Int, themes: [Theme] = []) {

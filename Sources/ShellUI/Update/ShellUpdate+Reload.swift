@@ -90,7 +90,10 @@ extension ShellUpdate {
         guard !gone.isEmpty else { return [] }
         model.view.panes.removeAll { !identifiers.contains($0.pane.hookIdentifier) }
         let names = gone.map(\.pane.hookIdentifier).joined(separator: ", ")
-        model.notify("Closed the pane of \(names): the reloaded app no longer has that plugin", isError: true)
+        let notice = "Closed the pane of \(names): the reloaded app no longer has that plugin"
+        model.notify(notice, isError: true)
+        // The closed hook ends its navigation next, whose own message would replace this one.
+        if model.activity != nil { model.closedPanesNotice = notice }
         return gone.map { .answerPane(id: $0.id, answer: .dismissed) }
     }
 

@@ -8,6 +8,7 @@ extension ShellUpdate {
     {
         guard model.activity?.id == activityID else { return [] }
         endActivity(&model)
+        defer { restateClosedPanes(&model) }
         switch outcome {
         case .navigation(let result):
             return apply(result, request: request, &model)
@@ -79,6 +80,14 @@ extension ShellUpdate {
         let id = model.issueID()
         model.activity = ShellModel.Activity(id: id, title: "Finishing \(screen.name)", startedAt: model.now)
         return [.runPostHooks(screenID: screenID, dataDict: dataDict, activityID: id)]
+    }
+
+    /// Says again which panes a reload closed (`ShellModel.closedPanesNotice`) once the
+    /// activity their hooks belonged to has ended, over that activity's own message.
+    static func restateClosedPanes(_ model: inout ShellModel) {
+        guard let notice = model.closedPanesNotice else { return }
+        model.closedPanesNotice = nil
+        model.notify(notice, isError: true)
     }
 
     static func blockedMessage(_ identifier: String, _ reason: String) -> String {

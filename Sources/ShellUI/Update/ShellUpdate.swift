@@ -20,9 +20,16 @@ public enum ShellUpdate {
     }
 
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
+        let panes = model.view.panes
         let effects = reduce(&model, event)
-        if case .tick = event { return effects }
-        return effects + requestFeeds(&model) + requestImages(&model)
+        log(event, effects: effects, panesBefore: panes, &model)
+        switch event {
+        case .tick, .traceAppended:
+            // Neither changes which feeds or images the screen shows: no layout for them.
+            return effects
+        default:
+            return effects + requestFeeds(&model) + requestImages(&model)
+        }
     }
 
     private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
@@ -39,7 +46,9 @@ public enum ShellUpdate {
         case .navigationFinished(let activityID, let request, let outcome):
             return finish(activityID: activityID, request: request, outcome: outcome, &model)
         case .postHooksFinished(let activityID):
-            if model.activity?.id == activityID { endActivity(&model) }
+            guard model.activity?.id == activityID else { return [] }
+            endActivity(&model)
+            restateClosedPanes(&model)
             return []
         case .paneShown(let id, let pane):
             model.view.panes.append(PaneState(id: id, pane: pane))
@@ -47,6 +56,7 @@ public enum ShellUpdate {
             model.view.isOverflowOpen = false
             return []
         case .paneError(let id, let message):
+            model.answeredPanes.remove(id)
             updatePane(id, &model) {
                 $0.error = message
                 $0.isBusy = false
@@ -56,13 +66,11 @@ public enum ShellUpdate {
             updatePane(id, &model) { $0.isBusy = busy }
             return []
         case .paneClosed(let id):
+            model.answeredPanes.remove(id)
             model.view.panes.removeAll { $0.id == id }
             return []
-        case .traceAppended(let lines):
-            model.view.traceLines.append(contentsOf: lines)
-            if model.view.traceLines.count > ShellModel.traceCapacity {
-                model.view.traceLines.removeFirst(model.view.traceLines.count - ShellModel.traceCapacity)
-            }
+        case .traceAppended(let slice):
+            traceAppended(slice, &model)
             return []
         case .signedInUserChanged(let user):
             if let user, user != model.view.signedInUser, model.hasSubmittedPane { model.notify("Signed in as \(user)") }
@@ -288,7 +296,7 @@ public enum ShellUpdate {
                 model.view.toast = Toast("\(model.view.glyphs.spinner(at: model.view.spinnerFrame)) \(activity.title)… (Esc cancels)")
                 model.toastExpiry = nil
             }
-        } else if model.view.panes.contains(where: \.isBusy) || model.view.feeds.values.contains(.loading) {
+        } else if isLoading(model) {
             model.view.spinnerFrame &+= 1
         }
         if let expiry = model.toastExpiry, model.now >= expiry {
@@ -305,13 +313,20 @@ public enum ShellUpdate {
         if let activity = model.activity {
             let spinnerStart = activity.startedAt + ShellModel.spinnerDelay
             consider(model.now < spinnerStart ? spinnerStart : model.now + ShellModel.tickInterval)
-        } else if model.view.panes.contains(where: \.isBusy) {
+        } else if isLoading(model) {
             consider(model.now + ShellModel.tickInterval)
         }
         if let expiry = model.toastExpiry { consider(expiry) }
         if let reload = model.reloadDue { consider(reload) }
         if let splash = model.splashDue { consider(splash) }
         return due
+    }
+
+    /// Whether a spinner other than the activity's turns: a pane busy with an answer, a feed or
+    /// a next page loading.
+    private static func isLoading(_ model: ShellModel) -> Bool {
+        model.view.panes.contains(where: \.isBusy) || model.view.feeds.values.contains(.loading)
+            || model.view.feedPages.values.contains(.loading)
     }
 
     static func startActivity(_ request: NavigationRequest, _ model: inout ShellModel) -> [ShellEffect] {

@@ -115,9 +115,9 @@ enum NavBarView {
         let focusedIndex = state.focus == .navBar && !state.isOverflowOpen && state.panes.isEmpty ? state.navBarSelection : nil
         var focusIndex = 0
 
-        func button(_ label: String, _ rect: Rect, enabled: Bool, action: ShellAction?) {
+        func button(_ label: String, _ rect: Rect, enabled: Bool, greyed: Bool = false, action: ShellAction?) {
             let focused = enabled && focusedIndex == focusIndex
-            let role: ThemeRole = !enabled ? .barButtonDisabled : (focused ? .barButtonFocused : .barButton)
+            let role: ThemeRole = !enabled || (greyed && !focused) ? .barButtonDisabled : (focused ? .barButtonFocused : .barButton)
             var style = palette[role]
             if !focused { style.background = base.background }
             let text = focused ? "[" + label + "]" : " " + label + " "
@@ -161,7 +161,7 @@ enum NavBarView {
 
         for (index, rect) in layout.buttonRects {
             let item = bar.buttons[index]
-            button(item.title, rect, enabled: item.isEnabled, action: .navigationButton(item))
+            button(item.title, rect, enabled: item.isEnabled, greyed: item.kind == .unavailable, action: .navigationButton(item))
         }
         if let overflowRect = layout.overflowRect {
             button(context.glyphs.overflow, overflowRect, enabled: true, action: .toggleOverflow)
@@ -187,7 +187,8 @@ enum NavBarView {
             let button = bar.buttons[index]
             let rowRect = Rect(x: box.x + 1, y: box.y + 1 + offset, width: width - 2, height: 1)
             let focused = button.isEnabled && context.state.focus == .navBar && context.state.navBarSelection == focusIndex
-            let role: ThemeRole = !button.isEnabled ? .menuDisabled : (focused ? .menuFocused : .overlay)
+            let greyed = !button.isEnabled || (button.kind == .unavailable && !focused)
+            let role: ThemeRole = greyed ? .menuDisabled : (focused ? .menuFocused : .overlay)
             canvas.fill(rowRect, style: context.palette[role])
             context.text(&canvas, (focused ? context.glyphs.pointer : " ") + " " + button.title, x: rowRect.x, y: rowRect.y, maxWidth: rowRect.width, style: context.palette[role])
             if button.isEnabled {

@@ -2,8 +2,8 @@ import ZappCore
 import ZappModel
 
 /// The root menu drawn as a side menu (a column of rows, nested menus expandable) or as a
-/// bottom tab bar (one row of tabs). Headers and unavailable items are shown but not
-/// selectable; the current root item is marked.
+/// bottom tab bar (one row of tabs). Headers and unsupported items are shown but not
+/// selectable, unavailable ones greyed (choosing one says why); the current root item is marked.
 enum RootMenuView {
     /// The selectable rows in order (what Up/Down walk).
     static func focusables(_ state: ShellViewState) -> [FocusableItem] {
@@ -47,7 +47,7 @@ enum RootMenuView {
             let role: ThemeRole
             switch item.kind {
             case .header: role = .menuHeader
-            case .unavailable, .unsupported: role = .menuDisabled
+            case .unavailable where !focused, .unsupported: role = .menuDisabled
             default: role = focused ? .menuFocused : (isCurrent ? .menuSelected : .menu)
             }
             canvas.fill(rowRect, style: palette[role])
@@ -90,7 +90,8 @@ enum RootMenuView {
             let width = index - first == perPage - 1 ? rect.maxX - x : slot
             let cell = Rect(x: x, y: rect.y, width: width, height: 1)
             let focused = focusedIndex == index
-            let role: ThemeRole = focused ? .tabFocused : (isCurrentRoot(item, state: state) ? .tabSelected : .tabBar)
+            var role: ThemeRole = focused ? .tabFocused : (isCurrentRoot(item, state: state) ? .tabSelected : .tabBar)
+            if case .unavailable = item.kind, !focused { role = .menuDisabled }
             canvas.fill(cell, style: palette[role])
             var title = item.title
             if state.isGated(item.screenID) { title += " " + context.glyphs.lock }

@@ -4,7 +4,8 @@ import ZappModel
 /// The screen area: the current screen's laid-out content, scrolled so that the selected
 /// cell is visible, clipped to its rectangle.
 enum ScreenAreaView {
-    static func draw(in rect: Rect, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+    /// `coveredTop`: the rows at the top of `rect` an overlay bar hides (the focused cell is kept below them).
+    static func draw(in rect: Rect, coveredTop: Int, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         let state = context.state
         let palette = context.palette
         guard let screen = state.currentScreen else {
@@ -15,7 +16,7 @@ enum ScreenAreaView {
         let content = ScreenContent(state: state, screen: screen, width: inner.width)
         let selection = min(state.currentScreenSelection, max(0, content.focusables.count - 1))
         let focused = state.focus == .screen && state.panes.isEmpty ? selection : nil
-        let offset = content.scrollOffset(selection: selection, viewHeight: inner.height)
+        let offset = content.scrollOffset(selection: selection, viewHeight: inner.height, coveredTop: coveredTop)
         for element in content.elements {
             let target = Rect(x: inner.x + element.rect.x, y: inner.y + element.rect.y - offset, width: element.rect.width, height: element.rect.height)
             guard !target.intersection(inner).isEmpty else { continue }

@@ -29,7 +29,7 @@ public enum ShellView {
         case .running:
             break
         }
-        ScreenAreaView.draw(in: layout.contentRect, context: context, canvas: &canvas, hits: &hits)
+        ScreenAreaView.draw(in: layout.contentRect, coveredTop: layout.coveredContentRows, context: context, canvas: &canvas, hits: &hits)
         if let barRect = layout.barRect, let bar = state.currentBar {
             hits.cover(barRect)
             NavBarView.draw(bar, in: barRect, context: context, canvas: &canvas, hits: &hits)

@@ -63,7 +63,7 @@ public struct NavigationBarManager: Sendable {
             }
             guard app.hasAnyScreen(id: target) else {
                 return NavigationButton(
-                    id: item.id, title: title, kind: .unavailable, target: target, isEnabled: false,
+                    id: item.id, title: title, kind: .unavailable, target: target,
                     note: "no screen \"\(target)\"")
             }
             let isCurrent = target == currentScreenID

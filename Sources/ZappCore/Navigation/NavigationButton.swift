@@ -23,7 +23,9 @@ public struct NavigationButton: Sendable, Hashable, Identifiable {
     public var kind: Kind
     /// The screen id or URL for `screen`/`url` buttons.
     public var target: String?
-    /// False for a button whose target is the current screen, and for unavailable ones.
+    /// False for a button whose target is the current screen, and for those with nothing to
+    /// choose (no target, a type not supported). One whose target is no screen can be chosen,
+    /// drawn greyed: choosing it says so (`note`).
     public var isEnabled: Bool
     /// Why the button does nothing (for a toast), when it does nothing.
     public var note: String?

@@ -172,10 +172,11 @@ public struct RootMenuItem: Sendable, Hashable, Identifiable {
         return false
     }
 
-    /// True when the user can choose it (headers, unavailable and unsupported items are not).
+    /// True when the user can choose it (headers and unsupported items are not). An unavailable
+    /// item (no such screen, no target) can be chosen, drawn greyed: choosing it says why.
     public var isSelectable: Bool {
         switch kind {
-        case .header, .unavailable, .unsupported: return false
+        case .header, .unsupported: return false
         default: return true
         }
     }

@@ -63,9 +63,14 @@ public struct TraceReport: Equatable, Sendable {
         if case .presented(_, let dataDict) = result {
             await services.opener.runPostHooks(for: target, dataDict: dataDict)
         }
+        // Read by sequence: every step of the navigation, or a failure naming how many were lost.
+        let read = trace.entries(after: 0)
+        guard read.missed == 0 else {
+            throw TraceError("the navigation made more than \(trace.capacity) trace steps; \(read.missed) were dropped")
+        }
         return TraceReport(
             app: app.name, screen: target.id, signedIn: signedIn, session: session,
-            steps: trace.entries.filter { $0.stage != .result }, result: result)
+            steps: read.entries.map(\.trace).filter { $0.stage != .result }, result: result)
     }
 
     /// `result: presented <id>` or `result: blocked by <identifier>`.

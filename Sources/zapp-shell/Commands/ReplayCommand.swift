@@ -82,8 +82,8 @@ struct ReplayCommand: AsyncParsableCommand {
         let setup = ShellSetup(
             app: replayed,
             loadApp: { AppLoad(app: replayed, warnings: []) },
-            makeServices: { app, presenter in
-                RunCommand.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
+            makeServices: { app, presenter, trace in
+                RunCommand.services(app: app, presenter: presenter, trace: trace, stateDirectory: stateDirectory, logger: logger)
             },
             deepLink: header.open, warnings: loaded.warnings.map(\.description))
         switch await TapePlayer.play(parsed, setup: setup) {

@@ -120,9 +120,10 @@ struct RunCommand: AsyncParsableCommand {
                 for warning in warnings { logger.warning("\(warning)") }
                 return AppLoad(app: app, warnings: warnings)
             },
-            makeServices: { app, presenter in
-                Self.services(app: app, presenter: presenter, stateDirectory: stateDirectory, logger: logger)
+            makeServices: { app, presenter, trace in
+                Self.services(app: app, presenter: presenter, trace: trace, stateDirectory: stateDirectory, logger: logger)
             },
+            trace: TraceLog(logger: logger),
             deepLink: open, theme: current, loadThemes: { Self.themes(cycling: current) },
             forceASCII: ascii,
             warnings: loaded.warnings.map(\.description),
@@ -188,16 +189,16 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    /// The services for one app (the one wiring, `AppServices.builtIn`), logging to `logger`
-    /// (`run`'s log; `replay` logs nothing).
+    /// The services for one app (the one wiring, `AppServices.builtIn`) over the run's trace,
+    /// logging to `logger` (`run`'s log; `replay` logs nothing).
     @MainActor
-    static func services(app: ZappApp, presenter: any Presenter, stateDirectory: URL, logger: Logger)
+    static func services(app: ZappApp, presenter: any Presenter, trace: TraceLog, stateDirectory: URL, logger: Logger)
         -> AppServices
     {
         let environment = PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter)
-        var services = AppServices.builtIn(app: app, environment: environment, trace: TraceLog(logger: logger))
+        var services = AppServices.builtIn(app: app, environment: environment, trace: trace)
         services.images = LoggedImages(base: services.images, logger: logger)
         return services
     }

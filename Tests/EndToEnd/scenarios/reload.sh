@@ -87,6 +87,28 @@ scenario_reload_pane() {
     quit_reload_app "$s" reload-pane
 }
 
+scenario_reload_pane_gone() {
+    echo "# a --watch reload that removes the open pane's plugin closes it with a message; the hook's outcome reaches the trace panel and the tape"
+    local s=rgone app="$WORK/reload-gone"
+    start_reload_app "$s" reload-gone --watch --record "'$WORK/reload-gone.tape'" || return
+    choose_menu_item "$s" 6
+    check "--watch: Premium asks to sign in" wait_for "$s" "Sign in to open Premium." || return
+    python3 - "$app/plugin_configurations.json" <<'EOF2'
+import json, sys
+path = sys.argv[1]
+plugins = [p for p in json.load(open(path)) if p["plugin"]["identifier"] != "zapptv_login"]
+json.dump(plugins, open(path, "w"), indent=1)
+EOF2
+    check "--watch: the pane closes with a message" wait_for "$s" "Closed the pane of zapptv_login: the reloaded app no longer has that plugin" || return
+    check "--watch: the pane is gone" wait_gone "$s" "Sign in to open Premium." || return
+    keys "$s" '`'
+    check "the trace panel shows the hook's outcome" wait_for "$s" "pre zapptv_login: failed: User has closed hook execution" || return
+    keys "$s" '`'
+    quit_reload_app "$s" reload-gone
+    check "the tape has the hook's outcome" grep -qx "hook pre zapptv_login: failed: User has closed hook execution" "$WORK/reload-gone.tape"
+    check "the tape has the navigation blocked" grep -qx "blocked by zapptv_login: User has closed hook execution" "$WORK/reload-gone.tape"
+}
+
 scenario_reload_failure() {
     echo "# a failed --watch reload is kept whole in w and the log"
     local s=rfailure app="$WORK/reload-failure"
@@ -126,4 +148,4 @@ scenario_reload_http() {
     kill "$server"
     quit_reload_app "$s" reload-http
 }
-more_scenarios+=(reload_browser reload_warnings reload_pane reload_failure reload_http)
+more_scenarios+=(reload_browser reload_warnings reload_pane reload_pane_gone reload_failure reload_http)

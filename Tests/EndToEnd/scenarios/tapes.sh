@@ -132,4 +132,42 @@ scenario_feed_maps() {
         bash -c "test $rc = 2 && grep -qF 'bad-feeds.json:3: \"3119\": expected a file path or an http(s) URL (a string), got a number' '$WORK/feedmap-bad.out'"
 }
 
-more_scenarios+=(tapes feed_maps)
+scenario_long_tape() {
+    echo "# a generated tape of 10,001 steps (2,000 round trips through a hook: far more trace steps than the 2,000 the trace keeps) replays exactly; a late hook line changed or missing fails at its line"
+    local dir="$WORK/long-tape" rc line
+    has_python3 long-tape || return
+    mkdir -p "$dir/app"
+    cat >"$dir/app/river.json" <<'JSON'
+[{"id": "home", "name": "Home", "home": true, "type": "general_content",
+  "ui_components": [{"id": "list", "component_type": "list", "position": 0,
+    "data": {"title": "Picks", "items": [{"id": "i", "title": "Gated", "target": "gated"}]}}]},
+ {"id": "gated", "name": "Gated", "type": "general_content",
+  "hooks": {"preload_plugins": [{"identifier": "ghost-plugin", "type": "general"}]}}]
+JSON
+    echo '[]' >"$dir/app/plugin_configurations.json"
+    python3 - "$dir" <<'PY'
+import sys
+folder = sys.argv[1]
+lines = ["zapp-shell tape 1", "app app", "size 80x24", "", "screen home"]
+for _ in range(2000):
+    lines += ["key Enter", "hook pre ghost-plugin: skipped", "pushed gated", "key Esc", "screen home"]
+open(folder + "/long.tape", "w").write("\n".join(lines) + "\n")
+last = max(i for i, line in enumerate(lines) if line.startswith("hook "))
+changed = list(lines)
+changed[last] = "hook pre ghost-plugin: failed: no network"
+open(folder + "/changed.tape", "w").write("\n".join(changed) + "\n")
+open(folder + "/missing.tape", "w").write("\n".join(lines[:last] + lines[last + 1:]) + "\n")
+PY
+    line=$(grep -n '^hook ' "$dir/long.tape" | tail -1 | cut -d: -f1)
+    "$ZAPP_SHELL" replay "$dir/long.tape" >"$WORK/long-tape.out" 2>&1
+    rc=$?
+    check "long tape: every hook line replays (exit 0)" bash -c "test $rc = 0 && grep -qF '10001 steps replayed as recorded' '$WORK/long-tape.out'"
+    "$ZAPP_SHELL" replay "$dir/changed.tape" >"$WORK/long-tape-changed.out" 2>&1
+    rc=$?
+    check "long tape: a late hook line changed fails at its line (exit 1)" bash -c "test $rc = 1 && grep -qF 'changed.tape:$line: expected \`hook pre ghost-plugin: failed: no network\`, got \`hook pre ghost-plugin: skipped\`' '$WORK/long-tape-changed.out'"
+    "$ZAPP_SHELL" replay "$dir/missing.tape" >"$WORK/long-tape-missing.out" 2>&1
+    rc=$?
+    check "long tape: a late hook line left out fails there (exit 1)" bash -c "test $rc = 1 && grep -qF 'missing.tape:$line: expected \`pushed gated\`, got \`hook pre ghost-plugin: skipped\`' '$WORK/long-tape-missing.out'"
+}
+
+more_scenarios+=(tapes feed_maps long_tape)
