@@ -507,22 +507,41 @@ class Window:
 
     def __init__(self, terminal, out):
         self.terminal, self.out, self.n = terminal, out, 0
+        for attempt in (1, 2):
+            problem = self.open()
+            if not problem:
+                return
+            if attempt == 1:
+                print(f"note {terminal.name}: {problem}; once more on another display", flush=True)
+            self.terminal.close()
+            if self.process.poll() is None:
+                self.process.terminate()
+                self.process.wait()
+            self.display.close()
+        raise RuntimeError(problem)
+
+    def open(self):
+        """Starts the display and the terminal; what went wrong, or None once its window shows."""
+        terminal = self.terminal
         self.display = Display()
-        self.control = tempfile.mkdtemp(prefix=terminal.name + "-", dir=out["tmp"])
+        self.control = tempfile.mkdtemp(prefix=terminal.name + "-", dir=self.out["tmp"])
         runner = ["python3", "-c", RUNNER, self.control]
         command, env = terminal.command(self.control, runner)
-        self.stderr = os.path.join(out["dir"], terminal.name + ".stderr")
+        self.stderr = os.path.join(self.out["dir"], terminal.name + ".stderr")
         with open(self.stderr, "w") as stderr:
             self.process = subprocess.Popen(command, env=self.display.env(**env), stdout=subprocess.DEVNULL, stderr=stderr)
         STARTED.append(self.process)
         deadline, self.window = time.time() + 60, ""
-        while not self.window and time.time() < deadline:
+        while not self.window and time.time() < deadline and self.process.poll() is None:
             self.window = self.display.tool("xdotool", "search", "--onlyvisible", "--classname", "realterm").stdout.split("\n")[0]
             time.sleep(0.05)
         if not self.window:
-            raise RuntimeError(f"no {terminal.name} window appeared in 60 s (exit status {self.process.poll()}, "
-                               f"its stderr in {os.path.basename(self.stderr)})")
+            with open(self.stderr) as f:
+                said = " ".join(f.read().split())[-200:]
+            return (f"no {terminal.name} window appeared (exit status {self.process.poll()}; "
+                    f"{os.path.basename(self.stderr)}: {said})")
         self.display.tool("xdotool", "windowfocus", "--sync", self.window)
+        return None
 
     def settle(self, before=None, polls=2, interval=0.1, timeout=10.0):
         """The screenshot once the screen has changed from `before` (when given; for at most a
