@@ -3,7 +3,8 @@
 # sub-second timeouts, which CPU-heavy unit suites would otherwise starve), then the tmux suite.
 # Both install what is missing first (libncurses-dev, pkg-config, tmux and ncurses-term for the truecolor e2e,
 # python3-jsonschema for the schema tests, libcurl4 for HTTP, libpng16-16, libturbojpeg0, libwebp7 and libchafa0
-# for images, with apt-get).
+# for images, xvfb, xterm, kitty, libgl1-mesa-dri, imagemagick, xdotool and fonts-dejavu-core for the real-terminal
+# suite, with apt-get).
 #
 #   make run ARGS="path/to/app --theme light"   run with arguments
 #   make install PREFIX=$$HOME/.local            install elsewhere
@@ -41,6 +42,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
 END_TO_END := Tests/EndToEnd/run.sh
 INSTALL_TEST := Tests/EndToEnd/install.sh
+# Images in real terminals (xterm, kitty, kitty + tmux under Xvfb, screenshots compared): docs/testing.md.
+REAL_TERMINALS := Tests/EndToEnd/real-terminals.py
 # Draws the README's pictures of the demo app (docs/*.svg) with `zapp-shell render --format svg`.
 PICTURES := Scripts/readme-pictures.sh
 PICTURES_DIR ?= docs
@@ -73,6 +76,11 @@ deps:
 	for pair in libpng16.so.16:libpng16-16 libturbojpeg.so.0:libturbojpeg0 libwebp.so.7:libwebp7 libchafa.so.0:libchafa0; do \
 		{ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | grep -q "$${pair%%:*} " || missing="$$missing $${pair##*:}"; \
 	done; \
+	for pair in Xvfb:xvfb xterm:xterm kitty:kitty import:imagemagick xdotool:xdotool; do \
+		command -v "$${pair%%:*}" >/dev/null 2>&1 || missing="$$missing $${pair##*:}"; \
+	done; \
+	ls /usr/lib/*/dri/swrast_dri.so >/dev/null 2>&1 || missing="$$missing libgl1-mesa-dri"; \
+	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing="$$missing fonts-dejavu-core"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
@@ -102,6 +110,7 @@ test: deps
 	else \
 		echo "SKIPPED: end-to-end tests ($(END_TO_END) does not exist)"; \
 	fi
+	ZAPP_SHELL="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell" python3 $(REAL_TERMINALS)
 	ZAPP_SHELL="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell" bash $(INSTALL_TEST)
 	@$(MAKE) --no-print-directory check-readme-pictures ZAPP_SHELL="$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell"
 
