@@ -5,7 +5,8 @@
 #   backticks (`ShellModel`, `ShellRuntime.perform`) is declared in the package (names of other
 #   libraries it mentions are listed below);
 # - the update (Sources/ShellUI/Update) names no loader or runtime type outside comments;
-# - no Swift file in Sources/ is over 400 lines, but the JSON parser.
+# - no Swift file in Sources/ is over 400 lines, but the JSON parser; ARCHITECTURE.md and README.md
+#   are at most 400 lines each.
 # Run by `make test`; exits 1 naming each claim that is not true.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,9 +60,12 @@ for text in sources.values():
 with open("ARCHITECTURE.md", encoding="utf-8") as handle:
     architecture = handle.read()
 lines = architecture.splitlines()
-if len(lines) > 400:
-    # Issue 29 asks for at most 400; said, not failed, until the documentation is restructured.
-    print(f"check-architecture: note: ARCHITECTURE.md has {len(lines)} lines, over 400", file=sys.stderr)
+# A map a newcomer reads in an hour, and a front door for users (issue 29): at most 400 lines each.
+for document in ("ARCHITECTURE.md", "README.md"):
+    with open(document, encoding="utf-8") as handle:
+        count = len(handle.read().splitlines())
+    if count > 400:
+        problems.append(f"{document} has {count} lines, over 400: move reference material to docs/")
 
 def line_of(token):
     for number, line in enumerate(lines, 1):
