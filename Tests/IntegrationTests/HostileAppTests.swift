@@ -133,7 +133,9 @@ struct HostileAppTests {
         let kind = special == .fifo ? "a FIFO (named pipe)" : special == .folder ? "a folder" : "a character device"
         // A bar asset is an image when named like one or given as a URL (else it is a text asset).
         let logo = special == .devZero ? "file:///dev/zero" : path
-        let app = try Self.app(logo: logo, feed: path, entryImages: [path])
+        // In symbols (`--format ansi`) the bar shows its title instead of a logo too small to read
+        // (ShellLayout.minimumSymbolLogo), so an entry names the logo's address too.
+        let app = try Self.app(logo: logo, feed: path, entryImages: logo == path ? [path] : [path, logo])
         defer { try? FileManager.default.removeItem(at: app) }
         let run = try Self.run(
             ["render", app.path, "--screen", "home", "--size", "300x30", "--format", "ansi", "--image-cache-mb", "0"],
@@ -141,7 +143,7 @@ struct HostileAppTests {
         #expect(run.status == 0, "\(run.err)")
         #expect(run.seconds <= Self.refusalSeconds, "took \(run.seconds) s")
         #expect(run.peakBytes <= Self.peakBytes, "peaked at \(run.peakBytes / 1024 / 1024) MB")
-        // The bar's logo and the entry's artwork: one warning each on standard error.
+        // Each address: one warning on standard error.
         let warnings = run.err.split(separator: "\n")
         for address in [logo, path] {
             #expect(warnings.contains { $0.hasSuffix("image \(address) cannot be shown: \(kind), not a regular file") }, "\(run.err)")
@@ -203,7 +205,8 @@ struct HostileAppTests {
         // Ten renders of five images each (what a frame shows), into the one state directory.
         for batch in 0..<10 {
             let addresses = (0..<5).map { "http://127.0.0.1:\(server.port)/img-\(batch * 5 + $0).png" }
-            let app = try Self.app(logo: addresses[0], entryImages: Array(addresses.dropFirst()))
+            // Every address is an entry's: in symbols the bar shows its title, not a logo this small.
+            let app = try Self.app(logo: addresses[0], entryImages: addresses)
             defer { try? FileManager.default.removeItem(at: app) }
             let run = try Self.run(
                 ["render", app.path, "--screen", "home", "--size", "120x60", "--format", "ansi", "--image-cache-mb", "8"], state: state, limit: 30)
