@@ -155,7 +155,12 @@ EOF
     keys "$s" w
     check "images: the warnings pane opens" wait_for "$s" "8 warnings (↑↓ scroll"
     local pane
-    pane=$(screen_of "$s" | tr -d '\n│ ')
+    # Only what is inside the pane's borders: the screen beside it (a box corner in column 0) is not the pane's.
+    pane=$(screen_of "$s" | python3 -c 'import sys
+lines = sys.stdin.read().split("\n")
+top = next(line for line in lines if "warnings (" in line)
+left, right = top.index("╭") + 1, top.rindex("╮")
+print("".join(line[left:right] for line in lines).replace(" ", "").replace("│", ""))')
     LAST_SCREEN=$(screen_of "$s")
     check "images: the warnings pane names the JSON path, the address and the reason of a 404" \
         grep -qF "broken.json\$.entry[0].media_group[0].media_item[0].src:image$base/missing.pngcannotbeshown:HTTP404" <<<"$pane"
