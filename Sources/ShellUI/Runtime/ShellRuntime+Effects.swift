@@ -174,7 +174,7 @@ extension ShellRuntime {
         guard let loadThemes = setup.loadThemes else { return }
         let inbox = inbox
         runInBackground { _ in
-            inbox.post(.themesLoaded(await Task.detached { loadThemes() }.value))
+            inbox.post(.themesLoaded(await BlockingWork.run(on: DispatchQueue(label: "zapp-shell.themes")) { loadThemes() }))
         }
     }
 }

@@ -43,7 +43,8 @@ extension ShellRuntime {
         let id = lastServicesID
         preparedServices[id] = built
         let app = load.app
-        let assets = await Task.detached { AssetStore(app: app) }.value
+        // The bars' assets are files: read on a queue of their own, never on the shared pool.
+        let assets = await BlockingWork.run(on: DispatchQueue(label: "zapp-shell.assets")) { AssetStore(app: app) }
         return AppRevision(
             app: app, rootKind: built.navigator.rootMenu.kind, warnings: load.warnings, assets: assets, servicesID: id)
     }

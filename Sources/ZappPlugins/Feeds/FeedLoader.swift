@@ -132,17 +132,15 @@ public actor FeedLoader: FeedLoading {
     private static func read(_ file: URL, shown: String, namesPath: Bool, maximumBytes: Int, on queue: DispatchQueue) async
         -> Result<Data, FeedLoadError>
     {
-        await withCheckedContinuation { continuation in
-            queue.async {
-                continuation.resume(returning: FileSystem.contents(atPath: file.path, limit: maximumBytes).mapError { refusal in
-                    switch refusal.problem {
-                    case .missing: return FeedLoadError("no such file: \(shown)")
-                    case .notAFile(.folder): return FeedLoadError("\(shown) is a folder, not a feed")
-                    case .tooLarge(let size?, let limit): return tooLarge(size, limit)
-                    // The UI names the source beside the message; a mapped target is named here.
-                    default: return FeedLoadError(namesPath ? "\(shown): \(refusal.reason)" : refusal.reason)
-                    }
-                })
+        await BlockingWork.run(on: queue) {
+            FileSystem.contents(atPath: file.path, limit: maximumBytes).mapError { refusal in
+                switch refusal.problem {
+                case .missing: return FeedLoadError("no such file: \(shown)")
+                case .notAFile(.folder): return FeedLoadError("\(shown) is a folder, not a feed")
+                case .tooLarge(let size?, let limit): return tooLarge(size, limit)
+                // The UI names the source beside the message; a mapped target is named here.
+                default: return FeedLoadError(namesPath ? "\(shown): \(refusal.reason)" : refusal.reason)
+                }
             }
         }
     }

@@ -94,7 +94,7 @@ public actor ImageLoader: ImageLoading {
             switch await fetch.value {
             case .failure(let error): return .failure(error)
             case .success(let fetched):
-                let result = await Self.run(on: queue) {
+                let result = await BlockingWork.run(on: queue) {
                     Self.prepare(fetched.bytes, request: request, mode: mode, limits: limits)
                 }
                 return result.mapError { ImageLoadError("\(Self.shown(address)): \($0.message)") }
@@ -134,12 +134,6 @@ public actor ImageLoader: ImageLoading {
             return .failure(ImageLoadError("\(rgba.count) bytes are not \(width)x\(height) RGBA pixels"))
         }
         return ImageDecoder.encodePNG(RGBAImage(width: width, height: height, pixels: rgba))
-    }
-
-    private static func run<T: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: work()) }
-        }
     }
 
     // MARK: Fetching
@@ -189,7 +183,7 @@ public actor ImageLoader: ImageLoading {
         } else {
             return .failure(ImageLoadError("a relative path, but the app has no folder to resolve it against"))
         }
-        return await run(on: files) { read(path, limits: limits) }
+        return await BlockingWork.run(on: files) { read(path, limits: limits) }
     }
 
     /// A local image through `FileSystem.contents`, capped at the byte cap.
@@ -210,7 +204,7 @@ public actor ImageLoader: ImageLoading {
     private static func download(_ url: URL, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double, files: DispatchQueue) async
         -> Result<Fetched, ImageLoadError>
     {
-        let kept = await run(on: files) { diskCache?.entry(for: url) }
+        let kept = await BlockingWork.run(on: files) { diskCache?.entry(for: url) }
         var headers: [String] = []
         if let etag = kept?.etag { headers.append("If-None-Match: \(etag)") }
         if let lastModified = kept?.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
@@ -226,7 +220,7 @@ public actor ImageLoader: ImageLoading {
             // Only what decodes is kept (not an HTML error page served as image/png).
             if let diskCache, case .success = ImageFormat.detect(bytes) {
                 let entry = ImageDiskCache.Entry(bytes: bytes, etag: response.headers["etag"], lastModified: response.headers["last-modified"])
-                await run(on: files) { diskCache.store(entry, for: url) }
+                await BlockingWork.run(on: files) { diskCache.store(entry, for: url) }
             }
             return .success(Fetched(bytes: bytes))
         }
