@@ -88,7 +88,9 @@ struct ImageDiskCache: Sendable {
         guard file.count <= maximumBytes, makeFolder() else { return }
         let key = Self.key(for: url)
         let temporary = folder.appendingPathComponent(".\(key).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp").path
-        guard Self.write(file, toNew: temporary) else {
+        do {
+            try PrivateFile.create(temporary, with: file)
+        } catch {
             unlink(temporary)
             return
         }
@@ -160,25 +162,6 @@ struct ImageDiskCache: Sendable {
         clock_gettime(CLOCK_REALTIME, &now)
         let times = [now, now]
         utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW)
-    }
-
-    /// Writes `bytes` to a file that must not exist yet, 0600.
-    private static func write(_ bytes: [UInt8], toNew path: String) -> Bool {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
     }
 
     /// Removes what is not an entry (files an older version kept, with the URL in clear;

@@ -111,36 +111,17 @@ public actor SessionStore {
         }
     }
 
-    /// Writes `data` to a new file in the same folder, created with mode 0600, then renames it
-    /// over `url`, so a reader never sees a half-written session.
+    /// Writes `data` over `url` through `PrivateFile.replace` (0600, flushed, renamed into place),
+    /// so a reader never sees a half-written session.
     private func writeAtomically(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw SessionStoreError.system("cannot create \(temporary.path)", errno) }
-        var failure: SessionStoreError?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = .system("cannot write \(temporary.path)", errno)
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil && fsync(descriptor) != 0 { failure = .system("cannot flush \(temporary.path)", errno) }
-        close(descriptor)
-        if failure == nil && rename(temporary.path, url.path) != 0 {
-            failure = .system("cannot replace \(url.path)", errno)
-        }
-        if let failure {
-            unlink(temporary.path)
-            throw failure
+        do {
+            try PrivateFile.replace(url.path, with: Array(data), through: temporary.path)
+        } catch {
+            throw SessionStoreError.system(error.what, error.code)
         }
     }
 

@@ -140,35 +140,13 @@ public struct TrustStore: Sendable {
             throw TrustStoreError(message: "cannot create \(folder.path): \(FileSystem.reason(error))")
         }
         let temporary = folder.appendingPathComponent(".\(Self.fileName).\(UUID().uuidString).tmp").path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw TrustStoreError(message: "cannot create \(temporary): \(Self.errorText())") }
-        var failure: String?
-        if fchmod(descriptor, 0o600) != 0 { failure = "cannot set 0600 on \(temporary): \(Self.errorText())" }
-        let bytes = Array(Self.text(records).utf8)
-        var offset = 0
-        while failure == nil && offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = "cannot write \(temporary): \(Self.errorText())"
-            } else {
-                offset += written
-            }
-        }
-        if failure == nil && fsync(descriptor) != 0 { failure = "cannot flush \(temporary): \(Self.errorText())" }
-        close(descriptor)
-        if failure == nil && rename(temporary, fileURL.path) != 0 {
-            failure = "cannot replace \(fileURL.path): \(Self.errorText())"
-        }
-        if let failure {
-            unlink(temporary)
-            throw TrustStoreError(message: failure)
+        do {
+            try PrivateFile.replace(fileURL.path, with: Array(Self.text(records).utf8), through: temporary)
+        } catch {
+            throw TrustStoreError(message: error.description)
         }
     }
 
-    private static func errorText() -> String {
-        String(cString: strerror(errno))
-    }
 }
 
 /// The trust file cannot be read, parsed or written; the message names the file.
