@@ -64,7 +64,7 @@ struct FeedUpdateTests {
     static func homePresented(_ model: ShellModel) -> ShellEvent {
         let navigation = model.view.navigation
         let home = model.view.app.anyScreen(id: navigation.currentScreenID ?? "")!
-        return .rootPresented(.shown(state: navigation, screen: home, dataDict: nil))
+        return .startupStepEnded(.presentRoot, .rootPresented(.shown(state: navigation, screen: home, dataDict: nil)))
     }
 
     @Test("the screen's feeds are asked for once, each shown as a spinner in place meanwhile")
