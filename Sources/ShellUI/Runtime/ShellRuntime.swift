@@ -72,6 +72,8 @@ public final class ShellRuntime {
         start.themeIsFile = setup.loadTheme != nil
         start.watchesFiles = setup.watchFiles != nil
         start.marksGates = services.gates != nil
+        start.shownScreen = setup.shownScreen
+        start.embedsImages = setup.embedsImages
         model = ShellModel.initial(start)
     }
 
@@ -179,6 +181,15 @@ public final class ShellRuntime {
         }
         if needsRender && model.exitStatus == nil { render() }
         return true
+    }
+
+    /// Runs with no terminal input until nothing is pending — no task running, nothing posted:
+    /// the feeds and images the frame shows have loaded or failed, through the same effects,
+    /// generation checks and clamping as `run()` — draws the last frame and ends (`render`).
+    public func runUntilIdle() async {
+        start()
+        await settle { _ in self.backgroundTasks.isEmpty && self.activityTask == nil && self.inbox.isEmpty }
+        shutDown()
     }
 
     /// Sets the timer for the next tick the model asks for (none when nothing moves).

@@ -5,11 +5,13 @@ import ZappModel
 /// shows what it reports (the splash's words, "Loading failed", a reloaded app, the root, a deep
 /// link's screen) and decides the next; the runtime only runs them.
 extension ShellUpdate {
-    /// `.started`: the file watcher (`run --watch`) and the first step.
+    /// `.started`: the file watcher (`run --watch`) and the first step (none when the model
+    /// shows its screen with no startup, `render`).
     static func startStartup(_ model: inout ShellModel) -> [ShellEffect] {
         guard !model.isStartupRequested else { return [] }
         model.isStartupRequested = true
-        return (model.watchesFiles ? [.watchFiles] : []) + [.runStartupStep(.launch)]
+        let watch: [ShellEffect] = model.watchesFiles ? [.watchFiles] : []
+        return model.isStartupComplete ? watch : watch + [.runStartupStep(.launch)]
     }
 
     /// A step ended: what it reports is shown, and the next step is asked for (now, or after
