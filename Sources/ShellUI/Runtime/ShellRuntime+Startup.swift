@@ -1,5 +1,6 @@
 import ZappCore
 import ZappModel
+import ShellCore
 
 /// The startup sequence's steps (`StartupStep`): each asked for by the update, run in a task with
 /// the running app's services, its result posted back (`.startupStepEnded`). Nothing waits in

@@ -1,6 +1,7 @@
 import Dispatch
 import ZappCore
 import ZappModel
+import ShellCore
 
 /// The event loop (ARCHITECTURE.md, "The loop"), on the main actor: it waits in one place,
 /// the `RuntimeInbox`, for everything — terminal input (the terminal says when it is waiting),

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ShellCore
 import ShellUI
 import ZappCore
 import ZappModel
