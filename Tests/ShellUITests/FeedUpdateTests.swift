@@ -230,14 +230,16 @@ struct FeedUpdateTests {
         #expect(model.view.overlay == .entry(local), "a link that is not http(s) shows the details")
     }
 
+    /// Home's feed loads; the XML one fails.
+    struct Scripted: FeedLoading {
+        func load(_ source: String, reload: Bool) async -> Result<Feed, FeedLoadError> {
+            source.hasSuffix(".xml") ? .failure(FeedLoadError("bad XML: unclosed <entry> at 3:1")) : .success(FeedUpdateTests.homeFeed)
+        }
+    }
+
     @Test("the runtime loads through its FeedLoading and reports back")
     @MainActor
     func runtime() async throws {
-        struct Scripted: FeedLoading {
-            func load(_ source: String, reload: Bool) async -> Result<Feed, FeedLoadError> {
-                source.hasSuffix(".xml") ? .failure(FeedLoadError("bad XML: unclosed <entry> at 3:1")) : .success(FeedUpdateTests.homeFeed)
-            }
-        }
         let terminal = HeadlessTerminal(columns: 80, rows: 24)
         let setup = ShellSetup(
             app: Self.app, loadApp: { AppLoad(app: Self.app) },
@@ -259,11 +261,6 @@ struct FeedUpdateTests {
     @Test("render's run: the shown screen, no startup step, and back once nothing is pending (a feed loaded, one failed)")
     @MainActor
     func runUntilIdle() async throws {
-        struct Scripted: FeedLoading {
-            func load(_ source: String, reload: Bool) async -> Result<Feed, FeedLoadError> {
-                source.hasSuffix(".xml") ? .failure(FeedLoadError("bad XML: unclosed <entry> at 3:1")) : .success(FeedUpdateTests.homeFeed)
-            }
-        }
         let terminal = HeadlessTerminal(columns: 80, rows: 24)
         let opened = Mutex<FakeOpener?>(nil)
         var setup = ShellSetup(

@@ -198,17 +198,23 @@ struct RuntimeTests {
         #expect(harness.runtime.model.view.panes.isEmpty)
     }
 
-    @Test("an answer given before the hook asks waits on the pane, and reaches the hook when it asks")
-    func answerBeforeTheHookAsks() async throws {
+    /// Premium's sign-in pane answered with the right password before its hook asks for an answer.
+    static func answeredBeforeTheHookAsks() async throws -> Harness {
         let harness = Harness()
         #expect(await harness.started())
         harness.opener?.holdsAnswers.store(true, ordering: .sequentiallyConsistent)
         harness.press(.character("m"), .down, .enter)
-        #expect(await harness.runtime.settle { $0.view.topPane != nil })
+        try #require(await harness.runtime.settle { $0.view.topPane != nil })
         harness.type("demo")
         harness.press(.tab)
         harness.type("right")
         harness.press(.enter)
+        return harness
+    }
+
+    @Test("an answer given before the hook asks waits on the pane, and reaches the hook when it asks")
+    func answerBeforeTheHookAsks() async throws {
+        let harness = try await Self.answeredBeforeTheHookAsks()
         #expect(harness.runtime.model.view.topPane?.queuedAnswers.count == 1)
         harness.opener?.releaseAnswers()
         #expect(await harness.runtime.settle { $0.view.navigation.currentScreenID == "premium" && $0.activity == nil })
@@ -217,15 +223,7 @@ struct RuntimeTests {
 
     @Test("a pane the update closes is gone: its hook, asking only afterwards, is answered dismissed (the broker keeps no panes)")
     func paneClosedBeforeTheHookAsks() async throws {
-        let harness = Harness()
-        #expect(await harness.started())
-        harness.opener?.holdsAnswers.store(true, ordering: .sequentiallyConsistent)
-        harness.press(.character("m"), .down, .enter)
-        #expect(await harness.runtime.settle { $0.view.topPane != nil })
-        harness.type("demo")
-        harness.press(.tab)
-        harness.type("right")
-        harness.press(.enter)
+        let harness = try await Self.answeredBeforeTheHookAsks()
         harness.press(.escape)
         #expect(harness.runtime.model.view.panes.isEmpty, "closed by the update alone")
         harness.opener?.releaseAnswers()
