@@ -133,12 +133,10 @@ static inline int zs_tigetnum(const char *name) {
     return value < 0 ? -1 : value;
 }
 
-/* A string capability with its parameters filled in (NULL when absent); the result is
-   overwritten by the next call. */
-static inline const char *zs_tiparm2(const char *name, long first, long second) {
-    const char *value = zs_tigetstr(name);
-    if (value == NULL) return NULL;
-    return tiparm(value, first, second);
+/* A capability string (`format`, as terminfo stores it) with its parameters filled in; the
+   result is overwritten by the next call. */
+static inline const char *zs_tiparm_format(const char *format, long first, long second) {
+    return tiparm(format, first, second);
 }
 
 /* Makes the terminfo entry `name` current without touching the terminal (its capabilities

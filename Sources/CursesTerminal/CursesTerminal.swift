@@ -87,7 +87,8 @@ public final class CursesTerminal: Terminal {
         isUTF8 = zs_locale_is_utf8() != 0
 
         terminalName = term
-        var codes = try TerminalCodes.terminfo(named: terminalName, colorTerm: environment["COLORTERM"])
+        var codes = try TerminalCodes.terminfo(
+            named: terminalName, colorTerm: environment["COLORTERM"], identity: TerminalIdentity(environment: environment))
         let noColorRequested = options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
         if noColorRequested { codes.colorFormat = .none }
         let (support, paletteSize) = codes.colorFormat.support
