@@ -68,6 +68,16 @@ static inline int zs_key_backspace(void) { return KEY_BACKSPACE; }
 static inline int zs_key_dc(void) { return KEY_DC; }
 static inline int zs_key_f(int n) { return KEY_F(n); }
 
+/* Focus reports (CSI ? 1004 h): the terminal, or tmux for its pane, sends ESC [ I when it gains
+   the focus and ESC [ O when it loses it. They are bound to two key codes of their own (past
+   KEY_MAX), so that ncurses hands them over whole instead of as Esc, [ and a letter. */
+static inline int zs_key_focus_in(void) { return KEY_MAX + 1; }
+static inline int zs_key_focus_out(void) { return KEY_MAX + 2; }
+static inline void zs_define_focus_keys(void) {
+    define_key("\033[I", KEY_MAX + 1);
+    define_key("\033[O", KEY_MAX + 2);
+}
+
 /* Whether the current locale's character set is UTF-8. */
 static inline int zs_locale_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);

@@ -67,6 +67,9 @@ public final class CursesTerminal: Terminal {
     /// writer's origin is known (asked before the first image, again after a resize).
     private let tmuxEnvironment: [String: String]?
     private var isOriginKnown = false
+    /// Inside tmux: the terminal of the client showing this session (`client_tty`), learnt when
+    /// the pane's visibility is asked.
+    private var clientTerminal: String?
     public private(set) var cellPixelSize: CellPixelSize?
     /// Armed when the one query ended before the terminal's last answer: its late reply is not keys.
     var lateReplies = LateReplyFilter()
@@ -105,6 +108,7 @@ public final class CursesTerminal: Terminal {
         noecho()
         nonl()
         keypad(input, true)
+        zs_define_focus_keys()
         wtimeout(input, 0)
         leaveok(zs_stdscr(), true)
         curs_set(0)
@@ -119,8 +123,15 @@ public final class CursesTerminal: Terminal {
         wnoutrefresh(zs_stdscr())
         doupdate()
         encoder.screenWasCleared()
+        TerminalOutput.write(Self.focusReportsOn)
         cellPixelSize = Self.windowCell()
     }
+
+    /// Focus reporting (`CSI ? 1004 h` / `l`): the terminal, and tmux for this pane when its
+    /// `focus-events` option is on, reports `ESC [ I` / `ESC [ O` (`TerminalEvent.focus`). Every
+    /// ECMA-48 terminal ignores a private mode it does not know. On while the app has the screen.
+    static let focusReportsOn = Array("\u{1B}[?1004h".utf8)
+    static let focusReportsOff = "\u{1B}[?1004l"
 
     deinit {
         restore()
@@ -174,6 +185,36 @@ public final class CursesTerminal: Terminal {
         guard !bytes.isEmpty else { return }
         TerminalOutput.write(bytes)
         encoder.forget()
+    }
+
+    /// Whether this pane shows: inside tmux, asked of tmux (bounded; no answer counts as
+    /// hidden), remembering the client terminal that shows the session; outside tmux always.
+    public func isPaneVisible() -> Bool {
+        guard let tmuxEnvironment else { return true }
+        let answer = TmuxPassthroughCheck.paneVisibility(environment: tmuxEnvironment)
+        clientTerminal = answer?.clientTerminal ?? clientTerminal
+        return answer?.visible ?? false
+    }
+
+    /// The pane is hidden (tmux shows another window): this app's kitty images are deleted from
+    /// the screen that now shows something else, and nothing is known to be on screen. tmux
+    /// drops a hidden pane's passthrough unless `allow-passthrough` is `all`, so the deletions
+    /// then go straight to the client's terminal, the one `isPaneVisible` learnt of (one
+    /// `write()` of a few short sequences). Sixel and iTerm2 images are gone with tmux's redraw.
+    public func hideImages() {
+        guard !isRestored, !isSuspended else { return }
+        isOriginKnown = false
+        guard let tmuxEnvironment else {
+            removeImages()
+            return
+        }
+        let own = images.removeOwn()
+        guard !own.isEmpty else { return }
+        if TmuxPassthroughCheck.reachesHiddenPanes(environment: tmuxEnvironment) {
+            TerminalOutput.write(TerminalImageCodes.tmuxPassthrough(own))
+        } else if let clientTerminal {
+            TerminalOutput.write(own, toDevice: clientTerminal)
+        }
     }
 
     /// Whether any of the `written` cells (sorted row-major indices) is in `box`.
@@ -268,6 +309,7 @@ public final class CursesTerminal: Terminal {
         guard !isRestored else { return false }
         removeImages()
         leaveScreen()
+        TerminalOutput.write(Array(Self.focusReportsOff.utf8))
         zs_disable_mouse()
         endwin()
         fflush(zs_stdout())
@@ -300,7 +342,9 @@ public final class CursesTerminal: Terminal {
         wnoutrefresh(zs_stdscr())
         doupdate()
         encoder.screenWasCleared()
+        TerminalOutput.write(Self.focusReportsOn)
         needsFullRedraw = true
+        isOriginKnown = false
         return true
     }
 
@@ -325,6 +369,7 @@ public final class CursesTerminal: Terminal {
     /// Ctrl-L: the next flush resets the pen, clears the screen and draws every cell.
     public func redraw() {
         needsFullRedraw = true
+        isOriginKnown = false
         encoder.forget()
     }
 
@@ -352,6 +397,7 @@ public final class CursesTerminal: Terminal {
         guard !isSuspended else { return }
         removeImages()
         leaveScreen()
+        TerminalOutput.write(Array(Self.focusReportsOff.utf8))
         zs_disable_mouse()
         curs_set(1)
         endwin()
@@ -361,7 +407,7 @@ public final class CursesTerminal: Terminal {
 
     // MARK: - Helpers
 
-    /// The bytes an emergency restore writes: attributes off, cursor on, keypad and mouse
+    /// The bytes an emergency restore writes: attributes off, cursor on, keypad, mouse and focus
     /// reporting off, back to the main screen.
     private static func restoreSequence(mouseEnabled: Bool) -> String {
         var sequence = ""
@@ -369,6 +415,7 @@ public final class CursesTerminal: Terminal {
             if let value = zs_tigetstr(capability) { sequence += String(cString: value) }
         }
         if mouseEnabled { sequence += "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l" }
+        sequence += focusReportsOff
         if let value = zs_tigetstr("rmcup") { sequence += String(cString: value) }
         return sequence
     }

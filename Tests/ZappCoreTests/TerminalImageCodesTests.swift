@@ -184,6 +184,19 @@ struct ImageModeDetectorTests {
         #expect(keys.keys == Array("q\u{1B}[Ax".utf8))
     }
 
+    @Test("tmux's pane visibility: attached, its window current, not behind another zoomed pane; the client's terminal")
+    func paneVisibility() {
+        let shown = TmuxPassthroughCheck.visibility(fromDisplay: "1 1 0 0 /dev/pts/3\n")
+        #expect(shown?.visible == true && shown?.clientTerminal == "/dev/pts/3", "another pane of the window has the focus")
+        #expect(TmuxPassthroughCheck.visibility(fromDisplay: "1 0 0 1 /dev/pts/3")?.visible == false, "another window shows")
+        #expect(TmuxPassthroughCheck.visibility(fromDisplay: "1 1 1 0 /dev/pts/3")?.visible == false, "another pane is zoomed")
+        #expect(TmuxPassthroughCheck.visibility(fromDisplay: "1 1 1 1 /dev/pts/3")?.visible == true, "this pane is zoomed")
+        let detached = TmuxPassthroughCheck.visibility(fromDisplay: "0 1 0 1 ")
+        #expect(detached?.visible == false && detached?.clientTerminal == nil)
+        #expect(TmuxPassthroughCheck.visibility(fromDisplay: "1 1 0 1 pts/3")?.clientTerminal == nil, "only a /dev path")
+        #expect(TmuxPassthroughCheck.visibility(fromDisplay: "garbage") == nil)
+    }
+
     @Test("tmux's pane offset: pane top and left, plus the status line's rows when it is at the top")
     func paneOrigin() {
         #expect(TmuxPassthroughCheck.origin(fromDisplay: "12 40 on bottom\n").map { [$0.row, $0.column] } == [12, 40])

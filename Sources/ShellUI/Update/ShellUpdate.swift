@@ -141,6 +141,8 @@ public enum ShellUpdate {
         case .cellSizeChanged(let cell):
             model.view.cellPixels = cell
             return []
+        case .paneVisibility(let visible):
+            return paneVisibility(visible: visible, &model)
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []
@@ -185,6 +187,8 @@ public enum ShellUpdate {
             return move(.up, &model)
         case .scrollDown:
             return move(.down, &model)
+        case .focus(let gained):
+            return focusChanged(gained: gained, &model)
         }
     }
 
