@@ -7,6 +7,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ShellCore
 import ShellUI
 import ZappCore
 
@@ -59,17 +60,17 @@ public final class CursesTerminal: Terminal {
     private(set) var isSuspended = false
     private var restoreSequence = ""
     /// The protocol images on screen (kitty, iTerm2, sixel), placed after each frame.
-    private var images: ImagePlacementWriter
+    var images: ImagePlacementWriter
     /// The cells the last flush wrote (row-major indices, in order): a sixel or iTerm2 image
     /// over any of them was erased there and is placed again.
     private var lastWritten: (columns: Int, indices: [Int]) = (0, [])
     /// Inside tmux: the environment to ask tmux for the pane's position with, and whether the
     /// writer's origin is known (asked before the first image, again after a resize).
-    private let tmuxEnvironment: [String: String]?
-    private var isOriginKnown = false
+    let tmuxEnvironment: [String: String]?
+    var isOriginKnown = false
     /// Inside tmux: the terminal of the client showing this session (`client_tty`), learnt when
     /// the pane's visibility is asked.
-    private var clientTerminal: String?
+    var clientTerminal: String?
     public private(set) var cellPixelSize: CellPixelSize?
     /// Armed when the one query ended before the terminal's last answer: its late reply is not keys.
     var lateReplies = LateReplyFilter()
@@ -185,36 +186,6 @@ public final class CursesTerminal: Terminal {
         guard !bytes.isEmpty else { return }
         TerminalOutput.write(bytes)
         encoder.forget()
-    }
-
-    /// Whether this pane shows: inside tmux, asked of tmux (bounded; no answer counts as
-    /// hidden), remembering the client terminal that shows the session; outside tmux always.
-    public func isPaneVisible() -> Bool {
-        guard let tmuxEnvironment else { return true }
-        let answer = TmuxPassthroughCheck.paneVisibility(environment: tmuxEnvironment)
-        clientTerminal = answer?.clientTerminal ?? clientTerminal
-        return answer?.visible ?? false
-    }
-
-    /// The pane is hidden (tmux shows another window): this app's kitty images are deleted from
-    /// the screen that now shows something else, and nothing is known to be on screen. tmux
-    /// drops a hidden pane's passthrough unless `allow-passthrough` is `all`, so the deletions
-    /// then go straight to the client's terminal, the one `isPaneVisible` learnt of (one
-    /// `write()` of a few short sequences). Sixel and iTerm2 images are gone with tmux's redraw.
-    public func hideImages() {
-        guard !isRestored, !isSuspended else { return }
-        isOriginKnown = false
-        guard let tmuxEnvironment else {
-            removeImages()
-            return
-        }
-        let own = images.removeOwn()
-        guard !own.isEmpty else { return }
-        if TmuxPassthroughCheck.reachesHiddenPanes(environment: tmuxEnvironment) {
-            TerminalOutput.write(TerminalImageCodes.tmuxPassthrough(own))
-        } else if let clientTerminal {
-            TerminalOutput.write(own, toDevice: clientTerminal)
-        }
     }
 
     /// Whether any of the `written` cells (sorted row-major indices) is in `box`.
@@ -350,7 +321,7 @@ public final class CursesTerminal: Terminal {
 
     /// Deletes the kitty images on screen and forgets all (resize, suspend, exit; the cells of
     /// sixel and iTerm2 images are cleared with the screen).
-    private func removeImages() {
+    func removeImages() {
         let bytes = images.removeAll()
         if !bytes.isEmpty { TerminalOutput.write(bytes) }
     }

@@ -1,6 +1,7 @@
 import CNCurses
-import ZappCore
+import ShellCore
 import ShellUI
+import ZappCore
 
 /// The escape sequences `FrameEncoder` may write to a terminal, as its terminfo entry declares
 /// them (ARCHITECTURE.md, "The terminal layer").
