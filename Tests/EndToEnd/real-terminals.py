@@ -722,7 +722,9 @@ def check_terminal(terminal, zapp, out):
         steps = TMUX_STEPS if terminal.switches else FULL_STEPS
         ref, cells = window.session(zapp, p, steps, images=out["twin"], tag=p + "-flat")
         img, _ = window.session(zapp, p, steps)
-        off, _ = window.session(zapp, "off", steps)
+        # Without images only the panes and the switches are compared (the reference checks of
+        # the rest showed the harness deterministic in every terminal; each step costs a second).
+        off, _ = window.session(zapp, "off", (SWITCH_STEPS if terminal.switches else []) + PANE_STEPS)
         symbols_fit = symbols_lay_out_alike(zapp)
         text = window.session(zapp, "symbols", PANE_STEPS)[0] if symbols_fit else None
         auto = window.session(zapp, "auto", [])[0] if terminal.auto_is_protocol else None
@@ -769,18 +771,13 @@ def check_terminal(terminal, zapp, out):
         same(f"after Esc on the {pane} pane, the screen is the one before it", off[f"{pane}-esc"], off["start"],
              reference=True)
     same(f"{p}: after Down (focus and scroll), the screen matches a fresh draw (Ctrl-L)", img["down1"], img["down1-redraw"])
-    same("after Down, the screen matches a fresh draw (Ctrl-L)", off["down1"], off["down1-redraw"], reference=True)
     same(f"{p}: after Down x3, the screen matches a fresh draw (Ctrl-L)", img["down3"], img["down3-redraw"])
     same(f"{p}: after Down x3 / Up x3, the screen is the first one", img["up3"], img["start"])
-    same("after Down x3 / Up x3, the screen is the first one", off["up3"], off["start"], reference=True)
     same(f"{p}: after Shows -> Home, the screen matches a fresh draw (Ctrl-L)", img["shows-home"], img["shows-home-redraw"])
     same(f"{p}: after Shows -> Home, the screen is the first one", img["shows-home"], img["start"])
-    same("after Shows -> Home, the screen is the first one", off["shows-home"], off["start"], reference=True)
     rcw, rch, rox, roy, rcolumns, rrows = cells["resize"]
     same(f"{p}: after a resize to {rcolumns}x{rrows}, the screen matches a fresh draw (Ctrl-L)",
          img["resize"], img["resize-redraw"])
-    same(f"after a resize to {rcolumns}x{rrows}, the screen matches a fresh draw (Ctrl-L)",
-         off["resize"], off["resize-redraw"], reference=True)
     resized = image_masks(ref["resize"], image_cells(zapp, rcolumns, rrows), (rcw, rch, rox, roy))
     same(f"{p}: after a resize to {rcolumns}x{rrows}, outside the image cells matches {flat}",
          img["resize"], ref["resize"], resized)
@@ -791,10 +788,9 @@ def check_terminal(terminal, zapp, out):
                  reference=reference)
             same(f"--images {mode}: back in its tmux window, the screen is the one before the switch", run_shots["back"],
                  run_shots["start"], reference=reference)
-            same(f"--images {mode}: after Down x3, another tmux window shows nothing of the app", run_shots["down3-away"],
-                 other, reference=reference)
-            same(f"--images {mode}: after Down x3, back in its tmux window, the screen is the one before the switch",
-                 run_shots["down3-back"], run_shots["down3-redraw"], reference=reference)
+        same(f"--images {p}: after Down x3, another tmux window shows nothing of the app", img["down3-away"], other)
+        same(f"--images {p}: after Down x3, back in its tmux window, the screen is the one before the switch",
+             img["down3-back"], img["down3-redraw"])
     if not auto:
         return
     logo, artwork = boxes[-1], boxes[:-1]
