@@ -69,13 +69,14 @@ static inline int zs_key_dc(void) { return KEY_DC; }
 static inline int zs_key_f(int n) { return KEY_F(n); }
 
 /* Focus reports (CSI ? 1004 h): the terminal, or tmux for its pane, sends ESC [ I when it gains
-   the focus and ESC [ O when it loses it. They are bound to two key codes of their own (past
-   KEY_MAX), so that ncurses hands them over whole instead of as Esc, [ and a letter. */
-static inline int zs_key_focus_in(void) { return KEY_MAX + 1; }
-static inline int zs_key_focus_out(void) { return KEY_MAX + 2; }
+   the focus and ESC [ O when it loses it. They are bound to two key codes of their own, so that
+   ncurses hands them over whole instead of as Esc, [ and a letter: far past KEY_MAX, where
+   ncurses numbers a terminfo entry's extended keys (KEY_MAX plus their index, a few hundred). */
+static inline int zs_key_focus_in(void) { return KEY_MAX + 4001; }
+static inline int zs_key_focus_out(void) { return KEY_MAX + 4002; }
 static inline void zs_define_focus_keys(void) {
-    define_key("\033[I", KEY_MAX + 1);
-    define_key("\033[O", KEY_MAX + 2);
+    define_key("\033[I", KEY_MAX + 4001);
+    define_key("\033[O", KEY_MAX + 4002);
 }
 
 /* Whether the current locale's character set is UTF-8. */

@@ -41,6 +41,9 @@ struct RawInputDecoderTests {
             #expect(decoder.decode(Array("\u{1B}[Oq\u{1B}[I".utf8)) == [.focus(gained: false), .key(.character("q")), .focus(gained: true)],
                     "\(name)")
         }
+        // The entry's extended keys (Alt+Delete, Ctrl+Up…: kDC3, kUP5, numbered from KEY_MAX) are no focus reports.
+        let xterm = try Self.decoder("xterm-256color")
+        #expect(!xterm.decode(Array("\u{1B}[3;3~\u{1B}[1;5A\u{1B}[1;2B\u{1B}[1;3C".utf8)).contains { if case .focus = $0 { true } else { false } })
     }
 
     /// Found by FuzzKeys: an unfinished mouse report (`ESC [ < 6 ; 1`) made ncurses wait for
