@@ -81,6 +81,9 @@ public struct ShellModel: Sendable {
     public var isTerminalQueryPending = false
     /// `--images auto`: the query's answer chooses the image mode (`ShellEvent.terminalQueried`).
     public var isImageModeAuto = false
+    /// tmux shows another window than this pane's (`ShellEvent.paneVisibility`): no protocol
+    /// image is placed until it shows again, when the frame is drawn in full.
+    public var isPaneHidden = false
     /// The name of the theme read from the user's file (`--theme PATH`), as last read: a
     /// reload's `.themeReloaded` replaces it. Nil when the theme was found by name.
     public var fileThemeName: String?

@@ -131,6 +131,8 @@ public enum ShellUpdate {
         case .cellSizeChanged(let cell):
             model.view.cellPixels = cell
             return []
+        case .paneVisibility(let visible):
+            return paneVisibility(visible: visible, &model)
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []
@@ -175,6 +177,8 @@ public enum ShellUpdate {
             return move(.up, &model)
         case .scrollDown:
             return move(.down, &model)
+        case .focus(let gained):
+            return focusChanged(gained: gained, &model)
         }
     }
 

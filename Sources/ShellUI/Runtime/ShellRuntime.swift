@@ -159,7 +159,7 @@ public final class ShellRuntime {
             ?? FrameLayout(state: model.view, columns: model.columns, rows: model.rows)
         let hitMap = ShellView.render(model.view, layout: layout, into: &canvas)
         terminal.flush(canvas)
-        if model.view.imageMode.usesProtocol { terminal.showImages(canvas.placements) }
+        if model.view.imageMode.usesProtocol { terminal.showImages(model.isPaneHidden ? [] : canvas.placements) }
         needsRender = false
         // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
         for effect in ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds) { perform(effect) }
