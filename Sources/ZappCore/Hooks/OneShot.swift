@@ -28,11 +28,6 @@ final class OneShot<Value: Sendable>: Sendable {
         return delivery.accepted
     }
 
-    /// Whether a value has been delivered.
-    var isDelivered: Bool {
-        state.withLock { $0.delivered }
-    }
-
     /// Waits for the value (once; a single waiter).
     func wait() async -> Value {
         await withCheckedContinuation { continuation in
