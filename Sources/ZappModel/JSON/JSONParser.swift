@@ -876,6 +876,8 @@ struct Parser {
     mutating func parseLiteral(_ containers: [Container]) throws(JSONSyntaxError) -> JSONValue {
         let start = index
         let byte = bytes[index]
+        // The usual case without making the word: a literal that no word byte follows.
+        if let literal = literal(at: start) { return literal }
         if isWordByte(byte) {
             let word = self.word(at: start)
             switch word {
@@ -916,6 +918,30 @@ struct Parser {
         default:
             throw error("unexpected \(describe(at: start))", hint: byte < 0x20 ? "this looks like a binary file, not JSON text" : nil, at: start)
         }
+    }
+
+    /// `true`, `false` or `null` at `position`, ending where a word would (leaves `index` after it).
+    @inline(__always)
+    mutating func literal(at position: Int) -> JSONValue? {
+        let (spelled, value): (StaticString, JSONValue)
+        switch bytes[position] {
+        case UInt8(ascii: "t"): (spelled, value) = ("true", .bool(true))
+        case UInt8(ascii: "f"): (spelled, value) = ("false", .bool(false))
+        case UInt8(ascii: "n"): (spelled, value) = ("null", .null)
+        default: return nil
+        }
+        let length = spelled.utf8CodeUnitCount
+        let end = position + length
+        guard end <= bytes.count, memcmp(bytes.baseAddress! + position, spelled.utf8Start, length) == 0 else { return nil }
+        if end < bytes.count {
+            let next = bytes[end]
+            // `word(at:)` reads these as part of the word too.
+            if isWordByte(next) || next == UInt8(ascii: ".") || next == UInt8(ascii: "-") || next == UInt8(ascii: "+") {
+                return nil
+            }
+        }
+        index = end
+        return value
     }
 
     func commentError(at position: Int) -> JSONSyntaxError {
