@@ -296,13 +296,20 @@ struct Parser {
 
     /// The first position from `position` on that is not a space (or the last word's start).
     func skipSpaces(from position: Int) -> Int {
+        firstFlaggedByte(from: position) { $0 ^ 0x2020_2020_2020_2020 }
+    }
+
+    /// The first position from `position` on whose byte `flags` marks (a nonzero byte in the
+    /// word it returns for eight bytes read little-endian), eight bytes at a time; the last few
+    /// bytes of the text (less than a word) are left to the caller.
+    @inline(__always)
+    func firstFlaggedByte(from position: Int, _ flags: (UInt64) -> UInt64) -> Int {
         guard let base = bytes.baseAddress else { return position }
         let raw = UnsafeRawPointer(base)
         var position = position
         while position &+ 8 <= bytes.count {
-            let other = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                ^ 0x2020_2020_2020_2020
-            if other != 0 { return position &+ (other.trailingZeroBitCount &>> 3) }
+            let flagged = flags(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
+            if flagged != 0 { return position &+ (flagged.trailingZeroBitCount &>> 3) }
             position &+= 8
         }
         return position
@@ -585,20 +592,13 @@ struct Parser {
     /// of the subtractions only run towards higher bytes), so the position is exact; only the
     /// last few bytes of the text (less than a word) are left to the caller's byte loop.
     func skipPlainASCII(from position: Int) -> Int {
-        guard let base = bytes.baseAddress else { return position }
-        let raw = UnsafeRawPointer(base)
-        var position = position
-        while position &+ 8 <= bytes.count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        firstFlaggedByte(from: position) { word in
             let high: UInt64 = 0x8080_8080_8080_8080
             let ones: UInt64 = 0x0101_0101_0101_0101
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
-            let special = (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word) & high
-            if special != 0 { return position &+ (special.trailingZeroBitCount &>> 3) }
-            position &+= 8
+            return (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word) & high
         }
-        return position
     }
 
     /// A quick hash of a string's bytes (its length and its first, middle and last eight bytes):
