@@ -1,3 +1,4 @@
+import ShellCore
 import ShellUI
 import ZappCore
 
@@ -87,6 +88,16 @@ struct ImagePlacementWriter {
         shown = [:]
         transmitted = [:]
         return hadKitty ? wrapped(TerminalImageCodes.kittyDeleteAll) : []
+    }
+
+    /// The pane is hidden (tmux shows another window): forgets everything shown and returns
+    /// the deletions of this app's own kitty images (not wrapped: tmux drops a hidden pane's
+    /// passthrough, so they go to the outer terminal another way), leaving other programs' alone.
+    mutating func removeOwn() -> [UInt8] {
+        let own = transmitted.keys.sorted().flatMap { TerminalImageCodes.kittyDelete(id: $0) }
+        shown = [:]
+        transmitted = [:]
+        return own
     }
 
     /// `bytes` written with the cursor at the placement's top-left cell.

@@ -2,6 +2,7 @@ import CNCurses
 #if canImport(Glibc)
 import Glibc
 #endif
+import ShellCore
 import ShellUI
 
 /// The terminal's input path without a terminal: bytes as a terminal sends them (keys, escape
@@ -38,6 +39,7 @@ public final class RawInputDecoder {
             raw()
             noecho()
             keypad(zs_stdscr(), true)
+            zs_define_focus_keys()
             wtimeout(zs_stdscr(), 0)
             zs_set_escdelay(0)
             _ = zs_enable_mouse()

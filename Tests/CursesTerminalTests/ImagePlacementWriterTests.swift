@@ -1,3 +1,4 @@
+import ShellCore
 import ShellUI
 import Testing
 import ZappCore
@@ -99,6 +100,15 @@ struct ImagePlacementWriterTests {
         _ = sixels.show([sixel])
         #expect(sixels.removeAll().isEmpty)
         #expect(!sixels.show([sixel]).placing.isEmpty)
+    }
+
+    @Test("a hidden tmux pane: its own kitty images deleted by id, unwrapped (for the client's terminal), all forgotten")
+    func removeOwn() {
+        var writer = ImagePlacementWriter(wrapsForTmux: true)
+        _ = writer.show([kitty, sixel])
+        #expect(text(writer.removeOwn()) == "\u{1B}_Ga=d,d=I,i=9,q=2\u{1B}\\", "no d=A: other programs' images stay")
+        #expect(writer.removeOwn().isEmpty)
+        #expect(writer.show([kitty, sixel]).placing.count > Self.transmission.count, "shown again: written anew")
     }
 
     @Test("the boxes to draw again are clipped to the canvas and skip wide characters' right halves")

@@ -1,4 +1,5 @@
 import Synchronization
+import ShellCore
 
 /// The one place the event loop waits on (ARCHITECTURE.md, "The loop"): results of tasks are
 /// posted here as `ShellEvent`s, the terminal marks here that input is waiting, and the run's
@@ -60,6 +61,11 @@ final class RuntimeInbox: Sendable {
             return state.waiters
         }
         for waiter in waiters { waiter.resume() }
+    }
+
+    /// Nothing is waiting to be taken.
+    var isEmpty: Bool {
+        state.withLock { $0.events.isEmpty && !$0.isInputWaiting && !$0.isTraceWaiting }
     }
 
     /// Everything posted since the last call.

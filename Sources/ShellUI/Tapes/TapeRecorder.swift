@@ -1,4 +1,5 @@
 import ZappCore
+import ShellCore
 
 /// Turns what the runtime shows its observer (`ShellObservation`, after each event) into tape
 /// steps: the user's input as it reached the update, and what the app did in answer, read from
@@ -70,6 +71,9 @@ public final class TapeRecorder {
         case .scrollDown: steps.append(.input(.scroll(up: false)))
         case .resize(let columns, let rows): steps.append(.input(.resize(columns: columns, rows: rows)))
         case .terminate(let signal): steps.append(.input(.signal(signal)))
+        // Where the terminal's focus is changes only which protocol images show, never what the
+        // app does: a tape replays headless, without images.
+        case .focus: break
         }
     }
 

@@ -1,0 +1,142 @@
+/// A terminal colour as the UI asks for it; the backend degrades it to what the terminal has.
+public enum TerminalColor: Sendable, Hashable {
+    /// The terminal's own default foreground or background.
+    case `default`
+    /// A palette index: the 8 basic ANSI colours (0–7), their bright variants (8–15), or an
+    /// entry of the 256-colour palette (16–255: the 6x6x6 cube, then the grey ramp).
+    case ansi(UInt8)
+    /// A 24-bit colour.
+    case rgb(UInt8, UInt8, UInt8)
+}
+
+/// Text attributes of a cell.
+public struct CellAttributes: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let bold = CellAttributes(rawValue: 1 << 0)
+    public static let dim = CellAttributes(rawValue: 1 << 1)
+    public static let underline = CellAttributes(rawValue: 1 << 2)
+    public static let reverse = CellAttributes(rawValue: 1 << 3)
+    public static let italic = CellAttributes(rawValue: 1 << 4)
+}
+
+/// Foreground, background and attributes: how a run of text is drawn.
+public struct CellStyle: Sendable, Hashable {
+    public var foreground: TerminalColor
+    public var background: TerminalColor
+    public var attributes: CellAttributes
+
+    public init(foreground: TerminalColor = .default, background: TerminalColor = .default, attributes: CellAttributes = []) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    public static let plain = CellStyle()
+}
+
+/// One cell of the canvas. A wide character (CJK, most emoji) occupies its cell and the
+/// next one, which holds a `continuation` cell with an empty grapheme.
+///
+/// The grapheme is stored inline as UTF-8 (up to 15 bytes, which covers ASCII, CJK, most
+/// emoji) so that a cell is plain data: filling and comparing frames copies bytes instead of
+/// retaining strings. Longer clusters (long ZWJ sequences, rare) are kept as a string.
+public struct Cell: Sendable, Hashable {
+    /// UTF-8 bytes 0–7 of the grapheme.
+    private var low: UInt64
+    /// UTF-8 bytes 8–14, and the byte count in the top byte (`GraphemeStore.longMarker` marks a
+    /// grapheme longer than 15 bytes, kept in `long`).
+    private var high: UInt64
+    /// The grapheme when it is longer than 15 bytes; nil otherwise.
+    private var long: String?
+    public var style: CellStyle
+    /// True for the right half of a wide character.
+    public var isContinuation: Bool
+    /// Nonzero in a cell a protocol image owns (`CanvasImage.mark`): the image view writes it,
+    /// and anything drawn over the cell later replaces the cell and with it the mark, so the
+    /// cells still marked after a frame are where the image shows (ARCHITECTURE.md, "Images
+    /// are cells"). Part of the cell's equality: a cell an image gains or loses is written again.
+    public var imageMark: UInt32 = 0
+
+    public init(grapheme: String = " ", style: CellStyle = .plain, isContinuation: Bool = false) {
+        (low, high, long) = GraphemeStore.pack(grapheme)
+        self.style = style
+        self.isContinuation = isContinuation
+    }
+
+    /// A cell holding one ASCII character (no string involved).
+    init(asciiByte: UInt8, style: CellStyle) {
+        low = UInt64(asciiByte)
+        high = 1 << 56
+        self.style = style
+        isContinuation = false
+    }
+
+    /// The grapheme cluster drawn in the cell ("" for a continuation cell).
+    public var grapheme: String {
+        get { long ?? GraphemeStore.unpack(low, high) }
+        set { (low, high, long) = GraphemeStore.pack(newValue) }
+    }
+
+    /// The grapheme's one byte when it is a single byte (ASCII), without making a string.
+    public var singleByte: UInt8? {
+        high == 1 << 56 ? UInt8(truncatingIfNeeded: low) : nil
+    }
+
+    /// Appends the grapheme's UTF-8 bytes to `output` without making a string. The terminal's
+    /// frame writer calls this for every cell it writes.
+    public func appendUTF8(to output: inout [UInt8]) {
+        if let long {
+            output.append(contentsOf: long.utf8)
+            return
+        }
+        let count = Int(high >> 56)
+        for offset in 0..<count {
+            let word = offset < 8 ? low : high
+            output.append(UInt8(truncatingIfNeeded: word >> UInt64((offset % 8) * 8)))
+        }
+    }
+
+    public static let blank = Cell()
+}
+
+/// Packs graphemes into two words, or keeps the rare longer ones as they are.
+enum GraphemeStore {
+    static let longMarker: UInt64 = 0xFF
+
+    static func pack(_ grapheme: String) -> (UInt64, UInt64, String?) {
+        let utf8 = grapheme.utf8
+        let count = utf8.count
+        if count == 1, let byte = utf8.first { return (UInt64(byte), 1 << 56, nil) }
+        guard count <= 15 else { return (0, longMarker << 56, grapheme) }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var offset: UInt64 = 0
+        for byte in utf8 {
+            if offset < 8 {
+                low |= UInt64(byte) << (offset * 8)
+            } else {
+                high |= UInt64(byte) << ((offset - 8) * 8)
+            }
+            offset += 1
+        }
+        return (low, high | UInt64(count) << 56, nil)
+    }
+
+    static func unpack(_ low: UInt64, _ high: UInt64) -> String {
+        let count = Int(high >> 56)
+        if count == 1 { return singleByte(UInt8(truncatingIfNeeded: low)) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        for offset in 0..<count {
+            let word = offset < 8 ? low : high
+            bytes.append(UInt8(truncatingIfNeeded: word >> UInt64((offset % 8) * 8)))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func singleByte(_ byte: UInt8) -> String {
+        byte < 0x80 ? Canvas.asciiGraphemes[Int(byte)] : String(decoding: [byte], as: UTF8.self)
+    }
+}
