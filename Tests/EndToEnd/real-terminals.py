@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Images in real terminals (issue 27): the built zapp-shell on examples/harbor-tv (a PNG logo
-and artwork) in xterm with sixel (DejaVu Sans Mono 9 and 12 pt: cells that are not 10x20), xterm
-without sixel (TERM=xterm-256color COLORTERM=truecolor), kitty (software GL) and kitty running
-tmux (allow-passthrough on, the app in the bottom-right pane of three), each under an Xvfb of its
-own. Keys go in with xdotool, screenshots come from ImageMagick's `import`, and they are compared
+"""Images in real terminals (issues 27 and 33): the built zapp-shell on examples/harbor-tv (a PNG
+logo and artwork) in xterm with sixel (DejaVu Sans Mono 9 and 11.5 pt: 7x15 and 9x19 cells, not
+10x20), xterm without sixel (TERM=xterm-256color COLORTERM=truecolor), kitty (software GL), mlterm
+(sixel), urxvt (its own TERMs and xterm-256color), and kitty and xterm running tmux
+(allow-passthrough and focus-events on, the app in the bottom-right pane of three, a second window
+switched to and back), each under an Xvfb of its own. Keys go in with xdotool, screenshots come from ImageMagick's `import`, and they are compared
 pixel by pixel (a pixel differs when a channel differs by more than 10%; ALLOWED such pixels are
 tolerated):
 
@@ -47,8 +48,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 APP = os.path.join(ROOT, "examples", "harbor-tv")
-TOOLS = {"Xvfb": "xvfb", "xterm": "xterm", "kitty": "kitty", "import": "imagemagick", "convert": "imagemagick",
-         "xdotool": "xdotool", "tmux": "tmux"}
+TOOLS = {"Xvfb": "xvfb", "xterm": "xterm", "kitty": "kitty", "urxvt": "rxvt-unicode", "mlterm": "mlterm",
+         "import": "imagemagick", "convert": "imagemagick", "xdotool": "xdotool", "tmux": "tmux"}
 COLUMNS, ROWS = 80, 24      # the app's size at the start of every run
 RESIZED = (100, 30)         # and after the resize step (tmux: the pane is made smaller instead)
 TOLERANCE = 25              # a channel differing by more than this (10%) makes a pixel differ
