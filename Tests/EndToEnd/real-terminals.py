@@ -5,8 +5,8 @@ logo and artwork) in xterm with sixel (DejaVu Sans Mono 9 and 11.5 pt: 7x15 and 
 (sixel), urxvt (its own TERMs and xterm-256color), and kitty and xterm running tmux
 (allow-passthrough and focus-events on, the app in the bottom-right pane of three, a second window
 switched to and back), each under an Xvfb of its own. Keys go in with xdotool, screenshots come
-from ImageMagick's `import`, and they are compared pixel by pixel (a pixel differs when a channel differs by more than 10%; ALLOWED such pixels are
-tolerated):
+from ImageMagick's `import`, and they are compared pixel by pixel (a pixel differs when a channel
+differs by more than 10%; ALLOWED such pixels are tolerated):
 
 - against the same keys on a copy of harbor-tv whose PNGs are flat magenta (the same layout and
   placements, so whatever leaves its cells differs): every pixel outside the image cells, and every
