@@ -638,8 +638,7 @@ class Window:
         variables = ["env"] + [f"{k}={v}" for k, v in env.items()] if env else []
         args = self.terminal.app_prefix() + variables + [zapp, app, "--images", mode, "--state-dir", os.path.join(self.control, f"state-{n}"),
                 "--log", os.path.join(self.out["dir"], tag + ".log")]
-        with open(os.path.join(self.control, f"run-{n}"), "w") as f:
-            json.dump(args, f)
+        self.request(n, args)
         wait_file(os.path.join(self.control, f"size-{n}"))
         started = time.time()
         shot = self.settle(before=blank, polls=4, interval=0.15, timeout=15)
@@ -667,10 +666,17 @@ class Window:
             self.terminal.restore(self.display, self.window, shots["start"])
         return shots, cells
 
+    def request(self, n, args):
+        """Asks the runner for run N, whole: written aside and renamed (the runner polls for the
+        name; a list read half-written would end it: the likely cause of runs that waited for
+        size-N under load)."""
+        with open(os.path.join(self.control, "run.tmp"), "w") as f:
+            json.dump(args, f)
+        os.rename(os.path.join(self.control, "run.tmp"), os.path.join(self.control, f"run-{n}"))
+
     def close(self):
         try:
-            with open(os.path.join(self.control, f"run-{self.n + 1}"), "w") as f:
-                json.dump([], f)
+            self.request(self.n + 1, [])
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             pass
