@@ -270,14 +270,14 @@ def distinct_colours(shot, box):
 def image_masks(flat, boxes, cell):
     """The pixel rectangles the images own in `flat` (a screenshot of the flat magenta copy): for
     each image box from `render` (whose cells are 10x20 pixels), the whole cells holding magenta
-    within 4 columns of it on its rows, since a real cell of another shape gives the image a few
-    columns more or fewer (mlterm's 8x19 cells: 3 more each side) (never more rows: harbor-tv's images fill their boxes' rows). Magenta
-    anywhere else stays unmasked: it left its cells."""
+    within 4 columns and a row of it, since a real cell of another shape gives the image a few
+    columns more or fewer (mlterm's 8x19 cells: 3 more each side) and may give it a row more (the
+    logo at 10x19 in a 20-row pane). Magenta anywhere else stays unmasked: it left its cells."""
     cw, ch, ox, oy = cell
     masks = []
     for x, y, w, h in boxes:
-        ax0, ay0 = ox + max(0, x - 4) * cw, oy + y * ch
-        ax1, ay1 = min(flat.width, ox + (x + w + 4) * cw), min(flat.height, oy + (y + h) * ch)
+        ax0, ay0 = ox + max(0, x - 4) * cw, oy + max(0, y - 1) * ch
+        ax1, ay1 = min(flat.width, ox + (x + w + 4) * cw), min(flat.height, oy + (y + h + 1) * ch)
         found = None
         for py in range(ay0, ay1):
             row = flat.data[py * flat.width * 3 + ax0 * 3:py * flat.width * 3 + ax1 * 3]
