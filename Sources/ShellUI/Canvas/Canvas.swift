@@ -8,6 +8,9 @@ public struct Canvas: Sendable, Hashable {
     public var images: [CanvasImage] = []
     /// The protocol images as they show once every layer is drawn (`resolveImages`).
     public var placements: [ImagePlacement] = []
+    /// The parts of sixel and iTerm2 images this frame shows that were never asked for
+    /// (`resolveImages`): the runtime hands them to the update, which has them encoded.
+    public var wantedImageParts: [ImagePartRequest] = []
 
     public init(columns: Int, rows: Int, fill: Cell = .blank) {
         self.columns = max(0, columns)

@@ -19,7 +19,7 @@ extension ShellUpdate {
     /// the panes before the update (an answer is worded with its pane, which it may close).
     static func log(_ event: ShellEvent, effects: [ShellEffect], panesBefore: [PaneState], _ model: inout ShellModel) {
         switch event {
-        case .tick, .frameDrawn:
+        case .tick, .frameDrawn, .imagePartsWanted:
             // Neither moves a screen, shows a pane or answers one: nothing to log, on every frame.
             return
         case .paneShown(_, let pane):
