@@ -1,5 +1,5 @@
 import Testing
-import ZappCore
+@testable import ZappCore
 import ZappModel
 @testable import ZappPlugins
 
@@ -63,14 +63,24 @@ struct ImageAspectTests {
         }
     }
 
-    @Test("a part of a sixel image is its cells' pixels: whole cells wide, the last band filled out, never more than one band past it")
+    @Test("a part of a sixel image is cut from its sixels: its cells' pixels, the same registers, pixel for pixel")
     func sixelPart() throws {
         let cell = try #require(CellPixelSize(width: 8, height: 17))
         let image = try ImagePreparer.prepare(Self.logo, columns: 24, rows: 3, mode: .sixel, cell: cell, key: "k", originalPNG: nil).get()
-        let part = ImagePart(column: 3, row: 0, columns: 10, rows: 2)
+        let part = ImagePart(column: 3, row: 1, columns: 10, rows: 2)
         let bytes = try ImagePreparer.encode(part, of: image).get()
         let raster = try Self.raster(bytes)
-        #expect(raster.width == 80 && raster.height == 36, "34 pixel rows, filled out to 36: \(raster)")
+        let wholeBytes = try #require(image.protocolBytes)
+        let whole = try #require(SixelCrop.decode(wholeBytes))
+        let cut = try #require(SixelCrop.decode(bytes))
+        #expect(raster.width == 80 && raster.height == min(34, whole.height - 17), "\(raster)")
+        for row in 0..<raster.height {
+            for column in 0..<80 {
+                let (a, b) = (cut.pixels[row * cut.width + column], whole.pixels[(17 + row) * whole.width + 24 + column])
+                #expect(a == b && (a < 0 || cut.registers[Int(a)] == whole.registers[Int(b)]), "pixel \(column),\(row)")
+                if a != b { return }
+            }
+        }
         #expect(ImagePreparer.encode(ImagePart(column: 30, row: 0, columns: 2, rows: 1), of: image).failureMessage?.contains("outside") == true)
     }
 

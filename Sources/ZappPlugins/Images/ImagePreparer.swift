@@ -81,23 +81,25 @@ enum ImagePreparer {
             png: png, mode: mode, pixels: pixels))
     }
 
-    /// The bytes that show `part` of a prepared sixel or iTerm2 image, from its canvas: the
-    /// part's cells of pixels, a sixel's last band filled out with transparent rows (which
-    /// leave what is under them as it is).
+    /// The bytes that show `part` of a prepared sixel or iTerm2 image: a sixel cut from the
+    /// image's own sixels (`SixelCrop`: the same colour registers, so pixel for pixel what the
+    /// whole image shows there), an iTerm2 PNG of the part's pixels from the kept canvas.
     static func encode(_ part: ImagePart, of image: PreparedImage) -> Result<[UInt8], ImageLoadError> {
         guard let pixels = image.pixels else { return .failure(ImageLoadError("the image keeps no pixels to crop")) }
-        let canvas = RGBAImage(width: pixels.width, height: pixels.height, pixels: pixels.rgba)
         let (x, y) = (part.column * pixels.cell.width, part.row * pixels.cell.height)
-        let width = min(part.columns * pixels.cell.width, canvas.width - x)
-        let height = min(part.rows * pixels.cell.height, canvas.height - y)
+        let width = min(part.columns * pixels.cell.width, pixels.width - x)
+        let height = min(part.rows * pixels.cell.height, pixels.height - y)
         guard part.column >= 0, part.row >= 0, width > 0, height > 0 else {
             return .failure(ImageLoadError("the part \(part) is outside the image"))
         }
         switch image.mode {
         case .sixel:
-            guard case .success(let api) = ImageLibraries.chafa else { return .failure(ImageLoadError("chafa is not loaded")) }
-            return .success(sixels(canvas.cropped(x: x, y: y, width: width, height: height, canvasHeight: (height + 5) / 6 * 6), api: api))
+            guard let bytes = image.protocolBytes, let cut = SixelCrop.crop(bytes, x: x, y: y, width: width, height: height) else {
+                return .failure(ImageLoadError("the image's sixels cannot be cut"))
+            }
+            return .success(cut)
         case .iterm:
+            let canvas = RGBAImage(width: pixels.width, height: pixels.height, pixels: pixels.rgba)
             return ImageDecoder.encodePNG(canvas.cropped(x: x, y: y, width: width, height: height, canvasHeight: height)).map {
                 TerminalImageCodes.iTermImage(png: $0, columns: part.columns, rows: part.rows)
             }
