@@ -12,7 +12,8 @@ import ZappModel
 /// warnings), each letter has 4.5:1 against its background as the terminal shows it (WCAG AA),
 /// 3:1 for disabled items. Colours go through the terminal layer's `ColorMapper` as a
 /// truecolor, 256-, 16- and 8-colour terminal gets them; where a cell leaves a colour to the
-/// terminal's default, it must read on a dark default (white on black) and a light one.
+/// terminal's default, it must read on a dark default (white on black) and a light one; in 8 and
+/// 16 colours bold letters must read in their bright variant too (terminals that draw bold bright).
 @Suite("Theme contrast")
 struct ThemeContrastTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -99,7 +100,11 @@ struct ThemeContrastTests {
                 if front == nil && paper == nil { continue }  // the terminal's own pair
                 let minimum = disabled.contains(cell.style) ? Contrast.disabled : Contrast.text
                 // A default on one side: a dark terminal (light letters on black) and a light one.
-                let pairs = [(front ?? (229, 229, 229), paper ?? (0, 0, 0)), (front ?? (0, 0, 0), paper ?? (255, 255, 255))]
+                var pairs = [(front ?? (229, 229, 229), paper ?? (0, 0, 0)), (front ?? (0, 0, 0), paper ?? (255, 255, 255))]
+                // 8 and 16 colours: bold letters of colours 0-7 may be drawn bright.
+                if mapper.support == .ansi8, cell.style.attributes.contains(.bold), (0..<8).contains(fore), let paper {
+                    pairs.append((TerminalColor.rgb(ofPaletteIndex: UInt8(fore + 8)), paper))
+                }
                 for (a, b) in pairs {
                     let ratio = Contrast.ratio(a, b)
                     if ratio < minimum {
@@ -153,6 +158,8 @@ struct ThemeContrastTests {
         #expect(Contrast.ratio(lighter, (0x14, 0x16, 0x1F)) >= 4.5 && lighter.2 > lighter.0, "a lighter blue, not white: \(lighter)")
         let title = CellStyle(foreground: .ansi(7), background: .ansi(6))
         #expect(title.legible(.ansi8).foreground == .ansi(0), "grey on cyan in 8 colours: black")
+        let boldTitle = CellStyle(foreground: .ansi(7), background: .ansi(6), attributes: .bold).legible(.ansi8)
+        #expect(boldTitle.foreground == .ansi(0) && !boldTitle.attributes.contains(.bold), "bold black would be drawn bright: grey")
         let fine = CellStyle(foreground: .rgb(0x24, 0x29, 0x2F), background: .rgb(0xFA, 0xFA, 0xF7))
         #expect(fine.legible(.trueColor) == fine)
         #expect(CellStyle(foreground: .rgb(1, 1, 1)).legible(.ansi256).foreground == .rgb(1, 1, 1), "a default background is left alone")

@@ -84,6 +84,19 @@ struct ImageAspectTests {
         #expect(ImagePreparer.encode(ImagePart(column: 30, row: 0, columns: 2, rows: 1), of: image).failureMessage?.contains("outside") == true)
     }
 
+    @Test("a sixel logo composed over its backdrop has no transparent pixel (mlterm paints those); without one, its margins stay transparent")
+    func sixelBackdrop() throws {
+        let cell = try #require(CellPixelSize(width: 10, height: 22))
+        let logo = RGBAImage(width: 380, height: 96, pixels: [UInt8]((0..<(380 * 96)).flatMap { i in [250, 250, 250, UInt8(i % 2 == 0 ? 0 : 255)] }))
+        let plain = try ImagePreparer.prepare(logo, columns: 24, rows: 3, mode: .sixel, cell: cell, key: "k", originalPNG: nil).get()
+        let plainBytes = try #require(plain.protocolBytes)
+        #expect(try #require(SixelCrop.decode(plainBytes)).pixels.contains(-1))
+        let navy = ZappColor(red: 20, green: 22, blue: 31)
+        let composed = try ImagePreparer.prepare(logo, columns: 24, rows: 3, mode: .sixel, cell: cell, backdrop: navy, key: "k", originalPNG: nil).get()
+        let composedBytes = try #require(composed.protocolBytes)
+        #expect(try #require(SixelCrop.decode(composedBytes)).pixels.allSatisfy { $0 >= 0 })
+    }
+
     @Test("a part of an iTerm2 image is a PNG of its cells' pixels over its cells")
     func iTermPart() throws {
         let cell = try #require(CellPixelSize(width: 10, height: 20))

@@ -58,7 +58,7 @@ extension CellStyle {
         let reversed = attributes.contains(.reverse)
         let (letters, paper) = reversed ? (background, foreground) : (foreground, background)
         guard let back = paper.rgbValue else { return self }
-        if let front = letters.rgbValue, Contrast.ratio(front, back) >= minimum { return self }
+        if let front = letters.rgbValue, Contrast.ratio(front, back) >= minimum { return unbrightened(support, minimum: minimum) }
         let front = letters.rgbValue
         var candidates: [(steps: Int, color: TerminalColor, ratio: Double)] = []
         for target: (UInt8, UInt8, UInt8) in [(255, 255, 255), (0, 0, 0)] {
@@ -81,6 +81,21 @@ extension CellStyle {
         guard let chosen else { return self }
         var style = self
         if reversed { style.background = chosen } else { style.foreground = chosen }
+        return style.unbrightened(support, minimum: minimum)
+    }
+
+    /// In 8 and 16 colours many terminals draw bold letters of colours 0–7 in their bright
+    /// variant (mlterm's bold black on cyan is grey on cyan): bold is dropped where the bright
+    /// variant would not read. Views apply it to all the text they draw (`RenderContext.text`),
+    /// whose styles may gain bold after the palette's.
+    func unbrightened(_ support: ColorSupport, minimum: Double = Contrast.text) -> CellStyle {
+        let reversed = attributes.contains(.reverse)
+        let (letters, paper) = reversed ? (background, foreground) : (foreground, background)
+        guard support == .ansi8, attributes.contains(.bold), case .ansi(let index) = letters, index < 8,
+            let back = paper.rgbValue, Contrast.ratio(TerminalColor.rgb(ofPaletteIndex: index + 8), back) < minimum
+        else { return self }
+        var style = self
+        style.attributes.remove(.bold)
         return style
     }
 }

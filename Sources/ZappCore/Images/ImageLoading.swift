@@ -37,10 +37,16 @@ public struct ImageRequest: Hashable, Sendable {
     public var rows: Int
     public var mode: ImageMode
     public var cell: CellPixelSize?
+    /// Sixel: the colour its transparent pixels are composed over, the cells' background as the
+    /// terminal shows it (a bar's logo), so that no pixel is left transparent: mlterm fills
+    /// transparent sixel pixels with a colour of its own. Nil: left transparent.
+    public var backdrop: ZappColor?
 
     public init(
-        address: String, jsonPath: String, columns: Int, rows: Int, mode: ImageMode = .symbols, cell: CellPixelSize? = nil
+        address: String, jsonPath: String, columns: Int, rows: Int, mode: ImageMode = .symbols, cell: CellPixelSize? = nil,
+        backdrop: ZappColor? = nil
     ) {
+        self.backdrop = backdrop
         self.address = address
         self.jsonPath = jsonPath
         self.columns = columns

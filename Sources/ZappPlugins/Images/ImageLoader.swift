@@ -52,6 +52,7 @@ public actor ImageLoader: ImageLoading {
         var rows: Int
         var mode: ImageMode
         var cell: CellPixelSize?
+        var backdrop: ZappColor?
     }
 
     /// What the memory cache holds: an address's bytes, its image prepared for one box, or the
@@ -89,7 +90,7 @@ public actor ImageLoader: ImageLoading {
         let address = request.address.trimmingWhitespace
         let mode = request.mode
         let key = Kept.prepared(
-            PreparedKey(address: address, columns: request.columns, rows: request.rows, mode: mode, cell: request.cell))
+            PreparedKey(address: address, columns: request.columns, rows: request.rows, mode: mode, cell: request.cell, backdrop: request.backdrop))
         if case .prepared(let task)? = memory.value(for: key) { return await task.value }
         let fetch = fetchTask(address)
         let (limits, queue) = (self.limits, self.queue)
@@ -140,7 +141,7 @@ public actor ImageLoader: ImageLoading {
         let target = (request.columns * cell.width, request.rows * cell.height)
         return ImageDecoder.decode(bytes, limits: limits, target: target).flatMap { decoded in
             ImagePreparer.prepare(
-                decoded.image, columns: request.columns, rows: request.rows, mode: mode, cell: request.cell,
+                decoded.image, columns: request.columns, rows: request.rows, mode: mode, cell: request.cell, backdrop: request.backdrop,
                 key: "\(request.address) \(request.columns)x\(request.rows)",
                 originalPNG: decoded.format == .png ? bytes : nil)
         }

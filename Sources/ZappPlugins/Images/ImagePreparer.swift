@@ -23,8 +23,8 @@ enum ImagePreparer {
     /// box (the kitty image id is made from it); `originalPNG` is kept as the PNG when the
     /// image came as one of reasonable size.
     static func prepare(
-        _ image: RGBAImage, columns: Int, rows: Int, mode: ImageMode, cell: CellPixelSize? = nil, key: String,
-        originalPNG: [UInt8]?
+        _ image: RGBAImage, columns: Int, rows: Int, mode: ImageMode, cell: CellPixelSize? = nil, backdrop: ZappColor? = nil,
+        key: String, originalPNG: [UInt8]?
     ) -> Result<PreparedImage, ImageLoadError> {
         guard columns > 0, rows > 0 else { return .failure(ImageLoadError("the box is \(columns)x\(rows) cells, too small for an image")) }
         let api: zs_chafa_api
@@ -32,7 +32,9 @@ enum ImagePreparer {
         case .success(let loaded): api = loaded
         case .failure(let error): return .failure(error)
         }
-        if mode.usesProtocol { return prepareProtocol(image, columns: columns, rows: rows, mode: mode, cell: cell, key: key, api: api) }
+        if mode.usesProtocol {
+            return prepareProtocol(image, columns: columns, rows: rows, mode: mode, cell: cell, backdrop: backdrop, key: key, api: api)
+        }
         let cell = pngCell(for: mode, cell: cell)
         var width = Int32(columns), height = Int32(rows)
         let fontRatio = Float(cell.width) / Float(cell.height)
@@ -58,11 +60,13 @@ enum ImagePreparer {
     /// whole cells shown one pixel per pixel (`ImageFit`), encoded for `mode`. Sixel and iTerm2
     /// keep the canvas, to encode the part a pane leaves visible (`encode(_:of:)`).
     private static func prepareProtocol(
-        _ image: RGBAImage, columns: Int, rows: Int, mode: ImageMode, cell: CellPixelSize?, key: String, api: zs_chafa_api
+        _ image: RGBAImage, columns: Int, rows: Int, mode: ImageMode, cell: CellPixelSize?, backdrop: ZappColor?, key: String,
+        api: zs_chafa_api
     ) -> Result<PreparedImage, ImageLoadError> {
         let cell = cell ?? CellPixelSize(width: defaultCell.width, height: defaultCell.height)!
         let fit = ImageFit(imageWidth: image.width, imageHeight: image.height, columns: columns, rows: rows, cell: cell, band: ImageFit.band(for: mode))
-        let canvas = image.placed(in: fit)
+        var canvas = image.placed(in: fit)
+        if mode == .sixel, let backdrop { canvas = canvas.composed(over: backdrop) }
         let cells = symbols(canvas, columns: fit.columns, rows: fit.rows, cell: (cell.width, cell.height), api: api)
         let png: [UInt8]
         switch ImageDecoder.encodePNG(canvas) {

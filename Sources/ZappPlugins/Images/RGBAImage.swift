@@ -1,5 +1,6 @@
 import CImages
 import ZappCore
+import ZappModel
 
 /// Decoded pixels: 8-bit RGBA (not premultiplied), rows top to bottom, no padding.
 struct RGBAImage: Sendable, Hashable {
@@ -56,5 +57,22 @@ struct RGBAImage: Sendable, Hashable {
                 }
             }
         }
+    }
+
+    /// The image composed over an opaque `backdrop`: every pixel opaque.
+    func composed(over backdrop: ZappColor) -> RGBAImage {
+        var result = self
+        let under = [Int(backdrop.red), Int(backdrop.green), Int(backdrop.blue)]
+        result.pixels.withUnsafeMutableBufferPointer { pixels in
+            for start in stride(from: 0, to: pixels.count, by: 4) {
+                let alpha = Int(pixels[start + 3])
+                guard alpha < 255 else { continue }
+                for channel in 0..<3 {
+                    pixels[start + channel] = UInt8((Int(pixels[start + channel]) * alpha + under[channel] * (255 - alpha)) / 255)
+                }
+                pixels[start + 3] = 255
+            }
+        }
+        return result
     }
 }
