@@ -777,6 +777,7 @@ def check_terminal(terminal, zapp, out):
         same(f"{p}: after Esc on the {pane} pane, the screen is the one before it", img[f"{pane}-esc"], img["start"])
         same(f"after Esc on the {pane} pane, the screen is the one before it", off[f"{pane}-esc"], off["start"],
              reference=True)
+    check_visible_parts(t, p, img, off, boxes, cell, same)
     same(f"{p}: after Down (focus and scroll), the screen matches a fresh draw (Ctrl-L)", img["down1"], img["down1-redraw"])
     same(f"{p}: after Down x3, the screen matches a fresh draw (Ctrl-L)", img["down3"], img["down3-redraw"])
     same(f"{p}: after Down x3 / Up x3, the screen is the first one", img["up3"], img["start"])
@@ -853,6 +854,71 @@ def check_true_colours(t, zapp, shot, cells):
                share >= 0.9, f"want 90%; {os.path.basename(shot.path)}")
 
 
+# --- images covered in part, and the logo's shape at other cells (issue 33) ---------------------
+
+def check_visible_parts(t, p, img, off, boxes, cell, same):
+    """A pane over part of an image leaves the rest of it pixel for pixel as before the pane: the
+    part of each image box outside the pane's box (whole cells) matches the first screen."""
+    for pane in ("help", "warnings", "details"):
+        box = changed_box(off["start"], off[pane], cell)
+        if not box:
+            continue
+        for i, image in enumerate(boxes):
+            parts = subtract(image, box)
+            if parts == [image]:
+                continue  # the pane does not reach this image
+            name = "the logo" if i == len(boxes) - 1 else f"artwork {i + 1}"
+            for part in parts:
+                same(f"{p}: under the {pane} pane, the visible part of {name} {part} is pixel for pixel as before",
+                     img[pane], img["start"], crop=part)
+
+
+class LogoShape(XTerm):
+    """xterm with sixel at a cell size of its own (DejaVu Sans Mono at `points`, lines scaled by
+    `scale`): the flat copy's logo (380x96, flat magenta) is drawn 3.96:1 within 3%."""
+
+    def __init__(self, name, points, scale, cell):
+        super().__init__(name, "sixel", points, sixel=True)
+        self.scale, self.cell = scale, cell
+
+    def command(self, control, runner):
+        args, env = super().command(control, runner)
+        at = args.index("-e")
+        return args[:at] + ["-xrm", f"XTerm*scaleHeight: {self.scale}"] + args[at:], env
+
+    def check(self, zapp, out):
+        window = Window(self, out)
+        try:
+            shots, cells = window.session(zapp, "sixel", [], images=out["twin"], tag="logo-flat")
+        finally:
+            window.close()
+        cw, ch, ox, oy, _, _ = cells["start"]
+        report(self.name, f"cells are {self.cell[0]}x{self.cell[1]} pixels", (cw, ch) == self.cell, f"{cw}x{ch}")
+        shot = shots["start"]
+        xs, ys = [], []
+        for y in range(oy, min(shot.height, oy + 3 * ch)):   # the bar's three rows
+            row = shot.data[y * shot.width * 3:(y + 1) * shot.width * 3]
+            hits = [i // 3 for i in range(0, len(row), 3) if row[i] > 230 and row[i + 1] < 30 and row[i + 2] > 230]
+            if hits:
+                xs += [hits[0], hits[-1]]
+                ys.append(y)
+        if not xs:
+            report(self.name, "the logo is drawn", False, os.path.basename(shot.path))
+            return
+        width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        ratio = width / height / (380 / 96)
+        report(self.name, f"the logo keeps its shape: {width}x{height} pixels, {width / height:.2f}:1 for 3.96:1",
+               abs(ratio - 1) <= 0.03, os.path.basename(shot.path))
+
+
+LOGO_SHAPES = {
+    "xterm-logo-9x19": LogoShape("xterm-logo-9x19", 11, 1.05, (9, 19)),
+    "xterm-logo-10x22": LogoShape("xterm-logo-10x22", 12, 1.15, (10, 22)),
+    "xterm-logo-12x24": LogoShape("xterm-logo-12x24", 15, 1.0, (12, 24)),
+}
+TERMINALS.update(LOGO_SHAPES)
+
+
 def main():
     zapp = os.environ.get("ZAPP_SHELL", "")
     if not zapp or not os.access(zapp, os.X_OK):
@@ -878,7 +944,8 @@ def main():
 
     def one(name):
         try:
-            check_terminal(TERMINALS[name], zapp, out)
+            terminal = TERMINALS[name]
+            (terminal.check if hasattr(terminal, "check") else lambda z, o: check_terminal(terminal, z, o))(zapp, out)
         except Exception as error:  # a terminal that cannot be driven is a failure, named
             report(name, "runs", False, f"{type(error).__name__}: {error}")
 
