@@ -11,6 +11,9 @@ public struct Canvas: Sendable, Hashable {
     /// The graphemes longer than 15 bytes drawn into it, by their cells' key (`Cell.longKey`).
     /// Not part of its equality: equal cells hold equal graphemes.
     var longGraphemes: [UInt64: String] = [:]
+    /// The parts of sixel and iTerm2 images this frame shows that were never asked for
+    /// (`resolveImages`): the runtime hands them to the update, which has them encoded.
+    public var wantedImageParts: [ImagePartRequest] = []
 
     public init(columns: Int, rows: Int, fill: Cell = .blank) {
         self.columns = max(0, columns)
