@@ -45,6 +45,12 @@ extension ShellRuntime {
             loadFeedPage(page, of: source, generation: generation)
         case .loadImage(let request, let generation):
             loadImage(request, generation: generation)
+        case .encodeImagePart(let part, let image, let generation):
+            let (images, inbox) = (services.images, inbox)
+            runInBackground { _ in
+                let result = await images.encode(part.part, of: image)
+                inbox.post(.imagePartEncoded(part, generation: generation, result: result))
+            }
         case .queryTerminal:
             // The one bounded query (after the first frame); its answer comes back as an event.
             if let query = setup.queryTerminal { inbox.post(.terminalQueried(query())) }
