@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Images in real terminals (issue 27): the built zapp-shell on examples/harbor-tv (a PNG logo
-and artwork) in xterm with sixel (DejaVu Sans Mono 9 and 12 pt: cells that are not 10x20), xterm
-without sixel (TERM=xterm-256color COLORTERM=truecolor), kitty (software GL) and kitty running
-tmux (allow-passthrough on, the app in the bottom-right pane of three), each under an Xvfb of its
-own. Keys go in with xdotool, screenshots come from ImageMagick's `import`, and they are compared
-pixel by pixel (a pixel differs when a channel differs by more than 10%; ALLOWED such pixels are
-tolerated):
+"""Images in real terminals (issues 27 and 33): the built zapp-shell on examples/harbor-tv (a PNG
+logo and artwork) in xterm with sixel (DejaVu Sans Mono 9 and 11.5 pt: 7x15 and 9x19 cells, not
+10x20), xterm without sixel (TERM=xterm-256color COLORTERM=truecolor), kitty (software GL), mlterm
+(sixel), urxvt (its own TERMs and xterm-256color), and kitty and xterm running tmux
+(allow-passthrough and focus-events on, the app in the bottom-right pane of three, a second window
+switched to and back), each under an Xvfb of its own. Keys go in with xdotool, screenshots come
+from ImageMagick's `import`, and they are compared pixel by pixel (a pixel differs when a channel
+differs by more than 10%; ALLOWED such pixels are tolerated):
 
 - against the same keys on a copy of harbor-tv whose PNGs are flat magenta (the same layout and
   placements, so whatever leaves its cells differs): every pixel outside the image cells, and every
@@ -47,8 +48,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 APP = os.path.join(ROOT, "examples", "harbor-tv")
-TOOLS = {"Xvfb": "xvfb", "xterm": "xterm", "kitty": "kitty", "import": "imagemagick", "convert": "imagemagick",
-         "xdotool": "xdotool", "tmux": "tmux"}
+TOOLS = {"Xvfb": "xvfb", "xterm": "xterm", "kitty": "kitty", "urxvt": "rxvt-unicode", "mlterm": "mlterm",
+         "import": "imagemagick", "convert": "imagemagick", "xdotool": "xdotool", "tmux": "tmux"}
 COLUMNS, ROWS = 80, 24      # the app's size at the start of every run
 RESIZED = (100, 30)         # and after the resize step (tmux: the pane is made smaller instead)
 TOLERANCE = 25              # a channel differing by more than this (10%) makes a pixel differ
@@ -269,14 +270,14 @@ def distinct_colours(shot, box):
 def image_masks(flat, boxes, cell):
     """The pixel rectangles the images own in `flat` (a screenshot of the flat magenta copy): for
     each image box from `render` (whose cells are 10x20 pixels), the whole cells holding magenta
-    within 2 columns of it on its rows, since a real cell of another shape gives the image a few
-    columns more or fewer (never more rows: harbor-tv's images fill their boxes' rows). Magenta
-    anywhere else stays unmasked: it left its cells."""
+    within 4 columns and a row of it, since a real cell of another shape gives the image a few
+    columns more or fewer (mlterm's 8x19 cells: 3 more each side) and may give it a row more (the
+    logo at 10x19 in a 20-row pane). Magenta anywhere else stays unmasked: it left its cells."""
     cw, ch, ox, oy = cell
     masks = []
     for x, y, w, h in boxes:
-        ax0, ay0 = ox + max(0, x - 2) * cw, oy + y * ch
-        ax1, ay1 = min(flat.width, ox + (x + w + 2) * cw), min(flat.height, oy + (y + h) * ch)
+        ax0, ay0 = ox + max(0, x - 4) * cw, oy + max(0, y - 1) * ch
+        ax1, ay1 = min(flat.width, ox + (x + w + 4) * cw), min(flat.height, oy + (y + h + 1) * ch)
         found = None
         for py in range(ay0, ay1):
             row = flat.data[py * flat.width * 3 + ax0 * 3:py * flat.width * 3 + ax1 * 3]
@@ -637,8 +638,7 @@ class Window:
         variables = ["env"] + [f"{k}={v}" for k, v in env.items()] if env else []
         args = self.terminal.app_prefix() + variables + [zapp, app, "--images", mode, "--state-dir", os.path.join(self.control, f"state-{n}"),
                 "--log", os.path.join(self.out["dir"], tag + ".log")]
-        with open(os.path.join(self.control, f"run-{n}"), "w") as f:
-            json.dump(args, f)
+        self.request(n, args)
         wait_file(os.path.join(self.control, f"size-{n}"))
         started = time.time()
         shot = self.settle(before=blank, polls=4, interval=0.15, timeout=15)
@@ -666,10 +666,17 @@ class Window:
             self.terminal.restore(self.display, self.window, shots["start"])
         return shots, cells
 
+    def request(self, n, args):
+        """Asks the runner for run N, whole: written aside and renamed (the runner polls for the
+        name; a list read half-written would end it: the likely cause of runs that waited for
+        size-N under load)."""
+        with open(os.path.join(self.control, "run.tmp"), "w") as f:
+            json.dump(args, f)
+        os.rename(os.path.join(self.control, "run.tmp"), os.path.join(self.control, f"run-{n}"))
+
     def close(self):
         try:
-            with open(os.path.join(self.control, f"run-{self.n + 1}"), "w") as f:
-                json.dump([], f)
+            self.request(self.n + 1, [])
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             pass

@@ -1,4 +1,3 @@
-import Dispatch
 import ZappCore
 import ZappModel
 import ShellCore
@@ -168,12 +167,12 @@ extension ShellRuntime {
     }
 
     /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) of `app` and reads its bars'
-    /// assets (every screen is decoded by then) on a serial dispatch queue of their own (they
-    /// block a thread, and use two on a large app), and posts them for `generation`.
+    /// assets (every screen is decoded by then) on a lane of the blocking-work pool (they block
+    /// a thread, and use two on a large app), and posts them for `generation`.
     func checkWarnings(of app: ZappApp, generation: Int) {
         guard let check = setup.checkWarnings else { return }
         let inbox = inbox
-        DispatchQueue(label: "zapp-shell.checks").async {
+        BlockingWork.start {
             let warnings = check()
             inbox.post(.loadWarningsChecked(warnings, assets: AssetStore(app: app), generation: generation))
         }
@@ -184,7 +183,7 @@ extension ShellRuntime {
         guard let loadThemes = setup.loadThemes else { return }
         let inbox = inbox
         runInBackground { _ in
-            inbox.post(.themesLoaded(await BlockingWork.run(on: DispatchQueue(label: "zapp-shell.themes")) { loadThemes() }))
+            inbox.post(.themesLoaded(await BlockingWork.run { loadThemes() }))
         }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -37,8 +36,8 @@ public actor ImageLoader: ImageLoading {
     private let diskCache: ImageDiskCache?
     private let limits: ImageLimits
     private let timeout: Double
-    private let queue = DispatchQueue(label: "zapp-shell images")
-    private let files = DispatchQueue(label: "zapp-shell image files")
+    private let queue = BlockingWork.Lane()
+    private let files = BlockingWork.Lane()
     private var memory = ImageMemoryCache<Kept, KeptTask>(maximumBytes: ImageLoader.memoryLimit, maximumEntries: ImageLoader.entryLimit)
 
     /// The bytes of one fetched image.
@@ -171,7 +170,7 @@ public actor ImageLoader: ImageLoading {
     }
 
     private static func fetch(
-        _ address: String, folder: URL?, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double, files: DispatchQueue
+        _ address: String, folder: URL?, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double, files: BlockingWork.Lane
     ) async
         -> Result<Fetched, ImageLoadError>
     {
@@ -220,7 +219,7 @@ public actor ImageLoader: ImageLoading {
 
     /// GETs `url`, revalidating what the disk cache holds; the kept bytes stand in when the
     /// server cannot be reached.
-    private static func download(_ url: URL, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double, files: DispatchQueue) async
+    private static func download(_ url: URL, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double, files: BlockingWork.Lane) async
         -> Result<Fetched, ImageLoadError>
     {
         let kept = await BlockingWork.run(on: files) { diskCache?.entry(for: url) }
