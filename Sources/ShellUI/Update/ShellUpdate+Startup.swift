@@ -11,7 +11,7 @@ extension ShellUpdate {
         case .shown(let state, _, _):
             model.view.navigation = state
         case .blocked(let identifier, let reason):
-            model.notify(blockedMessage(identifier, reason), isError: true)
+            model.notify(blockedMessage(identifier, reason, app: model.view.app), isError: true)
         case .openURL, .unavailable:
             break
         }
@@ -49,7 +49,7 @@ extension ShellUpdate {
         case .started(.unresolved(let reason)?):
             model.notify("Cannot open the link: \(reason)", isError: true)
         case .started(.navigated(.blocked(let identifier, let reason))?):
-            model.notify(blockedMessage(identifier, reason), isError: true)
+            model.notify(blockedMessage(identifier, reason, app: model.view.app), isError: true)
         case .started(.navigated(.presented)?), .started(nil):
             break
         }
