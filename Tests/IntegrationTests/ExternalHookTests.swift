@@ -41,7 +41,10 @@ struct ExternalHookTests {
 
         let received = try JSONParser.parse(Data(contentsOf: bed.directory.appendingPathComponent("received.json")))
         #expect(received["hook"] == "ext")
-        #expect(received["screen"] == ["id": "late", "name": "Late Night"])
+        #expect(received["screen"] == [
+            "id": "late", "name": "Late Night", "type": "general_content", "general": [:], "styles": [:], "data": [:],
+        ])
+        #expect(received["user"] == ["signed_in": false, "username": .null, "token": .null])
         #expect(received["dataDict"] == ["k": "v"])
         #expect(received["configuration"]?["minimum_age"] == 18)
         #expect(received["configuration"]?["command"] == ["hooks/ok.sh"])
