@@ -15,7 +15,7 @@ public protocol AppLoadingHook: AnyObject, Sendable {
     func executeOnContinuingUserActivity(_ url: String) async
     /// Runs one phase, the way `StartupSequence` calls every hook; returns a line for the trace
     /// (what a stand-in or a command did), nil for none. The default calls the phase's method.
-    func execute(_ phase: StartupPhase, context: StartupContext) async -> String?
+    func execute(_ phase: StartupHookPhase, context: StartupContext) async -> String?
 }
 
 extension AppLoadingHook {
@@ -25,7 +25,7 @@ extension AppLoadingHook {
     public func executeAfterAppRootPresentation() async {}
     public func executeOnContinuingUserActivity(_ url: String) async {}
 
-    public func execute(_ phase: StartupPhase, context: StartupContext) async -> String? {
+    public func execute(_ phase: StartupHookPhase, context: StartupContext) async -> String? {
         switch phase {
         case .launch: await executeOnLaunch()
         case .failedLoading: await executeOnFailedLoading()

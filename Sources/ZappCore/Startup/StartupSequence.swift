@@ -142,7 +142,7 @@ public struct StartupSequence: Sendable {
 
     /// One phase on every startup hook in order, each awaited; a hook's own line (a stand-in's
     /// answer, a command's outcome) follows its step.
-    private func runPhase(_ phase: StartupPhase, url: String? = nil) async {
+    private func runPhase(_ phase: StartupHookPhase, url: String? = nil) async {
         let context = StartupContext(url: url, login: login)
         for entry in hooks {
             record(phase.methodName, identifier: entry.identifier)

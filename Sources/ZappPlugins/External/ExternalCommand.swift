@@ -60,7 +60,7 @@ struct ExternalCommand: Sendable {
     /// `configuration`, and at startup `phase`.
     static func request(
         hook: String, configuration: JSONObject, screen: ScreenModel?, login: (any LoginProvider)?,
-        dataDict: JSONObject, phase: StartupPhase? = nil
+        dataDict: JSONObject, phase: StartupHookPhase? = nil
     ) async -> JSONValue {
         var request: JSONObject = [
             "hook": .string(hook),
@@ -197,7 +197,7 @@ final class ExternalStartupHook: AppLoadingHook {
         self.notRunLine = notRunLine
     }
 
-    func execute(_ phase: StartupPhase, context: StartupContext) async -> String? {
+    func execute(_ phase: StartupHookPhase, context: StartupContext) async -> String? {
         if let notRun = notRunLine() { return notRun }
         var dataDict: JSONObject = [:]
         if let url = context.url { dataDict["url"] = .string(url) }

@@ -152,7 +152,7 @@ final class StandInStartupHook: AppLoadingHook {
         self.className = className
     }
 
-    func execute(_ phase: StartupPhase, context: StartupContext) async -> String? {
+    func execute(_ phase: StartupHookPhase, context: StartupContext) async -> String? {
         "stand-in: \(className ?? "(no api.class_name)") is not built into ZappShell; answered success"
     }
 }

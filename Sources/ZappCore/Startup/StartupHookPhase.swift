@@ -1,6 +1,6 @@
 /// One phase of the startup sequence (`ZPAppLoadingHookProtocol`'s methods): its SDK method and
 /// the `phase` an external hook's request carries.
-public enum StartupPhase: String, Sendable, Hashable, CaseIterable {
+public enum StartupHookPhase: String, Sendable, Hashable, CaseIterable {
     case launch
     case failedLoading = "failed_loading"
     case applicationReady = "application_ready"
