@@ -58,6 +58,13 @@ public struct ShellModel: Sendable {
     public var isStartupComplete: Bool
     /// Whether the startup sequence was asked for (`.started`).
     public var isStartupRequested: Bool
+    /// The startup's next load uses the app loaded before the terminal started as it is (the
+    /// app is read once per start); a retry reads it again.
+    public var reusesLoadedApp = true
+    /// The `--open` deep link the startup follows once the root is presented.
+    public var deepLink: String?
+    /// The startup step that waits for the next frame (the post hooks of the screen it shows).
+    public var startupAfterFrame: StartupStep?
     /// Which app is running: 0 for the app the loop started with, one more each time another
     /// replaces it. Effects for an app carry its generation, and results for a replaced app
     /// are dropped.
@@ -99,6 +106,10 @@ public struct ShellModel: Sendable {
     /// Panes answered whose hook has not reacted yet (closed the pane or shown an error): the
     /// app is not waiting for the user then, even though the pane is still shown.
     public internal(set) var answeredPanes: Set<Int> = []
+    /// Panes whose hook is waiting for the user's next answer (`ShellEvent.paneAwaitingAnswer`):
+    /// an answer goes to it at once (`.answerPane`); otherwise it waits in the pane's queue. A
+    /// hook asking about a pane no longer shown is answered `.dismissed`.
+    public internal(set) var panesAwaitingAnswer: Set<Int> = []
     private(set) var lastIssuedID: Int
 
     public init(view: ShellViewState, columns: Int, rows: Int, themes: [Theme] = []) {

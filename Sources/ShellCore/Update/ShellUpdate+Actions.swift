@@ -80,7 +80,8 @@ extension ShellUpdate {
             model.view.overlay = nil
             return startActivity(.goTo(id), &model)
         case .retry:
-            return [.retryLoading]
+            guard case .loadingFailed = model.view.phase else { return [] }
+            return loadAppData(isRetry: true, &model)
         case .openEntry(let entry):
             return openEntry(entry, &model)
         case .retryFeed(let source):

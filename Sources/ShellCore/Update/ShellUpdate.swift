@@ -23,9 +23,8 @@ public enum ShellUpdate {
     /// trace line changes nothing laid out, so the layout stays), and asks for what that frame
     /// shows and nobody asked for yet (feeds, images, lock marks; a tick only moves things).
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
-        let panes = model.view.panes
         let effects = reduce(&model, event)
-        log(event, effects: effects, panesBefore: panes, &model)
+        log(event, effects: effects, &model)
         switch event {
         case .tick:
             // A spinner turns in the content: laid out again, but nothing new to ask for.
@@ -51,9 +50,7 @@ public enum ShellUpdate {
     private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         switch event {
         case .started:
-            guard !model.isStartupRequested else { return [] }
-            model.isStartupRequested = true
-            return (model.watchesFiles ? [.watchFiles] : []) + [.runStartup(app: model.view.app)]
+            return startStartup(&model)
         case .terminal(let terminalEvent):
             return handle(terminalEvent, &model)
         case .tick:
@@ -83,8 +80,11 @@ public enum ShellUpdate {
             return []
         case .paneClosed(let id):
             model.answeredPanes.remove(id)
+            model.panesAwaitingAnswer.remove(id)
             model.view.panes.removeAll { $0.id == id }
             return []
+        case .paneAwaitingAnswer(let id):
+            return paneAwaitingAnswer(id, &model)
         case .traceAppended(let slice):
             traceAppended(slice, &model)
             return []
@@ -94,21 +94,8 @@ public enum ShellUpdate {
             model.hasSubmittedPane = false
             model.view.signedInUser = user
             return []
-        case .phase(let phase):
-            model.view.phase = phase
-            if case .splash = phase {} else { model.releaseSplash() }
-            return []
-        case .appLoaded(let revision):
-            return replaceApp(revision, keepingNavigation: false, &model)
-        case .rootPresented(let result):
-            rootPresented(result, &model)
-            return []
-        case .linkedScreenPresented(let screenID):
-            linkedScreenPresented(screenID, &model)
-            return []
-        case .startupEnded(let outcome):
-            let ended = startupEnded(outcome, &model)
-            return model.exitStatus == nil ? ended + [.refreshSignedInUser(known: model.view.signedInUser)] : ended
+        case .startupStepEnded(let step, let result):
+            return startupStepEnded(step, result, &model)
         case .frameDrawn(let hitMap):
             model.hitMap = hitMap
             model.framesDrawn += 1
@@ -205,7 +192,7 @@ public enum ShellUpdate {
         case .loadingFailed:
             switch key {
             case .character("q"), .escape: return quit(&model, status: 1)
-            case .enter, .character("r"): return [.retryLoading]
+            case .enter, .character("r"): return loadAppData(isRetry: true, &model)
             default: return []
             }
         case .running:
@@ -295,7 +282,8 @@ public enum ShellUpdate {
 
     /// After a frame: the work that would compete with the first frames (the load's deferred
     /// checks, reading the themes) is asked for once the root is drawn (or "Loading failed",
-    /// for the themes; or the startup ended without a root).
+    /// for the themes; or the startup ended without a root), and the startup step waiting for
+    /// the frame showing its screen (post hooks).
     private static func afterFrame(_ model: inout ShellModel) -> [ShellEffect] {
         let rootShown = model.view.phase == .running && !model.view.isSplashHeld || model.isStartupComplete
         var effects: [ShellEffect] = []
@@ -312,6 +300,10 @@ public enum ShellUpdate {
         if model.isTerminalQueryPending {
             model.isTerminalQueryPending = false
             effects.append(.queryTerminal)
+        }
+        if let step = model.startupAfterFrame {
+            model.startupAfterFrame = nil
+            effects.append(.runStartupStep(step))
         }
         return effects
     }

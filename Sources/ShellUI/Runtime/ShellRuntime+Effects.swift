@@ -9,8 +9,8 @@ import ShellCore
 extension ShellRuntime {
     func perform(_ effect: ShellEffect) {
         switch effect {
-        case .runStartup(let app):
-            startStartup(app: app)
+        case .runStartupStep(let step):
+            runStartupStep(step)
         case .watchFiles:
             let inbox = inbox
             fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
@@ -44,8 +44,6 @@ extension ShellRuntime {
         case .queryTerminal:
             // The one bounded query (after the first frame); its answer comes back as an event.
             if let query = setup.queryTerminal { inbox.post(.terminalQueried(query())) }
-        case .retryLoading:
-            startupRun?.answerRetry(true)
         case .reloadApp(let generation):
             reload(generation: generation)
         case .adoptServices(let revision):
