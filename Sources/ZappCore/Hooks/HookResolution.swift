@@ -200,14 +200,17 @@ public struct HookResolution: Sendable {
         guard let hook = entry.hook else { return Decision(decision: .skipped, why: "skipped") }
         var refusal = entry.presentationRefusal
         if refusal == nil, !(await hook.requestScreenPluginPresentation()) {
-            refusal = gate.kind == .login ? "presentation not requested (signed in with what \(target.id) requires)"
+            refusal = gate.kind == .login ? "presentation not requested, signed in with what \(target.id) requires"
                 : "presentation not requested"
         }
         if let refusal {
             let outcome = await hook.executeHookWithoutPresentation(dataDict: dataDict)
             let line = refusal + ": nothing shown; " + outcome.summary
-            let decision: HookDecision = if case .failed = outcome { .fails } else { .passes }
-            return Decision(decision: decision, why: line, refused: Refusal(line: line, outcome: outcome))
+            let refused = Refusal(line: line, outcome: outcome)
+            if case .failed(let reason, _) = outcome {
+                return Decision(decision: .fails, why: refusal + "; " + reason, refused: refused)
+            }
+            return Decision(decision: .passes, why: refusal, refused: refused)
         }
         guard gate.mayAsk else { return Decision(decision: .passes, why: "runs without UI and answers at once") }
         if let notRun = entry.traits?.notRunLine {
