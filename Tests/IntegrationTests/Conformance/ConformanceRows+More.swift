@@ -115,6 +115,10 @@ extension ConformanceRows {
             check(bar(view)?.style == .left, "style \(String(describing: bar(view)?.style))")
                 ?? check(!view.model.view.warnings.contains { $0.contains("error") && $0.contains("MyNewStyle") }, "a custom style is an error")
                 ?? check(view.model.view.warnings.contains { $0.contains("MyNewStyle") }, "no warning names the custom style")
+                ?? check(
+                    !AppLoader.load(folder: view.model.view.app.folder ?? URL(fileURLWithPath: "/")).diagnostics
+                        .contains { $0.isError && $0.description.contains("MyNewStyle") },
+                    "validate: a custom style is an error (exit 1), not a warning")
         },
         barRow("N7", target: App.navBar(styles: #"{"state": "hidden"}"#)) { view in
             check(bar(view)?.state == .hidden && view.model.frame?.shell.barRect == nil, "state \(String(describing: bar(view)?.state))")
