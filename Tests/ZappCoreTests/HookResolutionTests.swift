@@ -64,3 +64,44 @@ struct HookResolutionTests {
         #expect(HookResolution.unknownAnswers(HookScript(answers: ["pane": .success, "nosuch": .failure]), target: target) == ["nosuch"])
     }
 }
+
+/// The presentation and flow-blocker rules of every hook (issue 32): the hook screen before the
+/// manifest; `configuration_json` (the plugin's own answer) before both.
+@Suite("presentation and flow-blocker precedence")
+struct HookPrecedenceTests {
+    private static func plugin(allow: JSONValue?, blocker: JSONValue?, own: JSONValue? = nil) -> PluginConfiguration {
+        var general: [ManifestField] = []
+        if let allow { general.append(ManifestField(key: "allow_screen_plugin_presentation", type: "switch", initialValue: allow)) }
+        if let blocker { general.append(ManifestField(key: "is_flow_blocker", type: "switch", initialValue: blocker)) }
+        let manifest = PluginManifest(
+            identifier: "p", name: "P", type: "login", api: PluginAPI(className: "Test.Hook"), generalFields: general)
+        return PluginConfiguration(manifest: manifest, configuration: own.map { ["is_flow_blocker": $0] } ?? [:])
+    }
+
+    private static func screen(_ general: JSONObject) -> ScreenModel {
+        ScreenModel(id: "hook-screen", name: "Hook screen", general: general)
+    }
+
+    @Test func presentationRefusal() {
+        #expect(HookResolution.presentationRefusal(Self.plugin(allow: nil, blocker: nil), hookScreen: nil) == nil)
+        #expect(HookResolution.presentationRefusal(Self.plugin(allow: false, blocker: nil), hookScreen: nil)
+            == "manifest allow_screen_plugin_presentation initial_value is false")
+        #expect(HookResolution.presentationRefusal(
+            Self.plugin(allow: false, blocker: nil), hookScreen: Self.screen(["allow_screen_plugin_presentation": true])) == nil)
+        #expect(HookResolution.presentationRefusal(
+            Self.plugin(allow: true, blocker: nil), hookScreen: Self.screen(["allow_screen_plugin_presentation": false]))
+            == "hook screen general.allow_screen_plugin_presentation is false")
+    }
+
+    @Test func flowBlocker() {
+        let manifestTrue = Self.plugin(allow: nil, blocker: true, own: false)
+        #expect(HookResolution.flowBlocker(own: HookTraits.configuredFlowBlocker(manifestTrue), manifestTrue, hookScreen: nil)
+            == (false, "plugin"), "configuration_json first: a soft login")
+        let bare = Self.plugin(allow: nil, blocker: false)
+        #expect(HookResolution.flowBlocker(own: nil, bare, hookScreen: Self.screen(["is_flow_blocker": true]))
+            == (true, "hook screen general.is_flow_blocker"))
+        #expect(HookResolution.flowBlocker(own: nil, bare, hookScreen: nil) == (false, "manifest is_flow_blocker initial_value"))
+        let lenient = Self.plugin(allow: nil, blocker: nil, own: "1")
+        #expect(HookTraits.configuredFlowBlocker(lenient) == true)
+    }
+}
