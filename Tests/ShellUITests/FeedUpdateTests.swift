@@ -108,7 +108,7 @@ struct FeedUpdateTests {
         var model = model()
         _ = ShellUpdate.update(&model, Self.homePresented(model))
         _ = ShellUpdate.update(&model, key(.character("m")))
-        let index = model.view.focusables(in: .rootMenu, columns: 80, rows: 24).firstIndex { $0.action == .selectRootItem("m-shows") }!
+        let index = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .rootMenu).firstIndex { $0.action == .selectRootItem("m-shows") }!
         model.view.menuSelection = index
         let effects = ShellUpdate.update(&model, key(.enter))
         guard case .navigate(.selectRootItem("m-shows"), let activity, _, _)? = effects.first else {
@@ -123,7 +123,7 @@ struct FeedUpdateTests {
         #expect(shown.contains(.loadFeed(source: "http://feeds.test/shows.json", reload: false)))
         // Opened from an item without a source, the same screen is not connected.
         _ = ShellUpdate.update(&model, key(.character("m")))
-        model.view.menuSelection = model.view.focusables(in: .rootMenu, columns: 80, rows: 24).firstIndex { $0.action == .selectRootItem("m-plain") }!
+        model.view.menuSelection = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .rootMenu).firstIndex { $0.action == .selectRootItem("m-plain") }!
         _ = ShellUpdate.update(&model, key(.enter))
         #expect(model.view.connectedSources["category"] == nil)
     }

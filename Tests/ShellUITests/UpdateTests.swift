@@ -94,7 +94,7 @@ struct UpdateTests {
     @Test("a late result of a cancelled or superseded activity is ignored")
     func staleResult() throws {
         var model = UpdateFixture.model()
-        let cells = model.view.focusables(in: .screen, columns: 80, rows: 24)
+        let cells = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .screen)
         model.view.currentScreenSelection = try #require(cells.firstIndex { $0.action == .openTarget("detail") })
         _ = ShellUpdate.update(&model, key(.enter))
         let current = try #require(model.activity, "a navigation to detail is in flight")
@@ -117,7 +117,7 @@ struct UpdateTests {
     @Test("cells: Enter pushes the target; an inert item shows a message; Esc goes back without hooks")
     func cellsAndBack() throws {
         var model = UpdateFixture.model()
-        let cells = model.view.focusables(in: .screen, columns: 80, rows: 24)
+        let cells = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .screen)
         let detail = try #require(cells.firstIndex { $0.action == .openTarget("detail") })
         model.view.currentScreenSelection = detail
         let before = model.view.navigation

@@ -57,6 +57,12 @@ public enum ShellEffect: Sendable, Hashable {
     case loadThemes
     /// Draw the next frame in full (Ctrl-L: something else wrote on the terminal).
     case redraw
+    /// Ask whether the pane still shows (the focus went: inside tmux another window may show);
+    /// `.paneVisibility` reports it.
+    case checkPaneVisibility
+    /// The pane is hidden: take its protocol images off the screen that shows something else,
+    /// and forget them (`Terminal.hideImages`).
+    case hideImages
     /// Hand the terminal back to the shell and stop until `fg` (Ctrl-Z).
     case suspend
     /// Leave the event loop; the process exits with `status`.

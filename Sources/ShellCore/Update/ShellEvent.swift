@@ -61,6 +61,9 @@ public enum ShellEvent: Sendable, Hashable {
     case terminalQueried(TerminalImageAnswer)
     /// The terminal's cell size in pixels changed (read at the start and after a resize).
     case cellSizeChanged(CellPixelSize)
+    /// Whether the pane shows (`.checkPaneVisibility`'s answer: inside tmux, its window is the
+    /// current one; elsewhere always).
+    case paneVisibility(visible: Bool)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
     /// The load's deferred checks (`ShellEffect.checkWarnings`) ended: every warning of the app

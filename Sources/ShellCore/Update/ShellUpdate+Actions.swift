@@ -29,7 +29,7 @@ extension ShellUpdate {
             model.view.isSideMenuOpen.toggle()
             if model.view.isSideMenuOpen {
                 model.view.focus = .rootMenu
-                model.view.menuSelection = currentRootMenuIndex(model)
+                revertMenuSelection(&model)
             } else if model.view.focus == .rootMenu {
                 model.view.focus = .screen
             }

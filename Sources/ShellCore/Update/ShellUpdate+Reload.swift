@@ -81,7 +81,7 @@ extension ShellUpdate {
         model.view = view
         model.appGeneration += 1
         model.gatesAsked = []
-        model.view.menuSelection = currentRootMenuIndex(model)
+        revertMenuSelection(&model)
         clampSelections(&model)
         // The runtime switches to the revision's services now, before anything of the new app runs.
         let adopt: [ShellEffect] = revision.servicesID.map { [.adoptServices(revision: $0)] } ?? []

@@ -38,7 +38,7 @@ extension ShellUpdate {
         switch result {
         case .shown(_, let screen, _) where model.view.app.anyScreen(id: screen.id) == nil:
             // Opened by the app before a reload replaced it; the new app has no such screen.
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             model.notify("\(screen.name.isEmpty ? screen.id : screen.name) is no longer in the reloaded app", isError: true)
             return []
         case .shown(let state, let screen, let dataDict):
@@ -62,18 +62,18 @@ extension ShellUpdate {
             } else {
                 model.view.screenEntries[screen.id] = nil
             }
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             clampSelections(&model)
             return postHooks(screenID: screen.id, dataDict: dataDict, &model)
         case .blocked(let identifier, let reason):
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             model.notify(blockedMessage(identifier, reason, app: model.view.app), isError: true)
             return []
         case .openURL(let url):
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             return openWebLink(url, &model)
         case .unavailable(let reason):
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             model.notify(reason, isError: true)
             return []
         }

@@ -82,7 +82,7 @@ extension ShellUpdate {
         }
         model.view.phase = .running
         model.releaseSplash()
-        model.view.menuSelection = currentRootMenuIndex(model)
+        revertMenuSelection(&model)
         model.view.connect(itemID: model.view.navigation.rootItemID, target: model.view.navigation.currentScreenID)
         clampSelections(&model)
     }
@@ -100,7 +100,7 @@ extension ShellUpdate {
         show(navigation, &model)
         model.view.phase = .running
         model.releaseSplash()
-        model.view.menuSelection = currentRootMenuIndex(model)
+        revertMenuSelection(&model)
     }
 
     /// The startup ended: a deep link that could not be followed is explained, and the login

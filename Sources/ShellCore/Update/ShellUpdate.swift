@@ -22,29 +22,32 @@ public enum ShellUpdate {
     /// Applies `event`, logs it, lays the next frame out once (`model.frame`: a drawn frame or a
     /// trace line changes nothing laid out, so the layout stays), and asks for what that frame
     /// shows and nobody asked for yet (feeds, images, lock marks; a tick only moves things).
+    /// Keys read the frame laid out before them (`frame(_:)`), laid out again only after a change
+    /// to what it lays out (a selection or focus is none): a key costs one layout, PageDown's too.
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
+        let wasCurrent = model.isFrameCurrent
+        let layouts = model.layoutCount
         let effects = reduce(&model, event)
         log(event, effects: effects, &model)
         switch event {
         case .tick:
             // A spinner turns in the content: laid out again, but nothing new to ask for.
-            layOut(&model)
+            if !model.isFrameCurrent || model.layoutCount == layouts { layOut(&model) }
             return effects
         case .traceAppended:
             // Changes nothing laid out (the trace panel draws the lines as they are).
+            model.isFrameCurrent = wasCurrent
             return effects
         case .frameDrawn:
-            if model.frame == nil { layOut(&model) }
+            if !model.isFrameCurrent { layOut(&model) }
         default:
-            layOut(&model)
+            if !model.isFrameCurrent || model.layoutCount == layouts { layOut(&model) }
         }
-        return effects + requestFeeds(&model) + requestImages(&model) + requestLockMarks(&model)
-    }
-
-    /// The layout of the model's frame, made once per change (asking for feeds and images changes
-    /// nothing it lays out: a feed asked for draws as one loading, an image as a placeholder).
-    static func layOut(_ model: inout ShellModel) {
-        model.frame = FrameLayout(state: model.view, columns: model.columns, rows: model.rows)
+        let requests = requestFeeds(&model) + requestImages(&model) + requestLockMarks(&model)
+        // Asking changes nothing laid out: a feed asked for draws as one loading, an image as a
+        // placeholder.
+        model.isFrameCurrent = true
+        return effects + requests
     }
 
     private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
@@ -128,6 +131,8 @@ public enum ShellUpdate {
         case .cellSizeChanged(let cell):
             model.view.cellPixels = cell
             return []
+        case .paneVisibility(let visible):
+            return paneVisibility(visible: visible, &model)
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []
@@ -172,6 +177,8 @@ public enum ShellUpdate {
             return move(.up, &model)
         case .scrollDown:
             return move(.down, &model)
+        case .focus(let gained):
+            return focusChanged(gained: gained, &model)
         }
     }
 

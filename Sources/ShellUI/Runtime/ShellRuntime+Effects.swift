@@ -21,6 +21,11 @@ extension ShellRuntime {
         case .redraw:
             terminal.redraw()
             needsRender = true
+        case .checkPaneVisibility:
+            // Bounded (tmux answers in milliseconds; 300 at most), like the query.
+            inbox.post(.paneVisibility(visible: terminal.isPaneVisible()))
+        case .hideImages:
+            terminal.hideImages()
         case .navigate(let request, let activityID, let navigation, let app):
             startNavigation(request, activityID: activityID, from: navigation, app: app)
         case .runPostHooks(let screen, let dataDict, let activityID):

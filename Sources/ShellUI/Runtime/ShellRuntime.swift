@@ -153,12 +153,13 @@ public final class ShellRuntime {
             return
         }
         var canvas = Canvas(columns: model.columns, rows: model.rows)
-        // The layout the update made for this state, shared with its feed and image requests.
-        let layout = model.frame.flatMap { $0.fits(columns: model.columns, rows: model.rows) ? $0 : nil }
+        // The layout the update made for this state, shared with its keys and its feed and image
+        // requests (made here only when the model was changed outside the update, as tests do).
+        let layout = model.frame.flatMap { model.isFrameCurrent ? $0 : nil }
             ?? FrameLayout(state: model.view, columns: model.columns, rows: model.rows)
         let hitMap = ShellView.render(model.view, layout: layout, into: &canvas)
         terminal.flush(canvas)
-        if model.view.imageMode.usesProtocol { terminal.showImages(canvas.placements) }
+        if model.view.imageMode.usesProtocol { terminal.showImages(model.isPaneHidden ? [] : canvas.placements) }
         needsRender = false
         // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
         for effect in ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds) { perform(effect) }
