@@ -100,15 +100,11 @@ public struct GatesReport: Sendable, Hashable {
         return Session(outcome: outcome, steps: steps, whenAccepted: accepted, whenDeclined: declined)
     }
 
-    /// `presented ID` or `blocked by IDENTIFIER`: the navigation to `target` walked by the chain
-    /// interpreter, every hook that asks answering `branch` (nothing runs or is shown).
+    /// `presented ID` or `blocked by IDENTIFIER` (`ScreenHookManager.walk` with `branch`).
     static func walk(app: ZappApp, registry: PluginRegistry, target: ScreenModel, branch: HookScript.Answer) async
         -> String
     {
-        let manager = ScreenHookManager(
-            app: app, registry: registry, presenter: ScriptedPresenter(script: HookScript(defaultAnswer: branch)),
-            trace: TraceLog(capacity: 64), answers: .branch(branch))
-        switch await manager.runPreHooks(for: target, from: .goTo, dataDict: nil) {
+        switch await ScreenHookManager.walk(app: app, registry: registry, target: target, branch: branch) {
         case .presented(let id, _): return "presented \(id)"
         case .blocked(let identifier, _): return "blocked by \(identifier)"
         }

@@ -33,3 +33,17 @@ public enum HookAnswers: Sendable, Hashable {
         return nil
     }
 }
+
+extension ScreenHookManager {
+    /// The navigation to `target` walked by the chain interpreter with every hook that asks
+    /// answering `branch` (`HookAnswers.branch`): nothing runs or is shown. `gates`' accepted and
+    /// declined results; the lock marks of a session (declined ends blocked).
+    public static func walk(
+        app: ZappApp, registry: PluginRegistry, target: ScreenModel, branch: HookScript.Answer
+    ) async -> HookChainResult {
+        let manager = ScreenHookManager(
+            app: app, registry: registry, presenter: ScriptedPresenter(script: HookScript(defaultAnswer: branch)),
+            trace: TraceLog(capacity: 64), answers: .branch(branch))
+        return await manager.runPreHooks(for: target, from: .goTo, dataDict: nil)
+    }
+}
