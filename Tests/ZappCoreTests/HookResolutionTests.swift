@@ -28,7 +28,7 @@ struct HookResolutionTests {
     private static func walk(_ branch: HookScript.Answer) async -> HookChainResult {
         let manager = ScreenHookManager(
             app: app, registry: registry(), presenter: ScriptedTestPresenter(), trace: TraceLog(),
-            sleep: TimeoutClock().sleep, answers: .branch(branch))
+            clock: TimeoutClock(), answers: .branch(branch))
         return await manager.runPreHooks(for: app.screen(id: "target")!, from: .goTo, dataDict: nil)
     }
 

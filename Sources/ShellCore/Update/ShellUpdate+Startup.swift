@@ -73,8 +73,8 @@ extension ShellUpdate {
     /// when a hook blocked it (the app still runs).
     static func rootPresented(_ result: NavigationResult, _ model: inout ShellModel) {
         switch result {
-        case .shown(let state, _, _):
-            model.view.navigation = state
+        case .shown(let step, _, _):
+            model.view.navigation.apply(step)
         case .blocked(let identifier, let reason):
             model.notify(blockedMessage(identifier, reason, app: model.view.app), isError: true)
         case .openURL, .unavailable:

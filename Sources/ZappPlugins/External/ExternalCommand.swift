@@ -95,7 +95,6 @@ struct ExternalCommand: Sendable {
         let identifier = self.identifier
         let logger = self.logger
         let name = self.name
-        let lastErrorLine = Locked("")
         let result: ProcessResult
         do {
             result = try await runner.run(
@@ -104,8 +103,6 @@ struct ExternalCommand: Sendable {
                 workingDirectory: appFolder, input: Data((request.jsonText + "\n").utf8), timeout: settings.timeout,
                 onErrorLine: { line in
                     logger.info("external hook \(identifier) (\(name)) stderr: \(line)")
-                    let trimmed = line.trimmingWhitespace
-                    if !trimmed.isEmpty { lastErrorLine.withLock { $0 = trimmed } }
                 })
         } catch {
             return failure(describe(error))
@@ -116,7 +113,7 @@ struct ExternalCommand: Sendable {
         guard result.status == 0 else {
             var reason = "\(name) exited with status \(result.status)"
             // The answer's own "error" says why best; else the last line on standard error.
-            let detail = ExternalHook.answeredError(in: result.standardOutput) ?? lastErrorLine.current
+            let detail = ExternalHook.answeredError(in: result.standardOutput) ?? result.lastErrorLine
             if !detail.isEmpty { reason += ": " + (detail.count > 200 ? String(detail.prefix(199)) + "…" : detail) }
             return failure(reason)
         }

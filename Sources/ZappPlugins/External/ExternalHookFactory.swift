@@ -52,7 +52,7 @@ struct ExternalHookFactory: PluginFactory {
     private func command(_ identifier: String, folder: URL?) -> ExternalCommand {
         ExternalCommand(
             identifier: identifier, settings: settings, appFolder: folder, logger: environment.logger,
-            runner: ProcessRunner(sleep: environment.sleep))
+            runner: ProcessRunner(clock: environment.clock))
     }
 
     /// Why this run may not start the command, or nil when it may.
