@@ -102,8 +102,8 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "zapp-shell", "ZappPlugins", "ZappCore", "ZappModel", "LoopbackHTTP", "PluginTestSupport",
-                "ModelTestFixtures",
+                "zapp-shell", "ShellUI", "ShellCore", "ZappPlugins", "ZappCore", "ZappModel", "LoopbackHTTP",
+                "PluginTestSupport", "ModelTestFixtures",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,14 +13,15 @@ extension AppServices {
     /// menu the registry picks, the navigator, the startup sequence, the first login provider and
     /// the feed and image loaders (their caches live as long as these services; fetched images
     /// are kept under the state directory too, within `imageCacheBytes`, unless sessions are in
-    /// memory only). `script` answers hooks instead of the presenter or their command (`zapp-shell trace`).
+    /// memory only). `answers` says where the hook chain takes its answers from: a person (the
+    /// presenter, the commands), or a script (`zapp-shell trace`).
     public static func builtIn(
-        app: ZappApp, environment: PluginEnvironment, trace: TraceLog = TraceLog(), script: HookScript? = nil,
+        app: ZappApp, environment: PluginEnvironment, trace: TraceLog = TraceLog(), answers: HookAnswers = .person,
         imageCacheBytes: Int = ImageLoader.defaultDiskCacheBytes
     ) -> AppServices {
         let registry = BuiltInRegistry.make(app: app, environment: environment)
         let manager = ScreenHookManager(
-            app: app, registry: registry, environment: environment, trace: trace, script: script)
+            app: app, registry: registry, environment: environment, trace: trace, answers: answers)
         let stateDirectory: URL? = environment.sessions == .persistent ? environment.stateDirectory : nil
         let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: registry.rootKind(of: app)), opener: manager)
         return AppServices(

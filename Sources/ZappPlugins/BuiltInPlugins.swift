@@ -40,12 +40,12 @@ public enum BuiltInPlugins {
         }
         catalog.register(.externalHook) { configuration, environment in
             ExternalHookFactory(
-                identifier: configuration.identifier,
+                configuration: configuration,
                 settings: try ExternalHook.Settings(
                     configuration: configuration.configuration, defaultTimeout: environment.hookTimeout),
                 environment: environment)
         }
-        catalog.registerStandIn { _, _ in StandInFactory() }
+        catalog.registerStandIn { configuration, _ in StandInFactory(className: configuration.manifest.api.className) }
     }
 
     /// A catalog holding the built-in classes only.

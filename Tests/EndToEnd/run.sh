@@ -446,7 +446,7 @@ scenario_slow_hook() {
     check "slow: keys still work while the hook runs" wait_for "$s" "Keys" || return
     keys "$s" Escape Escape
     check "slow: Esc cancels the hook (a failure: the blocker stops the navigation)" \
-        wait_for "$s" "Blocked by zapptv_age_check: cancelled" 3 || return
+        wait_for "$s" "Blocked by ZappTV Age Check (zapptv_age_check): cancelled" 3 || return
     check "slow: the user stays on Home" wait_for "$s" "Tonight on ZappTV" || return
     keys "$s" q
     check "slow: quit" wait_for "$s" "rc=0"

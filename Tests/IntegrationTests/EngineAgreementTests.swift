@@ -76,8 +76,9 @@ struct EngineAgreementTests {
         _ session: GatesReport.Session, _ hooks: [HookGate], target: ScreenModel,
         answer: (String) throws -> HookScript.Answer
     ) rethrows -> String {
-        for (step, hook) in zip(session.steps, hooks) where step.decision == .asks {
-            if try answer(step.identifier) != .success, hook.isFlowBlocker { return "result: blocked by \(step.identifier)" }
+        for (step, hook) in zip(session.steps, hooks) where step.decision == .asks || step.decision == .fails {
+            let given = step.decision == .fails ? .failure : try answer(step.identifier)
+            if given != .success, hook.isFlowBlocker { return "result: blocked by \(step.identifier)" }
         }
         return "result: presented \(target.id)"
     }

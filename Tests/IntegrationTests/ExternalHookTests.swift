@@ -41,7 +41,10 @@ struct ExternalHookTests {
 
         let received = try JSONParser.parse(Data(contentsOf: bed.directory.appendingPathComponent("received.json")))
         #expect(received["hook"] == "ext")
-        #expect(received["screen"] == ["id": "late", "name": "Late Night"])
+        #expect(received["screen"] == [
+            "id": "late", "name": "Late Night", "type": "general_content", "general": [:], "styles": [:], "data": [:],
+        ])
+        #expect(received["user"] == ["signed_in": false, "username": .null, "token": .null])
         #expect(received["dataDict"] == ["k": "v"])
         #expect(received["configuration"]?["minimum_age"] == 18)
         #expect(received["configuration"]?["command"] == ["hooks/ok.sh"])
@@ -241,10 +244,10 @@ struct ExternalHookTests {
     func flowBlocker() throws {
         let bed = try TestBed()
         let plain = PluginConfiguration.plugin("a", "ZappShell.ExternalHook", ["command": ["x"]])
-        #expect(try bed.hook(try bed.factory(plain), plugin: plain).isFlowBlocker == nil)
-        #expect(try bed.hook(try bed.factory(plain), plugin: plain).hasUI == false)
+        #expect(try bed.factory(plain).hookTraits(plain, hookScreen: nil)?.isFlowBlocker == nil)
+        #expect(try bed.factory(plain).hookTraits(plain, hookScreen: nil)?.hasUI == false)
         let blocking = PluginConfiguration.plugin("b", "ZappShell.ExternalHook", ["command": ["x"], "is_flow_blocker": true])
-        #expect(try bed.hook(try bed.factory(blocking), plugin: blocking).isFlowBlocker == true)
+        #expect(try bed.factory(blocking).hookTraits(blocking, hookScreen: nil)?.isFlowBlocker == true)
     }
 
     @Test("a missing or shell-style command makes the plugin unavailable")

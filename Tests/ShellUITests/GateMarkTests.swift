@@ -15,14 +15,14 @@ struct GateMarkTests {
     final class MarkHook: ScreenHook {
         let blocks: Bool
         init(blocks: Bool) { self.blocks = blocks }
-        var isFlowBlocker: Bool? { blocks }
-        var hasUI: Bool { blocks }
-        var completesWithoutWaiting: Bool { !blocks }
         func executeHook(dataDict: JSONObject?) async -> HookOutcome { .succeeded(dataDict: dataDict) }
     }
 
     struct MarkFactory: PluginFactory {
         let blocks: Bool
+        func hookTraits(_ plugin: PluginConfiguration, hookScreen: ScreenModel?) -> HookTraits? {
+            HookTraits(kind: .other, hasUI: blocks, completesWithoutWaiting: !blocks, isFlowBlocker: blocks)
+        }
         func makeScreenHook(context: HookContext) -> (any ScreenHook)? { MarkHook(blocks: blocks) }
     }
 

@@ -216,7 +216,7 @@ struct HookChainTests {
         let trace = TraceLog()
         let manager = ScreenHookManager(
             app: app, registry: registry, presenter: presenter, trace: trace, clock: TimeoutClock(),
-            script: HookScript(answers: ["login": answer]))
+            answers: .script(HookScript(answers: ["login": answer])))
         let result = await manager.runPreHooks(for: app.screen(id: "target")!, from: .goTo, dataDict: ["in": "value"])
         #expect(result == expected)
         #expect(presenter.shown.isEmpty)
@@ -233,7 +233,7 @@ struct HookChainTests {
         let trace = TraceLog()
         let manager = ScreenHookManager(
             app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: trace, clock: TimeoutClock(),
-            script: HookScript())
+            answers: .script(HookScript()))
         let result = await manager.runPreHooks(for: app.screen(id: "target")!, from: .goTo, dataDict: nil)
         #expect(result == .presented(screenID: "target", dataDict: ["ka": "from-a"]))
         #expect(events.events == ["execute a keys=nil", "disappear gate"])
@@ -333,7 +333,7 @@ struct HookChainTests {
         await harness.manager.runPostHooks(for: app.screen(id: "target")!, dataDict: dataDict)
         #expect(harness.events.events == ["execute pre keys=in", "execute p1 keys=in", "execute p2 keys=in,k"])
         #expect(harness.trace.lines.suffix(2) == [
-            "post p2: flow blocker (plugin): the remaining post hooks do not run",
+            "post p2: flow blocker (plugin): blocked by p2; the remaining post hooks do not run",
             "post p2: post hooks stopped; target stays presented",
         ])
     }
@@ -404,6 +404,10 @@ struct RecordingFactory: PluginFactory {
     let events: EventLog
     let contexts: ContextRecorder
 
+    func hookTraits(_ plugin: PluginConfiguration, hookScreen: ScreenModel?) -> HookTraits? {
+        TestHook.traits(plugin.configuration)
+    }
+
     func makeScreenHook(context: HookContext) -> (any ScreenHook)? {
         let hook = TestHook(context: context, events: events)
         contexts.add(hook, context)
@@ -416,6 +420,10 @@ struct RecordingFactory: PluginFactory {
 struct PaneThenHangFactory: PluginFactory {
     let clock: TimeoutClock
     let events: EventLog
+
+    func hookTraits(_ plugin: PluginConfiguration, hookScreen: ScreenModel?) -> HookTraits? {
+        HookTraits(kind: .other, hasUI: false, isFlowBlocker: nil)
+    }
 
     func makeScreenHook(context: HookContext) -> (any ScreenHook)? {
         PaneThenHang(context: context, clock: clock, events: events)

@@ -108,9 +108,13 @@ final class TestHook: ScreenHook {
     }
 
     private var identifier: String { context.plugin.identifier }
-    var isFlowBlocker: Bool? { config["blocker"]?.boolValue }
-    var hasUI: Bool { config["ui"]?.boolValue ?? (config["outcome"]?.stringValue == "pane") }
-    var completesWithoutWaiting: Bool { config["inline"]?.boolValue ?? false }
+
+    /// What its factory declares: `blocker`, `ui` (default: a `pane` outcome), `inline`.
+    static func traits(_ config: JSONObject) -> HookTraits {
+        HookTraits(
+            kind: .other, hasUI: config["ui"]?.boolValue ?? (config["outcome"]?.stringValue == "pane"),
+            completesWithoutWaiting: config["inline"]?.boolValue ?? false, isFlowBlocker: config["blocker"]?.boolValue)
+    }
 
     func requestScreenPluginPresentation() async -> Bool {
         config["allow"]?.boolValue ?? true
@@ -157,6 +161,10 @@ final class TestHook: ScreenHook {
 /// Makes a new `TestHook` for every run.
 struct TestHookFactory: PluginFactory {
     let events: EventLog
+
+    func hookTraits(_ plugin: PluginConfiguration, hookScreen: ScreenModel?) -> HookTraits? {
+        TestHook.traits(plugin.configuration)
+    }
 
     func makeScreenHook(context: HookContext) -> (any ScreenHook)? {
         TestHook(context: context, events: events)

@@ -80,7 +80,7 @@ struct InlineHookTests {
         #expect(harness.events.events == ["execute stats keys=nil"])
         #expect(harness.trace.lines.suffix(3) == [
             "pre stats: failed: cancelled",
-            "pre stats: flow blocker (plugin): target is not presented",
+            "pre stats: flow blocker (plugin): blocked by stats; target is not presented",
             "result: blocked by stats",
         ])
     }

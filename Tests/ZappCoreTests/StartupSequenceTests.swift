@@ -135,3 +135,36 @@ struct PresentDeepLinkTests {
         #expect(throws: DeepLinkError.self) { try DeepLink("myapp://screen/home") }
     }
 }
+
+/// Every startup hook takes part through `execute(_:context:)`: its own line follows its step.
+@Suite("startup phases through execute(phase:)")
+struct StartupHookPhaseTests {
+    final class Noting: AppLoadingHook {
+        func execute(_ phase: StartupHookPhase, context: StartupContext) async -> String? {
+            "noted \(phase.rawValue)\(context.url.map { " " + $0 } ?? "")"
+        }
+    }
+
+    @Test func everyPhaseIsAStepWithTheHooksLine() async {
+        struct NotingFactory: PluginFactory {
+            var appLoadingHook: (any AppLoadingHook)? { Noting() }
+        }
+        var catalog = PluginCatalog()
+        catalog.register("Vendor.Noting") { _, _ in NotingFactory() }
+        let registry = PluginRegistry(
+            configurations: [TestApp.plugin("vendor", className: "Vendor.Noting", startup: true)], catalog: catalog,
+            environment: TestApp.environment())
+        let trace = TraceLog()
+        let sequence = StartupSequence(registry: registry, trace: trace)
+        await sequence.launch()
+        await sequence.failedLoading()
+        await sequence.applicationReady()
+        await sequence.afterRootPresentation()
+        #expect(trace.lines.filter { $0.hasPrefix("startup vendor") } == [
+            "startup vendor: executeOnLaunch", "startup vendor: noted launch",
+            "startup vendor: executeOnFailedLoading", "startup vendor: noted failed_loading",
+            "startup vendor: executeOnApplicationReady", "startup vendor: noted application_ready",
+            "startup vendor: executeAfterAppRootPresentation", "startup vendor: noted after_root_presentation",
+        ])
+    }
+}

@@ -14,8 +14,9 @@ struct GateTests {
     @Test("terms: Accept hands on the dictionary with terms_accepted")
     func accept() async throws {
         let bed = try TestBed(answers: [.button("Accept")])
-        let hook = try bed.hook(try bed.factory(terms), plugin: terms)
-        #expect(hook.hasUI)
+        let factory = try bed.factory(terms)
+        let hook = try bed.hook(factory, plugin: terms)
+        #expect(factory.hookTraits(terms, hookScreen: nil)?.hasUI == true)
         #expect(await hook.executeHook(dataDict: ["a": 1]) == .succeeded(dataDict: ["a": 1, "terms_accepted": true]))
         let pane = try #require(bed.presenter.panes.first)
         #expect(pane.title == "House rules")
@@ -60,9 +61,9 @@ struct GateTests {
     @Test("blocking is left to the manager unless configured")
     func flowBlocker() throws {
         let bed = try TestBed()
-        #expect(try bed.hook(try bed.factory(terms), plugin: terms).isFlowBlocker == nil)
+        #expect(try bed.factory(terms).hookTraits(terms, hookScreen: nil)?.isFlowBlocker == nil)
         let blocking = PluginConfiguration.plugin("b", "ZappShell.Gate", ["kind": "terms", "is_flow_blocker": true])
-        #expect(try bed.hook(try bed.factory(blocking), plugin: blocking).isFlowBlocker == true)
+        #expect(try bed.factory(blocking).hookTraits(blocking, hookScreen: nil)?.isFlowBlocker == true)
     }
 
     @Test("a bad kind or a PIN gate without a PIN is unavailable with the reason")

@@ -16,8 +16,8 @@ struct LocalLoginTests {
         let hook = try bed.hook(factory, plugin: plugin)
         let provider = try #require(factory.loginProvider)
 
-        #expect(hook.isFlowBlocker == true)
-        #expect(hook.hasUI)
+        let traits = try #require(factory.hookTraits(plugin, hookScreen: nil))
+        #expect(traits.kind == .login && traits.hasUI && traits.isFlowBlocker == nil)
         #expect(await hook.requestScreenPluginPresentation())
         let outcome = await hook.executeHook(dataDict: ["from": "cell"])
         #expect(outcome == .succeeded(dataDict: ["from": "cell"]))

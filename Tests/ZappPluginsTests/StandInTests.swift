@@ -109,7 +109,7 @@ struct StandInTests {
         let app = ZappApp(screens: [.plain, target], plugins: [plugin], folder: bed.directory, name: "test")
         let manager = ScreenHookManager(
             app: app, registry: bed.registry([plugin]), environment: bed.environment(), trace: TraceLog(),
-            script: HookScript(answers: ["hook": .failure]))
+            answers: .script(HookScript(answers: ["hook": .failure])))
         #expect(await manager.runPreHooks(for: target, from: .cell, dataDict: nil)
             == .blocked(by: "hook", reason: HookScript.failureReason))
     }

@@ -112,7 +112,7 @@ struct UntrustedExternalHookTests {
         let entry = resolution.resolve(HookReference(identifier: "ext", type: "general"), target: Self.target)
         #expect(entry.gate.kind == .external)
         #expect(entry.gate.canBlock)
-        let decision = await resolution.decide(entry, target: Self.target)
+        let decision = await resolution.decide(entry, target: Self.target, dataDict: nil)
         #expect(decision.decision == .asks)
         #expect(decision.why == Self.line + "; stand-in pane: Continue succeeds, Fail fails")
     }

@@ -51,7 +51,8 @@ final class GatesCommandTests {
               "configuration_json": {"is_flow_blocker": "\(standInBlocks)"}},
              {"plugin": {"identifier": "ext", "type": "general", "api": {"class_name": "ZappShell.ExternalHook"}},
               "configuration_json": {"command": ["./check.sh"], "is_flow_blocker": \(externalBlocks)}},
-             {"plugin": {"identifier": "login", "type": "login", "api": {"class_name": "ZappShell.LocalLogin"}},
+             {"plugin": {"identifier": "login", "type": "login", "api": {"class_name": "ZappShell.LocalLogin"},
+                         "general": {"fields": [{"key": "is_flow_blocker", "initial_value": true}]}},
               "configuration_json": {"users": [{"username": "ann", "password": "pw"}]}},
              {"plugin": {"identifier": "analytics", "type": "general", "api": {"class_name": "ZappShell.Analytics"}}}]
             """

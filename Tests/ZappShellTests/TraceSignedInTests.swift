@@ -22,7 +22,8 @@ struct TraceSignedInTests {
             """
         let plugins = """
             [{"plugin": {"identifier": "menu", "type": "menu", "api": {"class_name": "ZappShell.SideMenu"}}},
-             {"plugin": {"identifier": "login", "type": "login", "api": {"class_name": "\(loginClass)"}},
+             {"plugin": {"identifier": "login", "type": "login", "api": {"class_name": "\(loginClass)"},
+                         "general": {"fields": [{"key": "is_flow_blocker", "initial_value": true}]}},
               "configuration_json": \(configuration)}]
             """
         try Data(river.utf8).write(to: folder.appendingPathComponent("river.json"))
@@ -40,7 +41,7 @@ struct TraceSignedInTests {
         let members = try await Self.trace(app, "members", signedIn: "alice")
         let lines = members.text.split(separator: "\n").map(String.init)
         #expect(lines.first == #"signed in as "alice": login (ZappShell.HTTPLogin): seeded in memory, 127.0.0.1 not contacted, no entitlements"#)
-        #expect(lines.contains("pre login: presentation not requested: counts as succeeded, nothing shown"))
+        #expect(lines.contains("pre login: presentation not requested, signed in with what members requires: nothing shown; succeeded"))
         #expect(members.resultLine == "result: presented members")
         let premium = try await Self.trace(app, "premium", signedIn: "alice")
         #expect(premium.resultLine == "result: blocked by login", "no entitlements: the server alone grants them")

@@ -26,7 +26,7 @@ extension ShellUpdate {
                 return postHooks(screenID: screenID, dataDict: dataDict, &model)
             case .revert(let tab, let identifier, let reason):
                 model.view.pickerTabs[componentID] = tab
-                model.notify(blockedMessage(identifier, reason), isError: true)
+                model.notify(blockedMessage(identifier, reason, app: model.view.app), isError: true)
                 return []
             }
         }
@@ -68,7 +68,7 @@ extension ShellUpdate {
             return postHooks(screenID: screen.id, dataDict: dataDict, &model)
         case .blocked(let identifier, let reason):
             revertMenuSelection(&model)
-            model.notify(blockedMessage(identifier, reason), isError: true)
+            model.notify(blockedMessage(identifier, reason, app: model.view.app), isError: true)
             return []
         case .openURL(let url):
             revertMenuSelection(&model)
@@ -101,8 +101,9 @@ extension ShellUpdate {
         model.notify(notice, isError: true)
     }
 
-    static func blockedMessage(_ identifier: String, _ reason: String) -> String {
-        "Blocked by \(identifier): \(reason)"
+    /// "Blocked by Premium Login (zapptv_login): reason" (`ZappApp.pluginLabel`).
+    static func blockedMessage(_ identifier: String, _ reason: String, app: ZappApp) -> String {
+        "Blocked by \(app.pluginLabel(identifier)): \(reason)"
     }
 
     /// A web link: opened with `$BROWSER` when it is set and the link is http(s) (the runtime

@@ -76,7 +76,7 @@ extension ShellUpdate {
         case .shown(let step, _, _):
             model.view.navigation.apply(step)
         case .blocked(let identifier, let reason):
-            model.notify(blockedMessage(identifier, reason), isError: true)
+            model.notify(blockedMessage(identifier, reason, app: model.view.app), isError: true)
         case .openURL, .unavailable:
             break
         }
@@ -112,7 +112,7 @@ extension ShellUpdate {
         case .unresolved(let reason)?:
             model.notify("Cannot open the link: \(reason)", isError: true)
         case .navigated(.blocked(let identifier, let reason))?:
-            model.notify(blockedMessage(identifier, reason), isError: true)
+            model.notify(blockedMessage(identifier, reason, app: model.view.app), isError: true)
         case .navigated(.presented)?, nil:
             break
         }

@@ -73,6 +73,9 @@ extension GatesReport.Session {
         case .open:
             let passing = steps.filter { $0.decision == .passes }.map { "\($0.identifier) passes (\($0.why))" }
             return "open → \(whenAccepted)" + (passing.isEmpty ? "" : "; " + passing.joined(separator: ", "))
+        case .blocked:
+            let failing = steps.filter { $0.decision == .fails }.map { "\($0.identifier) fails (\($0.why))" }
+            return "blocked: " + failing.joined(separator: ", ") + " → \(whenDeclined)"
         case .asks, .gated:
             let asks = asking.map { "\($0.identifier) asks (\($0.why))" }.joined(separator: ", ")
             return "\(outcome.rawValue): \(asks) → accepted: \(whenAccepted); declined: \(whenDeclined)"

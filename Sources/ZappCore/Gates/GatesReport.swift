@@ -68,31 +68,46 @@ public struct GatesReport: Sendable, Hashable {
         var screens: [Screen] = []
         screens.reserveCapacity(app.screens.count)
         let outResolution = HookResolution(app: app, registry: signedOut)
-        let inResolution = signedIn.map { HookResolution(app: app, registry: $0.registry) }
         for target in app.screens {
             let pre = await outResolution.plan(of: target)
             let post = outResolution.entries(of: target, post: true).map(\.gate)
             var inSession: Session?
-            if let inResolution { inSession = session(await inResolution.plan(of: target), target: target) }
+            if let signedIn { inSession = await session(app: app, registry: signedIn.registry, target: target) }
             screens.append(
                 Screen(
                     id: target.id, name: target.name, reaches: reaches.reaches[target.id] ?? [],
                     isReachable: reaches.reachable.contains(target.id), deepLink: deepLink(target.id),
-                    preHooks: pre.map(\.entry.gate), postHooks: post, signedOut: session(pre, target: target),
+                    preHooks: pre.map(\.entry.gate), postHooks: post,
+                    signedOut: await session(app: app, registry: signedOut, target: target, plan: pre),
                     signedIn: inSession))
         }
         return GatesReport(app: app.name, signedInUser: signedIn?.user, session: signedIn?.session, screens: screens)
     }
 
-    /// Opening `target` in one session state: each step's decision, and the result when every
-    /// hook that asks succeeds (accepted) or fails (declined), by the resolution's one rule.
-    private static func session(_ plan: [HookResolution.Step], target: ScreenModel) -> Session {
+    /// Opening `target` in one session state: each step's decision (`HookResolution.decide`), and
+    /// the result when every hook that asks succeeds (accepted) or fails (declined), each walked by
+    /// the chain interpreter with that branch as its source of answers.
+    private static func session(
+        app: ZappApp, registry: PluginRegistry, target: ScreenModel, plan: [HookResolution.Step]? = nil
+    ) async -> Session {
+        let plan = if let plan { plan } else { await HookResolution(app: app, registry: registry).plan(of: target) }
         let steps = plan.map { Step(identifier: $0.entry.gate.identifier, decision: $0.decision.decision, why: $0.decision.why) }
-        let accepted = HookResolution.result(of: plan, target: target) { _ in .success }
-        let declined = HookResolution.result(of: plan, target: target) { _ in .failure }
+        let accepted = await walk(app: app, registry: registry, target: target, branch: .success)
+        let declined = await walk(app: app, registry: registry, target: target, branch: .failure)
         let asks = plan.contains { $0.decision.decision == .asks }
-        let outcome: GateOutcome = declined != accepted ? .gated : asks ? .asks : .open
+        let outcome: GateOutcome =
+            accepted.hasPrefix("blocked") ? .blocked : declined != accepted ? .gated : asks ? .asks : .open
         return Session(outcome: outcome, steps: steps, whenAccepted: accepted, whenDeclined: declined)
+    }
+
+    /// `presented ID` or `blocked by IDENTIFIER` (`ScreenHookManager.walk` with `branch`).
+    static func walk(app: ZappApp, registry: PluginRegistry, target: ScreenModel, branch: HookScript.Answer) async
+        -> String
+    {
+        switch await ScreenHookManager.walk(app: app, registry: registry, target: target, branch: branch) {
+        case .presented(let id, _): return "presented \(id)"
+        case .blocked(let identifier, _): return "blocked by \(identifier)"
+        }
     }
 
     /// `zapp://screen/ID`, the id percent-encoded where it is not a URL's unreserved character.
@@ -117,7 +132,7 @@ public struct GatesReport: Sendable, Hashable {
         var counts = (gated: 0, asks: 0, open: 0, unreachable: 0)
         for screen in screens {
             switch screen.signedOut.outcome {
-            case .gated: counts.gated += 1
+            case .gated, .blocked: counts.gated += 1
             case .asks: counts.asks += 1
             case .open: counts.open += 1
             }

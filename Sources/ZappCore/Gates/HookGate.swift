@@ -22,11 +22,15 @@ public struct HookGate: Sendable, Hashable {
     public var mayAsk: Bool
     /// Why the entry is skipped (`missing`, `unavailable`, `not-a-hook`).
     public var skipReason: String?
-    /// The hook screen's `general.allow_screen_plugin_presentation` is false: it passes.
+    /// `allow_screen_plugin_presentation` is false (hook screen, else manifest) for a hook with
+    /// UI: no pane, its own logic decides.
     public var isPresentationDisallowed: Bool
+    /// Its own logic may fail when presentation is refused (`HookTraits.mayFailWithoutPresentation`).
+    public var mayFailWithoutPresentation: Bool = false
 
-    /// Whether this hook can stop the navigation: it may ask and it is a flow blocker.
+    /// Whether this hook can stop the navigation in some session: it is a flow blocker and it may
+    /// ask (or, presentation refused by configuration, its own logic may fail).
     public var canBlock: Bool {
-        skipReason == nil && !isPresentationDisallowed && mayAsk && isFlowBlocker
+        skipReason == nil && isFlowBlocker && (isPresentationDisallowed ? mayFailWithoutPresentation : mayAsk)
     }
 }

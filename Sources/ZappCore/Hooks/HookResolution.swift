@@ -1,16 +1,17 @@
 import ZappModel
 
 /// The one hook resolution (ARCHITECTURE.md, "Hooks"): turns a hook entry of a target screen
-/// into what it is and what it would do, for an app, its registry (which holds the session)
-/// and, for `trace`, scripted answers. `ScreenHookManager` executes the entries it resolves,
-/// `gates` and the lock marks report them (`HookGate`), `trace` and `replay` drive the manager.
+/// into what it is (`resolve`) and what it does in the session its registry holds (`decide`).
+/// The chain interpreter (`ScreenHookManager`) walks a target's entries through these two for
+/// every source of answers (a person, a script, a branch), so `run`, `trace`, `gates`, the lock
+/// marks and `replay` share every rule.
 ///
 /// Per entry, in order: the plugin by `identifier` (none, or not available: skipped); the hook
-/// screen (`screen_id`; missing: the plugin's defaults); the presentation (`present`/`push`); a
-/// new instance made by the plugin's factory (nil: not a screen hook, skipped); its kind, the
-/// flow-blocker rule (`flowBlocker`), whether it has UI, may ask, and whether its hook screen
-/// disallows presentation. Nothing runs here: `decide` only asks the instance whether it
-/// requests its presentation (a login's answer depends on the session).
+/// screen (`screen_id`; missing: the plugin's defaults); the presentation (`present`/`push`);
+/// what the plugin's factory declares (`HookTraits`: kind, UI, own flow-blocker answer; nil: not
+/// a screen hook, skipped); the flow-blocker rule (`flowBlocker`); whether presentation is
+/// allowed (`allowsPresentation`); and, unless only the traits are wanted (the lock marks), a
+/// new instance made by the factory.
 public struct HookResolution: Sendable {
     /// A line the manager records in the trace before running the entry.
     public struct Note: Sendable, Hashable {
@@ -22,25 +23,45 @@ public struct HookResolution: Sendable {
     public struct Entry: Sendable {
         /// What the entry is (kind, classes, flow blocker, UI, skip reason): the gates report's view.
         public var gate: HookGate
+        /// The plugin's name with its identifier for messages: "Premium Login (zapptv_login)".
+        public var label: String
         /// The hook screen's model, when the entry names one that exists.
         public var hookScreen: ScreenModel?
         /// How the hook's panes are shown.
         public var presentation: PanePresentation
         /// What the trace records before the entry runs: plugin found or skipped, warnings, new instance.
         public var notes: [Note]
-        /// The instance to run; nil when the entry is skipped.
+        /// The instance to run; nil when the entry is skipped or only its traits were asked for.
         public var hook: (any ScreenHook)?
         /// The plugin's configuration, when found.
         public var configuration: PluginConfiguration?
+        /// What its factory declares, when it is a screen hook.
+        public var traits: HookTraits?
+        /// Why presentation is refused by configuration (`allow_screen_plugin_presentation`
+        /// false, and where it says so); nil when it is allowed.
+        public var presentationRefusal: String?
     }
 
     /// What one resolved entry does when its screen is opened in the registry's session state.
     public struct Decision: Sendable, Hashable {
         public var decision: HookDecision
         public var why: String
-        /// The scripted answer that stands in for running it (`scriptedAnswer`), when it runs
-        /// at all (not skipped, presentation allowed and requested).
-        public var answer: HookScript.Answer?
+        /// Presentation was refused (`presentationRefusal`, or `requestScreenPluginPresentation`
+        /// false): the trace's line, and the outcome of the hook's own logic
+        /// (`executeHookWithoutPresentation`), which is the hook's whole run.
+        public var refused: Refusal?
+
+        public init(decision: HookDecision, why: String, refused: Refusal? = nil) {
+            self.decision = decision
+            self.why = why
+            self.refused = refused
+        }
+    }
+
+    /// A refused presentation: the trace's line and the outcome of the hook's own logic.
+    public struct Refusal: Sendable, Hashable {
+        public var line: String
+        public var outcome: HookOutcome
     }
 
     /// One step of a navigation's plan: the resolved entry and what it would do.
@@ -49,33 +70,30 @@ public struct HookResolution: Sendable {
         public var decision: Decision
     }
 
-    /// The message of a hook screen that disallows presentation (the entry passes).
-    public static let disallowedMessage =
-        "hook screen general.allow_screen_plugin_presentation is false: counts as succeeded, nothing shown"
-
     public let app: ZappApp
     public let registry: PluginRegistry
-    /// Scripted answers (`trace`, tests); nil in the running app.
-    public let script: HookScript?
 
-    public init(app: ZappApp, registry: PluginRegistry, script: HookScript? = nil) {
+    public init(app: ZappApp, registry: PluginRegistry) {
         self.app = app
         self.registry = registry
-        self.script = script
     }
 
     /// Resolves one entry towards `target`. `presenter` gives the hook's presenter for its
-    /// presentation (the manager's observing presenter); `reportWarning` records a hook's own warnings.
+    /// presentation (the manager's observing presenter); `reportWarning` records a hook's own
+    /// warnings; `entry` is the cell's entry the navigation carries. With `makeInstance` false
+    /// only the factory's declaration is read (the lock marks).
     public func resolve(
-        _ reference: HookReference, target: ScreenModel,
+        _ reference: HookReference, target: ScreenModel, makeInstance: Bool = true,
         presenter: (PanePresentation) -> any Presenter = { _ in ScriptedPresenter(script: HookScript()) },
-        reportWarning: @escaping @Sendable (String) -> Void = { _ in }
+        reportWarning: @escaping @Sendable (String) -> Void = { _ in }, entry cellEntry: JSONObject? = nil
     ) -> Entry {
         var gate = HookGate(
             identifier: reference.identifier, kind: .missing, className: nil, manifestClassName: nil,
             hookScreenID: reference.screenID, isFlowBlocker: false, flowBlockerSource: "skipped", hasUI: false,
             mayAsk: false, skipReason: nil, isPresentationDisallowed: false)
-        var entry = Entry(gate: gate, hookScreen: nil, presentation: .present, notes: [], hook: nil, configuration: nil)
+        var entry = Entry(
+            gate: gate, label: app.pluginLabel(reference.identifier), hookScreen: nil, presentation: .present,
+            notes: [], hook: nil, configuration: nil, traits: nil, presentationRefusal: nil)
         func note(_ step: HookTrace.Step, _ message: String) { entry.notes.append(Note(step: step, message: message)) }
 
         guard let plugin = registry.plugin(identifier: reference.identifier) else {
@@ -109,11 +127,8 @@ public struct HookResolution: Sendable {
         }
         let hookScreen = entry.hookScreen
         entry.presentation = Self.presentation(plugin.configuration, hookScreen: hookScreen) { note(.warning, $0) }
-        let context = HookContext(
-            plugin: plugin.configuration, hookScreen: hookScreen, target: target,
-            presenter: presenter(entry.presentation), app: app, presentation: entry.presentation,
-            reportWarning: reportWarning)
-        guard let factory = plugin.factory, let hook = factory.makeScreenHook(context: context) else {
+        guard let factory = plugin.factory, let traits = factory.hookTraits(plugin.configuration, hookScreen: hookScreen)
+        else {
             let reason = "\(className) is not a screen hook"
             gate.kind = .notAHook
             gate.skipReason = reason
@@ -121,43 +136,50 @@ public struct HookResolution: Sendable {
             note(.skipped, "skipped: \(reason)")
             return entry
         }
-        note(.instanceCreated, "new instance" + (hookScreen.map { " with hook screen \($0.id) \"\($0.name)\"" } ?? ""))
-        gate.kind = Self.kind(of: plugin)
-        let flowBlocker = Self.flowBlocker(own: hook.isFlowBlocker, plugin.configuration, hookScreen: hookScreen)
+        gate.kind = traits.kind
+        let flowBlocker = Self.flowBlocker(own: traits.isFlowBlocker, plugin.configuration, hookScreen: hookScreen)
         gate.isFlowBlocker = flowBlocker.value
         gate.flowBlockerSource = flowBlocker.source
-        gate.hasUI = hook.hasUI
-        gate.mayAsk = hook.hasUI || !hook.completesWithoutWaiting
-        gate.isPresentationDisallowed = hookScreen?.general["allow_screen_plugin_presentation"]?.boolValue == false
+        gate.hasUI = traits.hasUI
+        gate.mayAsk = traits.hasUI || !traits.completesWithoutWaiting
+        gate.mayFailWithoutPresentation = traits.mayFailWithoutPresentation
+        if traits.hasUI { entry.presentationRefusal = Self.presentationRefusal(plugin.configuration, hookScreen: hookScreen) }
+        gate.isPresentationDisallowed = entry.presentationRefusal != nil
         entry.gate = gate
+        entry.traits = traits
+        guard makeInstance else { return entry }
+        let context = HookContext(
+            plugin: plugin.configuration, hookScreen: hookScreen, target: target,
+            presenter: presenter(entry.presentation), app: app, presentation: entry.presentation,
+            reportWarning: reportWarning, entry: cellEntry, login: registry.firstLoginProvider?.provider)
+        guard let hook = factory.makeScreenHook(context: context) else {
+            let reason = "\(className) made no screen hook"
+            entry.gate.kind = .notAHook
+            entry.gate.skipReason = reason
+            entry.traits = nil
+            note(.skipped, "skipped: \(reason)")
+            return entry
+        }
+        note(.instanceCreated, "new instance" + (hookScreen.map { " with hook screen \($0.id) \"\($0.name)\"" } ?? ""))
         entry.hook = hook
         return entry
     }
 
-    /// A target's pre hooks (or post hooks) resolved in order with a scripted presenter:
-    /// nothing is shown or run (the lock marks, drawn without waiting).
+    /// A target's pre hooks (or post hooks) resolved in order from their factories' declarations:
+    /// no instance is made, nothing is shown or run (the lock marks, drawn without waiting).
     public func entries(of target: ScreenModel, post: Bool = false) -> [Entry] {
-        (post ? target.hooks.postload : target.hooks.preload).map { resolve($0, target: target) }
+        (post ? target.hooks.postload : target.hooks.preload).map { resolve($0, target: target, makeInstance: false) }
     }
 
-    /// The ordered plan of a navigation to `target`: each pre hook resolved and decided, with
-    /// the scripted answer that would stand in for it. Nothing is shown or run.
-    public func plan(of target: ScreenModel) async -> [Step] {
+    /// The ordered plan of a navigation to `target`: each pre hook resolved and decided in the
+    /// registry's session state (the gates report's steps). Nothing is shown or run.
+    public func plan(of target: ScreenModel, dataDict: JSONObject? = nil) async -> [Step] {
         var steps: [Step] = []
-        for entry in entries(of: target) {
-            steps.append(Step(entry: entry, decision: await decide(entry, target: target)))
+        for reference in target.hooks.preload {
+            let entry = resolve(reference, target: target, entry: dataDict?["entry"]?.objectValue)
+            steps.append(Step(entry: entry, decision: await decide(entry, target: target, dataDict: dataDict)))
         }
         return steps
-    }
-
-    /// The scripted answer that stands in for running an entry's hook: its own answer when the
-    /// script names it (any kind: an answer stands in for an external command too); else, for
-    /// a hook with UI, the script's default (cancel); a hook without UI and no answer of its own
-    /// runs. Nil without a script.
-    public func scriptedAnswer(for entry: Entry) -> HookScript.Answer? {
-        guard let script else { return nil }
-        if let own = script.answers[entry.gate.identifier] { return own }
-        return entry.gate.hasUI ? script.defaultAnswer : nil
     }
 
     /// The identifiers `script` answers that name no hook entry of `target` (pre or post): an
@@ -167,28 +189,32 @@ public struct HookResolution: Sendable {
         return script.answers.keys.filter { !onPath.contains($0) }.sorted()
     }
 
-    /// What the entry does when its screen is opened in the session its registry holds:
-    /// skipped, passes (presentation disallowed or not requested, or it runs without waiting),
-    /// or asks (a pane, or a program whose answer decides), with why.
-    public func decide(_ entry: Entry, target: ScreenModel) async -> Decision {
+    /// What the entry does when its screen is opened in the session its registry holds, the one
+    /// rule every source of answers follows: skipped; presentation refused (by configuration or by
+    /// `requestScreenPluginPresentation`), when the hook's own logic decides at once (passes or
+    /// fails, `Decision.refused`); or it runs: asks (a pane, or a program whose answer decides)
+    /// or passes (it runs without UI and answers at once).
+    public func decide(_ entry: Entry, target: ScreenModel, dataDict: JSONObject?) async -> Decision {
         let gate = entry.gate
-        if let skipReason = gate.skipReason { return Decision(decision: .skipped, why: skipReason, answer: nil) }
-        guard let hook = entry.hook else { return Decision(decision: .skipped, why: "skipped", answer: nil) }
-        if gate.isPresentationDisallowed {
-            return Decision(decision: .passes, why: "hook screen general.allow_screen_plugin_presentation is false", answer: nil)
+        if let skipReason = gate.skipReason { return Decision(decision: .skipped, why: skipReason) }
+        guard let hook = entry.hook else { return Decision(decision: .skipped, why: "skipped") }
+        var refusal = entry.presentationRefusal
+        if refusal == nil, !(await hook.requestScreenPluginPresentation()) {
+            refusal = gate.kind == .login ? "presentation not requested, signed in with what \(target.id) requires"
+                : "presentation not requested"
         }
-        guard await hook.requestScreenPluginPresentation() else {
-            return Decision(
-                decision: .passes,
-                why: gate.kind == .login ? "signed in with what \(target.id) requires" : "presentation not requested",
-                answer: nil)
+        if let refusal {
+            let outcome = await hook.executeHookWithoutPresentation(dataDict: dataDict)
+            let line = refusal + ": nothing shown; " + outcome.summary
+            let refused = Refusal(line: line, outcome: outcome)
+            if case .failed(let reason, _) = outcome {
+                return Decision(decision: .fails, why: refusal + "; " + reason, refused: refused)
+            }
+            return Decision(decision: .passes, why: refusal, refused: refused)
         }
-        let answer = scriptedAnswer(for: entry)
-        guard gate.mayAsk else {
-            return Decision(decision: .passes, why: "runs without UI and answers at once", answer: answer)
-        }
-        if let notRun = (hook as? any CommandStandIn)?.notRunLine {
-            return Decision(decision: .asks, why: notRun + "; stand-in pane: Continue succeeds, Fail fails", answer: answer)
+        guard gate.mayAsk else { return Decision(decision: .passes, why: "runs without UI and answers at once") }
+        if let notRun = entry.traits?.notRunLine {
+            return Decision(decision: .asks, why: notRun + "; stand-in pane: Continue succeeds, Fail fails")
         }
         let why: String
         switch gate.kind {
@@ -198,43 +224,20 @@ public struct HookResolution: Sendable {
         case .external where !gate.hasUI: why = "runs the external command; its answer decides"
         default: why = gate.hasUI ? "pane" : "runs without UI; its answer decides"
         }
-        return Decision(decision: .asks, why: why, answer: answer)
+        return Decision(decision: .asks, why: why)
     }
 
-    /// How a planned navigation ends, without running anything: `presented ID`, or `blocked by
-    /// IDENTIFIER` for the first flow blocker whose answer is not success. A hook that asks
-    /// answers `answer(identifier)` when given (gates' branches: all success, all failure); else
-    /// every hook answers its scripted answer, and a hook with none (an external command that
-    /// would really run) counts as succeeding.
-    public static func result(
-        of plan: [Step], target: ScreenModel, answer: ((String) -> HookScript.Answer)? = nil
-    ) -> String {
-        for step in plan {
-            let identifier = step.entry.gate.identifier
-            let given: HookScript.Answer?
-            if step.decision.decision == .asks, let answer {
-                given = answer(identifier)
-            } else {
-                given = step.decision.answer
-            }
-            if let given, given != .success, step.entry.gate.isFlowBlocker {
-                return "blocked by \(identifier)"
-            }
+    /// Why presentation is refused by configuration: `allow_screen_plugin_presentation` false in
+    /// the hook screen's `general`, else in the manifest's `initial_value`; nil when allowed.
+    public static func presentationRefusal(_ configuration: PluginConfiguration, hookScreen: ScreenModel?) -> String? {
+        let key = "allow_screen_plugin_presentation"
+        if let value = hookScreen?.general[key]?.boolValue {
+            return value ? nil : "hook screen general.\(key) is false"
         }
-        return "presented \(target.id)"
-    }
-
-    /// The kind of a plugin that makes screen hooks, by the class serving it.
-    static func kind(of plugin: RegisteredPlugin) -> HookKind {
-        if plugin.factory?.loginProvider != nil { return .login }
-        switch plugin.servingClassName {
-        case BuiltInPluginClass.localLogin.rawValue?, BuiltInPluginClass.httpLogin.rawValue?: return .login
-        case BuiltInPluginClass.gate.rawValue?: return .gate
-        case BuiltInPluginClass.externalHook.rawValue?: return .external
-        case BuiltInPluginClass.analytics.rawValue?: return .analytics
-        case PluginCatalog.standInClassName?: return .standIn
-        default: return .other
+        if configuration.manifest.generalInitialValue(key)?.boolValue == false {
+            return "manifest \(key) initial_value is false"
         }
+        return nil
     }
 
     /// `isFlowBlocker`: the plugin's answer, else the hook screen's `general.is_flow_blocker`,

@@ -7,13 +7,12 @@ import Synchronization
 import ZappModel
 
 /// The state of one hook's run inside a chain: how it ended (the first of: completed,
-/// presentation denied, pane closed, timed out, cancelled), its timeout timer, and the panes
+/// pane closed, timed out, cancelled), its timeout timer, and the panes
 /// it has open. Shared by the manager and the observing presenter it gives the hook.
 final class HookRun: Sendable {
     /// How a run ended.
     enum End: Sendable {
         case completed(HookOutcome)
-        case presentationDenied
         case dismissed
         case timedOut(Duration)
         case cancelled

@@ -1,5 +1,5 @@
 /// Scripted answers, used by `zapp-shell trace` (and tests) in place of a person: when a hook
-/// is allowed to present and the script answers it (`HookResolution.scriptedAnswer`: every hook
+/// is allowed to present and the script answers it (`HookAnswers.script`: every hook
 /// it names, whatever its kind, and every hook with UI), the manager applies the answer instead
 /// of running the hook (an external command is not run). Hooks without UI that it does not name
 /// really run.

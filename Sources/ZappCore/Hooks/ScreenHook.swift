@@ -23,11 +23,17 @@ public struct HookContext: Sendable {
     public var presentation: PanePresentation
     /// Records a warning in the trace for this hook (e.g. a second completion, ignored).
     public var reportWarning: @Sendable (String) -> Void
+    /// The entry of the cell the navigation came from (`dataDict.entry`), the SDK's playable item.
+    public var entry: JSONObject?
+    /// The app's login provider (the first in configuration order), for the signed-in user and
+    /// the token hooks may read or set (`getUserToken` / `setUserToken`).
+    public var login: (any LoginProvider)?
 
     public init(
         plugin: PluginConfiguration, hookScreen: ScreenModel?, target: ScreenModel, presenter: any Presenter,
         app: ZappApp, presentation: PanePresentation = .present,
-        reportWarning: @escaping @Sendable (String) -> Void = { _ in }
+        reportWarning: @escaping @Sendable (String) -> Void = { _ in }, entry: JSONObject? = nil,
+        login: (any LoginProvider)? = nil
     ) {
         self.plugin = plugin
         self.hookScreen = hookScreen
@@ -36,34 +42,39 @@ public struct HookContext: Sendable {
         self.app = app
         self.presentation = presentation
         self.reportWarning = reportWarning
+        self.entry = entry
+        self.login = login
+    }
+
+    /// The policies of `isUserComply(policies:)` for this navigation: the target's `general`,
+    /// and for a cell its entry as the SDK's playable item (`playable_items: [entry]`).
+    public var policies: JSONObject {
+        var policies = target.general
+        if let entry { policies["playable_items"] = .array([.object(entry)]) }
+        return policies
     }
 }
 
 /// A screen hook (`ZPScreenHookAdapterProtocol`), in Swift-concurrency form. A new instance
-/// is made for every run of a hook chain.
+/// is made for every run of a hook chain. What it is (kind, UI, its own flow-blocker answer) its
+/// factory declares (`HookTraits`).
 public protocol ScreenHook: AnyObject, Sendable {
-    /// The plugin's own answer; nil lets the manager fall back to the hook screen's
-    /// `general.is_flow_blocker`, then the manifest's `initial_value`.
-    var isFlowBlocker: Bool? { get }
-    /// True when the hook shows a pane (it then has no timeout: the user answers).
-    var hasUI: Bool { get }
-    /// True when the hook's `requestScreenPluginPresentation` and `executeHook` never suspend on
-    /// anything external (no UI, no I/O, no timers), so the manager runs them inline in the
-    /// chain's task, without a separate task and without a timeout timer: they cannot be late.
-    /// Only hooks without UI are run inline. Default false.
-    var completesWithoutWaiting: Bool { get }
-    /// False: the hook counts as succeeded and nothing is shown (e.g. already signed in).
+    /// False: no pane is shown, and `executeHookWithoutPresentation` decides (e.g. already signed in).
     func requestScreenPluginPresentation() async -> Bool
-    /// Runs the hook with the dictionary handed on by the previous hook.
+    /// Runs the hook with the dictionary handed on by the previous hook (its pane may be shown).
     func executeHook(dataDict: JSONObject?) async -> HookOutcome
+    /// `executeHook` when presentation was refused (`requestScreenPluginPresentation` false, or
+    /// `allow_screen_plugin_presentation` false): no pane, the hook's own logic decides. Default:
+    /// succeeded with the dictionary unchanged.
+    func executeHookWithoutPresentation(dataDict: JSONObject?) async -> HookOutcome
     /// Called when the user closed the hook's pane; the run counts as failed.
     func hookPluginDidDisappear() async
 }
 
 extension ScreenHook {
-    public var isFlowBlocker: Bool? { nil }
-    public var hasUI: Bool { false }
-    public var completesWithoutWaiting: Bool { false }
     public func requestScreenPluginPresentation() async -> Bool { true }
+    public func executeHookWithoutPresentation(dataDict: JSONObject?) async -> HookOutcome {
+        .succeeded(dataDict: dataDict)
+    }
     public func hookPluginDidDisappear() async {}
 }

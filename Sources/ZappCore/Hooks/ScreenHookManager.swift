@@ -6,32 +6,31 @@ import ZappModel
 /// items, go-to, deep links, and screen-picker tabs through `ScreenPickerHookHelper`);
 /// `zapp-shell trace` uses the same type with a scripted presenter.
 ///
+/// It is the one chain interpreter: `run` and `replay` (a person answers), `trace` and tests (a
+/// script answers, `HookAnswers.script`) and `gates` (a branch answers, `HookAnswers.branch`)
+/// walk a chain through it; only the source of answers differs.
+///
 /// Per hook entry, in order:
-/// 1. resolve it (`HookResolution`, the one resolution `gates` reports too): the plugin by
-///    `identifier` (none, or not available → skipped with a warning), a new instance (with the
-///    hook screen's model when the entry has `screen_id`), its presentation and flow-blocker answer;
-/// 3. `requestScreenPluginPresentation` false → succeeded, nothing shown, dataDict unchanged;
-///    so is a hook screen whose `general.allow_screen_plugin_presentation` is `false` (the
-///    SDK's answer for a hook screen that must not be shown; absent means allowed);
-/// 4. panes are shown `present` or `push` (the hook screen's `styles.presentation`, else the
-///    manifest's `initial_value`, else `present`);
-/// 5. `executeHook` completes; the user closing the pane is a failure
-///    "User has closed hook execution" (`hookPluginDidDisappear` is called); a hook without UI
-///    that has not completed within its timeout fails (`configuration_json.timeout_seconds`,
-///    else the default; the timer stops while the hook shows a pane); a cancelled task fails
-///    the hook with "cancelled";
-/// 6. the returned dictionary is handed to the next hook (none: dropped);
-/// 7. failed and flow blocker → blocked; otherwise go on;
-/// 8. after the last hook the target is presented with the final dictionary.
+/// 1. resolve it (`HookResolution.resolve`): the plugin by `identifier` (none, or not available →
+///    skipped with a warning), what its factory declares (`HookTraits`), a new instance (with the
+///    hook screen's model when the entry has `screen_id`), its presentation and flow-blocker rule;
+/// 2. decide it (`HookResolution.decide`): presentation refused (`allow_screen_plugin_presentation`
+///    false, hook screen else manifest, or `requestScreenPluginPresentation` false) → no pane, the
+///    hook's own logic decides (`executeHookWithoutPresentation`: a login succeeds only when its
+///    user complies);
+/// 3. otherwise its answer: the source's, or the hook runs: panes are shown `present` or `push`;
+///    `executeHook` completes; the user closing the pane is a failure "User has closed hook
+///    execution" (`hookPluginDidDisappear` is called); a hook without UI that has not completed
+///    within its timeout fails (`configuration_json.timeout_seconds`, else the default; the timer
+///    stops while the hook shows a pane); a cancelled task fails the hook with "cancelled";
+/// 4. the returned dictionary is handed to the next hook (none: dropped);
+/// 5. failed and flow blocker → blocked; otherwise go on;
+/// 6. after the last hook the target is presented with the final dictionary.
 ///
 /// A hook runs in a task of its own, raced against its timeout and the navigation's
 /// cancellation; a hook without UI that completes without waiting
-/// (`ScreenHook.completesWithoutWaiting`, e.g. analytics) runs inline in the chain's task
+/// (`HookTraits.completesWithoutWaiting`, e.g. analytics) runs inline in the chain's task
 /// instead, with the same steps and trace and no task, timer or thread hand-off.
-///
-/// With a `HookScript` (`zapp-shell trace`), a hook that is allowed to present and that the
-/// script answers (`HookResolution.scriptedAnswer`: any hook it names, and every hook with UI)
-/// gets its scripted answer instead of running; everything else is the same.
 public final class ScreenHookManager: ScreenOpening {
     /// The reason recorded when the user closes a hook's pane (the SDK's message).
     public static let userClosedReason = "User has closed hook execution"
@@ -42,8 +41,10 @@ public final class ScreenHookManager: ScreenOpening {
     private let presenter: any Presenter
     private let defaultTimeout: Duration
     private let clock: any Clock<Duration>
-    /// The one resolution of hook entries, with the script's answers.
+    /// The one resolution of hook entries.
     public let resolution: HookResolution
+    /// Where the answers come from.
+    public let answers: HookAnswers
     /// The `running` step's message for the default timeout, made once.
     private let defaultRunningMessage: String
 
@@ -51,12 +52,12 @@ public final class ScreenHookManager: ScreenOpening {
     ///   - presenter: shows hook panes (the UI, or a scripted presenter).
     ///   - hookTimeout: the default timeout of hooks without UI.
     ///   - clock: the clock the timeout reads and sleeps on (tests inject their own).
-    ///   - script: scripted answers (`zapp-shell trace`); nil runs every hook for real.
+    ///   - answers: where answers come from (`.person` runs every hook for real).
     public init(
         app: ZappApp, registry: PluginRegistry, presenter: any Presenter, trace: TraceLog,
         hookTimeout: Duration = .seconds(30),
         clock: any Clock<Duration> = ContinuousClock(),
-        script: HookScript? = nil
+        answers: HookAnswers = .person
     ) {
         self.app = app
         self.registry = registry
@@ -64,18 +65,19 @@ public final class ScreenHookManager: ScreenOpening {
         self.trace = trace
         self.defaultTimeout = hookTimeout
         self.clock = clock
-        self.resolution = HookResolution(app: app, registry: registry, script: script)
+        self.resolution = HookResolution(app: app, registry: registry)
+        self.answers = answers
         self.defaultRunningMessage = "running without UI (timeout \(Self.describe(hookTimeout)))"
     }
 
     /// A manager using the environment's presenter, default timeout and clock.
     public convenience init(
         app: ZappApp, registry: PluginRegistry, environment: PluginEnvironment, trace: TraceLog,
-        script: HookScript? = nil
+        answers: HookAnswers = .person
     ) {
         self.init(
             app: app, registry: registry, presenter: environment.presenter, trace: trace,
-            hookTimeout: environment.hookTimeout, clock: environment.clock, script: script)
+            hookTimeout: environment.hookTimeout, clock: environment.clock, answers: answers)
     }
 
     public func runPreHooks(for target: ScreenModel, from source: NavigationSource, dataDict: JSONObject?) async
@@ -123,6 +125,7 @@ public final class ScreenHookManager: ScreenOpening {
         async -> ChainOutcome
     {
         var current = dataDict
+        let cellEntry = dataDict?["entry"]?.objectValue
         for reference in entries {
             let identifier = reference.identifier
             let record: @Sendable (HookTrace.Step, String) -> Void = { [trace] step, message in
@@ -136,28 +139,32 @@ public final class ScreenHookManager: ScreenOpening {
                     run = made
                     return ObservingPresenter(base: presenter, run: made)
                 },
-                reportWarning: { message in record(.warning, message) })
+                reportWarning: { message in record(.warning, message) }, entry: cellEntry)
             for note in entry.notes { record(note.step, note.message) }
-            guard let hook = entry.hook, let run, let configuration = entry.configuration else { continue }
+            guard let hook = entry.hook, let traits = entry.traits, let run, let configuration = entry.configuration
+            else { continue }
 
             let outcome: HookOutcome
             if Task.isCancelled {
                 record(.cancelled, "not run: the navigation was cancelled")
                 outcome = .failed(reason: "cancelled", dataDict: current)
-            } else if entry.gate.isPresentationDisallowed {
-                record(.presentationDenied, HookResolution.disallowedMessage)
-                outcome = .succeeded(dataDict: current)
-            } else if let answer = resolution.scriptedAnswer(for: entry) {
-                outcome = await executeScripted(hook, answer: answer, run: run, dataDict: current)
             } else {
-                outcome = await execute(hook, run: run, configuration: configuration, dataDict: current)
+                let decision = await resolution.decide(entry, target: target, dataDict: current)
+                if let refused = decision.refused {
+                    record(.presentationDenied, refused.line)
+                    outcome = refused.outcome
+                } else if let answer = answers.answer(for: entry, decision: decision.decision) {
+                    outcome = await executeScripted(hook, hasUI: traits.hasUI, answer: answer, run: run, dataDict: current)
+                } else {
+                    outcome = await execute(hook, traits: traits, run: run, configuration: configuration, dataDict: current)
+                }
             }
 
             if case .failed(let reason, _) = outcome {
                 let source = entry.gate.flowBlockerSource
                 if entry.gate.isFlowBlocker {
                     let consequence = stage == .post ? "the remaining post hooks do not run" : "\(target.id) is not presented"
-                    record(.flowBlocker, "flow blocker (\(source)): \(consequence)")
+                    record(.flowBlocker, "flow blocker (\(source)): blocked by \(entry.label); \(consequence)")
                     return .blocked(identifier: identifier, reason: reason)
                 }
                 record(.flowBlocker, "not a flow blocker (\(source)): going on")
@@ -167,17 +174,12 @@ public final class ScreenHookManager: ScreenOpening {
         return .completed(current)
     }
 
-    /// A hook whose scripted answer stands in for running it (`trace`): it is still asked
-    /// whether it requests its presentation (a signed-in login passes); then a hook with UI
-    /// records its pane, and a hook without UI (an external command) is not run.
-    private func executeScripted(_ hook: any ScreenHook, answer: HookScript.Answer, run: HookRun, dataDict: JSONObject?)
-        async -> HookOutcome
-    {
-        guard await hook.requestScreenPluginPresentation() else {
-            run.record(.presentationDenied, "presentation not requested: counts as succeeded, nothing shown")
-            return .succeeded(dataDict: dataDict)
-        }
-        if hook.hasUI {
+    /// A hook whose answer stands in for running it (a script, a branch): a hook with UI records
+    /// its pane, a hook without UI (an external command) is not run.
+    private func executeScripted(
+        _ hook: any ScreenHook, hasUI: Bool, answer: HookScript.Answer, run: HookRun, dataDict: JSONObject?
+    ) async -> HookOutcome {
+        if hasUI {
             run.record(.presentationAllowed, "presentation allowed (\(run.presentation.rawValue))")
             run.record(.paneShown, "pane shown (\(run.presentation.rawValue)); scripted answer: \(answer.rawValue)")
         } else {
@@ -197,15 +199,16 @@ public final class ScreenHookManager: ScreenOpening {
         }
     }
 
-    /// Steps 3 to 5 for one instance: the first of completion, denied presentation, closed pane,
-    /// timeout or cancellation decides the outcome.
-    private func execute(_ hook: any ScreenHook, run: HookRun, configuration: PluginConfiguration, dataDict: JSONObject?)
-        async -> HookOutcome
-    {
-        let timeout = hook.hasUI ? nil : timeoutDuration(for: configuration)
+    /// Step 3 for one instance allowed to present: the first of completion, closed pane, timeout
+    /// or cancellation decides the outcome.
+    private func execute(
+        _ hook: any ScreenHook, traits: HookTraits, run: HookRun, configuration: PluginConfiguration,
+        dataDict: JSONObject?
+    ) async -> HookOutcome {
+        let timeout = traits.hasUI ? nil : timeoutDuration(for: configuration)
         let end: HookRun.End
         let work: Task<Void, Never>?
-        if let timeout, hook.completesWithoutWaiting {
+        if let timeout, traits.completesWithoutWaiting {
             work = nil
             end = await executeInline(hook, run: run, timeout: timeout, dataDict: dataDict)
         } else {
@@ -221,9 +224,6 @@ public final class ScreenHookManager: ScreenOpening {
             }
             await run.closeOpenPanes()
             return outcome
-        case .presentationDenied:
-            run.record(.presentationDenied, "presentation not requested: counts as succeeded, nothing shown")
-            return .succeeded(dataDict: dataDict)
         case .dismissed:
             work?.cancel()
             run.record(.dismissed, "failed: \(Self.userClosedReason)")
@@ -250,9 +250,7 @@ public final class ScreenHookManager: ScreenOpening {
     private func executeInline(_ hook: any ScreenHook, run: HookRun, timeout: Duration, dataDict: JSONObject?)
         async -> HookRun.End
     {
-        let allowed = await hook.requestScreenPluginPresentation()
         guard !Task.isCancelled else { return run.settle(.cancelled) }
-        guard allowed else { return run.settle(.presentationDenied) }
         run.record(.running, runningMessage(timeout))
         let outcome = await hook.executeHook(dataDict: dataDict)
         return run.settle(Task.isCancelled ? .cancelled : .completed(outcome))
@@ -264,10 +262,6 @@ public final class ScreenHookManager: ScreenOpening {
     {
         let runningMessage = timeout.map(runningMessage)
         return Task {
-            guard await hook.requestScreenPluginPresentation() else {
-                run.finish(.presentationDenied)
-                return
-            }
             if let runningMessage {
                 run.record(.running, runningMessage)
             } else {

@@ -47,10 +47,3 @@ public enum CommandTrust: Sendable, Hashable {
     /// How every not-run line begins (tapes pick them out of the trace by it).
     public static let notRunPrefix = "not run: "
 }
-
-/// A hook standing in for a command that was not run (an untrusted external hook), so that
-/// `gates` can say so without running anything.
-public protocol CommandStandIn {
-    /// `CommandTrust.notRunLine` when the hook stands in for a command not run; else nil.
-    var notRunLine: String? { get }
-}

@@ -13,6 +13,9 @@ public protocol AppLoadingHook: AnyObject, Sendable {
     func executeAfterAppRootPresentation() async
     /// The app was opened with a deep link (`--open URL`).
     func executeOnContinuingUserActivity(_ url: String) async
+    /// Runs one phase, the way `StartupSequence` calls every hook; returns a line for the trace
+    /// (what a stand-in or a command did), nil for none. The default calls the phase's method.
+    func execute(_ phase: StartupHookPhase, context: StartupContext) async -> String?
 }
 
 extension AppLoadingHook {
@@ -21,4 +24,15 @@ extension AppLoadingHook {
     public func executeOnApplicationReady() async {}
     public func executeAfterAppRootPresentation() async {}
     public func executeOnContinuingUserActivity(_ url: String) async {}
+
+    public func execute(_ phase: StartupHookPhase, context: StartupContext) async -> String? {
+        switch phase {
+        case .launch: await executeOnLaunch()
+        case .failedLoading: await executeOnFailedLoading()
+        case .applicationReady: await executeOnApplicationReady()
+        case .afterRootPresentation: await executeAfterAppRootPresentation()
+        case .continuingUserActivity: await executeOnContinuingUserActivity(context.url ?? "")
+        }
+        return nil
+    }
 }

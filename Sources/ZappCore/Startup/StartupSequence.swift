@@ -15,24 +15,24 @@ import ZappModel
 public struct StartupSequence: Sendable {
     private let hooks: [PluginRegistry.StartupHookEntry]
     private let trace: TraceLog
+    private let login: (any LoginProvider)?
 
-    public init(hooks: [PluginRegistry.StartupHookEntry], trace: TraceLog) {
+    public init(hooks: [PluginRegistry.StartupHookEntry], trace: TraceLog, login: (any LoginProvider)? = nil) {
         self.hooks = hooks
         self.trace = trace
+        self.login = login
     }
 
-    /// The sequence for the registry's startup hooks.
+    /// The sequence for the registry's startup hooks (every plugin with
+    /// `require_startup_execution`: built-in, external, or a stand-in for an unknown class).
     public init(registry: PluginRegistry, trace: TraceLog) {
-        self.init(hooks: registry.startupHooks, trace: trace)
+        self.init(hooks: registry.startupHooks, trace: trace, login: registry.firstLoginProvider?.provider)
     }
 
     /// `executeOnLaunch` on every startup hook.
     public func launch() async {
         record("launch")
-        for entry in hooks {
-            record("executeOnLaunch", identifier: entry.identifier)
-            await entry.hook.executeOnLaunch()
-        }
+        await runPhase(.launch)
     }
 
     /// Loads the app's data with `load`, recorded in the trace; what it throws is the failure
@@ -52,10 +52,7 @@ public struct StartupSequence: Sendable {
 
     /// `executeOnFailedLoading` on every startup hook (loading failed).
     public func failedLoading() async {
-        for entry in hooks {
-            record("executeOnFailedLoading", identifier: entry.identifier)
-            await entry.hook.executeOnFailedLoading()
-        }
+        await runPhase(.failedLoading)
     }
 
     /// The user asked to load again after "Loading failed" (the launch phase is not repeated).
@@ -66,19 +63,13 @@ public struct StartupSequence: Sendable {
     /// `executeOnApplicationReady` on every startup hook (the splash is on screen).
     public func applicationReady() async {
         record("application ready")
-        for entry in hooks {
-            record("executeOnApplicationReady", identifier: entry.identifier)
-            await entry.hook.executeOnApplicationReady()
-        }
+        await runPhase(.applicationReady)
     }
 
     /// `executeAfterAppRootPresentation` on every startup hook (the root has been shown).
     public func afterRootPresentation() async {
         record("root presented")
-        for entry in hooks {
-            record("executeAfterAppRootPresentation", identifier: entry.identifier)
-            await entry.hook.executeAfterAppRootPresentation()
-        }
+        await runPhase(.afterRootPresentation)
     }
 
     /// `executeOnContinuingUserActivity(url)` on every startup hook, then the linked screen's pre
@@ -87,10 +78,7 @@ public struct StartupSequence: Sendable {
         -> DeepLinkOutcome
     {
         record("continuing user activity (deep link)")
-        for entry in hooks {
-            record("executeOnContinuingUserActivity", identifier: entry.identifier)
-            await entry.hook.executeOnContinuingUserActivity(url)
-        }
+        await runPhase(.continuingUserActivity, url: url)
         let link: DeepLink
         do {
             link = try DeepLink(url)
@@ -104,6 +92,18 @@ public struct StartupSequence: Sendable {
             return .unresolved(reason: reason)
         }
         return .navigated(await opener.runPreHooks(for: screen, from: .deepLink, dataDict: link.dataDict))
+    }
+
+    /// One phase on every startup hook in order, each awaited; a hook's own line (a stand-in's
+    /// answer, a command's outcome) follows its step.
+    private func runPhase(_ phase: StartupHookPhase, url: String? = nil) async {
+        let context = StartupContext(url: url, login: login)
+        for entry in hooks {
+            record(phase.methodName, identifier: entry.identifier)
+            if let note = await entry.hook.execute(phase, context: context) {
+                record(note, identifier: entry.identifier)
+            }
+        }
     }
 
     private func record(_ message: String, identifier: String? = nil) {

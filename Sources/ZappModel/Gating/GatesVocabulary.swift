@@ -47,6 +47,9 @@ public enum HookDecision: String, Sendable, Hashable, CaseIterable {
     case passes
     /// Shows a pane or runs an external program: its answer decides.
     case asks
+    /// Fails without asking anyone: its presentation is refused and its own logic says no (a
+    /// login whose user does not comply while `allow_screen_plugin_presentation` is false).
+    case fails
     /// Skipped (no plugin, not available, not a screen hook).
     case skipped
 }
@@ -59,4 +62,6 @@ public enum GateOutcome: String, Sendable, Hashable, CaseIterable {
     case asks
     /// A flow-blocking hook asks: the screen is presented only when it succeeds.
     case gated
+    /// A flow-blocking hook fails without asking: the screen is never presented in this session.
+    case blocked
 }

@@ -78,6 +78,15 @@ public struct ZappApp: Sendable, Hashable {
         pluginIndex[identifier].map { plugins[$0] }
     }
 
+    /// How messages name a plugin: its manifest's name with the identifier, "Premium Login
+    /// (zapptv_login)"; the identifier alone when the plugin has no name or is not configured.
+    public func pluginLabel(_ identifier: String) -> String {
+        guard let name = plugin(identifier: identifier)?.manifest.name.trimmingWhitespace, !name.isEmpty,
+            name != identifier
+        else { return identifier }
+        return "\(name) (\(identifier))"
+    }
+
     /// What relative feed sources resolve against: the app folder, or the remote folder of an
     /// app fetched over HTTP.
     public var feedFolder: URL? {

@@ -85,7 +85,10 @@ public enum AppValidator {
         case "menu": fallback = "it is shown as the built-in \(manifest.namesTabBar ? "tab bar" : "side menu")"
         case "nav_bar": fallback = "the default navigation bar draws it"
         case "login": fallback = "ZappShell.LocalLogin serves it"
-        default: fallback = "a stand-in pane answers its hooks"
+        default:
+            fallback = "a stand-in pane answers its hooks"
+                + (manifest.api.requireStartupExecution
+                    ? "; it requires startup execution: a stand-in answers success at each startup phase" : "")
         }
         guard let className = manifest.api.className else {
             return [

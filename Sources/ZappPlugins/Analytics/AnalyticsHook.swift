@@ -4,7 +4,7 @@ import ZappModel
 
 /// `ZappShell.Analytics` as a screen hook: writes one log line per run (the target screen and
 /// the keys of the dictionary, never its values) and hands the dictionary on unchanged.
-/// It has no UI, never blocks and always succeeds, so the manager runs it inline.
+/// It has no UI and always succeeds, so the manager runs it inline (`AnalyticsFactory`'s traits).
 final class AnalyticsHook: ScreenHook {
     /// What the log line names, kept instead of the whole context (a hook is made for every run).
     private let identifier: String
@@ -18,9 +18,6 @@ final class AnalyticsHook: ScreenHook {
         targetName = context.target.name
         self.logger = logger
     }
-
-    var isFlowBlocker: Bool? { false }
-    var completesWithoutWaiting: Bool { true }
 
     func executeHook(dataDict: JSONObject?) async -> HookOutcome {
         // The message is made only when the logger writes it.

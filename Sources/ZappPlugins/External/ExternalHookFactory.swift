@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ZappCore
+import ZappModel
 
 /// `ZappShell.ExternalHook`: runs the configured command per hook run when the app is trusted
 /// (`PluginEnvironment.commandTrust`); otherwise each run is a stand-in pane saying the command
@@ -11,16 +12,24 @@ import ZappCore
 /// command is looked at again before each run: when it, the program it resolves to or a file it
 /// names changed since the app's services were built, it is not run either.
 struct ExternalHookFactory: PluginFactory {
+    let configuration: PluginConfiguration
     let settings: ExternalHook.Settings
     let environment: PluginEnvironment
     /// The command as it was when the app was found trusted; nil when it is not.
     private let trusted: AppCommands.Command?
 
-    init(identifier: String, settings: ExternalHook.Settings, environment: PluginEnvironment) {
+    init(configuration: PluginConfiguration, settings: ExternalHook.Settings, environment: PluginEnvironment) {
+        self.configuration = configuration
         self.settings = settings
         self.environment = environment
         trusted = environment.commandTrust.isTrusted
-            ? AppCommands.command(identifier, settings.command, folder: environment.appFolder) : nil
+            ? AppCommands.command(configuration.identifier, settings.command, folder: environment.appFolder) : nil
+    }
+
+    /// A command that may run has no UI and is waited for; one that may not is a stand-in pane.
+    func hookTraits(_ plugin: PluginConfiguration, hookScreen: ScreenModel?) -> HookTraits? {
+        let notRun = notRunLine(identifier: plugin.identifier, folder: environment.appFolder)
+        return HookTraits(kind: .external, hasUI: notRun != nil, isFlowBlocker: settings.isFlowBlocker, notRunLine: notRun)
     }
 
     func makeScreenHook(context: HookContext) -> (any ScreenHook)? {
@@ -30,9 +39,20 @@ struct ExternalHookFactory: PluginFactory {
                 context: context,
                 role: .commandNotRun(command: settings.command, notRunLine: notRunLine, isFlowBlocker: settings.isFlowBlocker))
         }
-        return ExternalHook(
-            settings: settings, context: context, appFolder: folder,
-            logger: environment.logger, runner: ProcessRunner(clock: environment.clock))
+        return ExternalHook(command: command(context.plugin.identifier, folder: folder), context: context)
+    }
+
+    /// Startup hooks of a plugin with `require_startup_execution`: the command per phase.
+    var appLoadingHook: (any AppLoadingHook)? {
+        ExternalStartupHook(
+            configuration: configuration, command: command(configuration.identifier, folder: environment.appFolder),
+            notRunLine: { [self] in notRunLine(identifier: configuration.identifier, folder: environment.appFolder) })
+    }
+
+    private func command(_ identifier: String, folder: URL?) -> ExternalCommand {
+        ExternalCommand(
+            identifier: identifier, settings: settings, appFolder: folder, logger: environment.logger,
+            runner: ProcessRunner(clock: environment.clock))
     }
 
     /// Why this run may not start the command, or nil when it may.

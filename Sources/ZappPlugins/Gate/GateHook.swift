@@ -61,8 +61,10 @@ final class GateHook: ScreenHook {
         self.context = context
     }
 
-    var isFlowBlocker: Bool? { settings.isFlowBlocker }
-    var hasUI: Bool { true }
+    /// Its pane may not be shown: nobody accepted the terms or entered the PIN, so it fails.
+    func executeHookWithoutPresentation(dataDict: JSONObject?) async -> HookOutcome {
+        .failed(reason: "\(settings.title): its pane may not be shown, so nothing was accepted", dataDict: dataDict)
+    }
 
     func executeHook(dataDict: JSONObject?) async -> HookOutcome {
         switch settings.kind {

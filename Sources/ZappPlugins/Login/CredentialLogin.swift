@@ -129,12 +129,22 @@ final class CredentialLogin: LoginProvider, LoginProviderLogic, AppLoadingHook {
         "Your account (\(username)) does not include: \(missing.joined(separator: ", "))"
     }
 
-    /// The entitlements a policies object (or a screen's `general`) requires:
-    /// `required_entitlements` as an array of strings or a single string.
+    /// The entitlements a policies object requires (`HookContext.policies`: the target's `general`
+    /// and the playable items): its own `required_entitlements` and each playable item's (the entry's
+    /// own key, or in its `extensions`), each an array of strings or a single string, in order, once.
     static func requiredEntitlements(_ policies: JSONObject?) -> [String] {
-        guard let value = policies?["required_entitlements"] else { return [] }
-        if let single = value.stringValue { return single.isEmpty ? [] : [single] }
-        return value.arrayValue?.compactMap(\.stringValue).filter { !$0.isEmpty } ?? []
+        var required: [String] = []
+        func add(_ value: JSONValue?) {
+            guard let value else { return }
+            let names = value.stringValue.map { [$0] } ?? value.arrayValue?.compactMap(\.stringValue) ?? []
+            for name in names where !name.isEmpty && !required.contains(name) { required.append(name) }
+        }
+        add(policies?["required_entitlements"])
+        for item in policies?["playable_items"]?.arrayValue ?? [] {
+            add(item["required_entitlements"])
+            add(item["extensions"]?["required_entitlements"])
+        }
+        return required
     }
 
     // MARK: LoginProvider

@@ -1,9 +1,10 @@
 import ZappCore
 import ZappModel
 
-/// The screen hook of a login plugin, made for each hook run: a flow blocker that lets the
-/// user through when signed in as someone holding the target's `general.required_entitlements`,
-/// and otherwise shows the sign-in pane.
+/// The screen hook of a login plugin, made for each hook run: lets the user through when signed
+/// in as someone who complies with the navigation's policies (`HookContext.policies`: the
+/// target's `general` and the cell's entry, their `required_entitlements`), and otherwise shows
+/// the sign-in pane. Whether a failure blocks follows the one rule of every hook.
 final class LoginHook: ScreenHook {
     private let login: CredentialLogin
     private let context: HookContext
@@ -13,18 +14,21 @@ final class LoginHook: ScreenHook {
         self.context = context
     }
 
-    /// The built-in login hook always blocks the flow when sign-in does not succeed.
-    var isFlowBlocker: Bool? { true }
-    var hasUI: Bool { true }
-
     private var requiredEntitlements: [String] {
-        CredentialLogin.requiredEntitlements(context.target.general)
+        CredentialLogin.requiredEntitlements(context.policies)
     }
 
-    /// False (nothing shown, the hook succeeds) when the signed-in user complies with the target.
+    /// False (nothing shown) when the signed-in user complies with the navigation's policies.
     func requestScreenPluginPresentation() async -> Bool {
-        let policies: JSONObject = ["required_entitlements": .array(requiredEntitlements.map(JSONValue.string))]
-        return !(await login.isUserComply(policies: policies))
+        !(await login.isUserComply(policies: context.policies))
+    }
+
+    /// No sign-in pane may be shown: signed in and complying succeeds, anything else fails.
+    func executeHookWithoutPresentation(dataDict: JSONObject?) async -> HookOutcome {
+        if await login.isUserComply(policies: context.policies) { return .succeeded(dataDict: dataDict) }
+        let who = await login.signedInUser().map { "signed in as \($0) without \(requiredEntitlements.joined(separator: ", "))" }
+            ?? "not signed in"
+        return .failed(reason: "\(who), and the sign-in pane may not be shown", dataDict: dataDict)
     }
 
     func executeHook(dataDict: JSONObject?) async -> HookOutcome {

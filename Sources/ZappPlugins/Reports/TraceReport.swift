@@ -56,7 +56,7 @@ public struct TraceReport: Equatable, Sendable {
         }
         let environment = BuiltInRegistry.inMemoryEnvironment(app: app, signedIn: signedIn, script: script, trust: trust)
         let trace = TraceLog(capacity: 100_000)
-        let services = AppServices.builtIn(app: app, environment: environment, trace: trace, script: script)
+        let services = AppServices.builtIn(app: app, environment: environment, trace: trace, answers: .script(script))
         let session = try signedIn.map { user throws(TraceError) in
             try BuiltInRegistry.seededSession(
                 user, registry: services.registry ?? BuiltInRegistry.make(app: app, environment: environment), app: app)

@@ -19,7 +19,7 @@ import ZappModel
 /// It also stands in for an external hook whose command may not run (`CommandTrust`): always
 /// with a pane, saying the command was not run and how to trust the app, and the not-run line
 /// in the trace, so that gating stays testable by hand.
-final class StandInHook: ScreenHook, CommandStandIn {
+final class StandInHook: ScreenHook {
     /// What the stand-in stands in for.
     enum Role: Sendable {
         /// A plugin of a class not built into ZappShell.
@@ -47,21 +47,20 @@ final class StandInHook: ScreenHook, CommandStandIn {
         plugin.manifest.preload || plugin.manifest.isScreen || hookScreen != nil
     }
 
-    var isFlowBlocker: Bool? {
+    private var isFlowBlocker: Bool? {
         if case .commandNotRun(_, _, let own) = role { return own }
-        return context.plugin.configuration["is_flow_blocker"]?.boolValue
+        return HookTraits.configuredFlowBlocker(context.plugin)
     }
 
-    var notRunLine: String? {
+    private var notRunLine: String? {
         if case .commandNotRun(_, let line, _) = role { return line }
         return nil
     }
 
-    var hasUI: Bool {
+    private var hasUI: Bool {
         if case .commandNotRun = role { return true }
         return Self.hasUI(context.plugin, hookScreen: context.hookScreen)
     }
-    var completesWithoutWaiting: Bool { !hasUI }
 
     private var className: String { context.plugin.manifest.api.className ?? "(no api.class_name)" }
 
@@ -124,9 +123,36 @@ extension StandInHook {
     }
 }
 
-/// Makes a `StandInHook` per hook run for a plugin of an unknown class.
+/// Makes a `StandInHook` per hook run for a plugin of an unknown class, and answers its startup
+/// phases when its manifest requires startup execution.
 struct StandInFactory: PluginFactory {
+    /// The manifest's class (nil: none).
+    let className: String?
+
+    var appLoadingHook: (any AppLoadingHook)? { StandInStartupHook(className: className) }
+
+    func hookTraits(_ plugin: PluginConfiguration, hookScreen: ScreenModel?) -> HookTraits? {
+        let hasUI = StandInHook.hasUI(plugin, hookScreen: hookScreen)
+        return HookTraits(
+            kind: .standIn, hasUI: hasUI, completesWithoutWaiting: !hasUI,
+            isFlowBlocker: HookTraits.configuredFlowBlocker(plugin))
+    }
+
     func makeScreenHook(context: HookContext) -> (any ScreenHook)? {
         StandInHook(context: context)
+    }
+}
+
+/// The startup hook of a plugin whose class is not built in: every phase is a visible step of
+/// the startup trace, answered success at once.
+final class StandInStartupHook: AppLoadingHook {
+    private let className: String?
+
+    init(className: String?) {
+        self.className = className
+    }
+
+    func execute(_ phase: StartupHookPhase, context: StartupContext) async -> String? {
+        "stand-in: \(className ?? "(no api.class_name)") is not built into ZappShell; answered success"
     }
 }

@@ -223,7 +223,7 @@ scenario_hostile_text() {
             check "hostile bar title ($name): title, clipboard and layout intact" pane_intact "$s"
     done
     open_hostile_item "$s" 10
-    check "hostile hook: the answer is shown with pictures" wait_for "$s" "Blocked by hostile_hook: hook says ␛]0;pwned␇ �bidi �2J end" &&
+    check "hostile hook: the answer is shown with pictures" wait_for "$s" "(hostile_hook): hook says ␛]0;pwned␇ �bidi �2J end" &&
         check "hostile hook: title, clipboard and layout intact" pane_intact "$s"
     open_hostile_item "$s" 11
     check "hostile gate: the pane's title and text show pictures" wait_for "$s" "Gate ␛]0;pwned␇ �title" &&

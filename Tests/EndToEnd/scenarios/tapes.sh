@@ -51,7 +51,7 @@ scenario_tapes() {
     line=$(grep -n 'not a flow blocker' "$tape" | cut -d: -f1)
     check "replay: a hook made a flow blocker diverges (exit 1)" test "$rc" = 1
     check "replay: the divergence names the step's line, what was expected and what happened" \
-        grep -qF "sign-in.tape:$line: expected \`hook pre PrehookExample: not a flow blocker (plugin): going on\`, got \`hook pre PrehookExample: flow blocker (plugin): extras is not presented\`" "$WORK/replay-blocker.out"
+        grep -qF "sign-in.tape:$line: expected \`hook pre PrehookExample: not a flow blocker (plugin): going on\`, got \`hook pre PrehookExample: flow blocker (plugin): blocked by Prehook Example (PrehookExample); extras is not presented\`" "$WORK/replay-blocker.out"
 
     # Premium is removed: its tab and screen are gone.
     cp -r "$app" "$WORK/tape-removed"
