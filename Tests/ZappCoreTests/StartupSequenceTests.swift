@@ -54,10 +54,13 @@ struct StartupSequenceTests {
             sequence = StartupSequence(registry: registry, trace: trace)
         }
 
-        func callbacks(loader: FlakyLoader, retries: Int) -> StartupSequence.Callbacks {
+        func callbacks(loader: FlakyLoader, retries: Int, offline: String? = nil) -> StartupSequence.Callbacks {
             let remaining = Counter(retries)
             return StartupSequence.Callbacks(
-                loadAppData: { try loader.load() },
+                loadAppData: {
+                    try loader.load()
+                    return offline
+                },
                 loadingFailed: { reason in
                     events.append("loading failed screen: \(reason)")
                     return remaining.take()
@@ -99,6 +102,21 @@ struct StartupSequenceTests {
         ])
         #expect(setup.trace.lines.contains("startup: loading failed: server unreachable"))
         #expect(setup.trace.lines.contains("startup: retrying"))
+    }
+
+    @Test("an app that went on with its last good copy ran executeOnFailedLoading, then starts offline")
+    func offlineCopyRunsExecuteOnFailedLoading() async {
+        let setup = Setup()
+        let outcome = await setup.sequence.run(
+            setup.callbacks(loader: FlakyLoader(failures: 0, events: setup.events), retries: 0, offline: "server unreachable"),
+            deepLink: nil, app: setup.app, opener: setup.manager)
+        #expect(outcome == .started(deepLink: nil))
+        #expect(setup.events.events == [
+            "launch first", "launch second", "load 1", "failedLoading first", "failedLoading second",
+            "ready first", "ready second", "root presented", "afterRoot first", "afterRoot second",
+        ])
+        #expect(setup.trace.lines.contains("startup: loading failed: server unreachable"))
+        #expect(setup.trace.lines.contains("startup: opened the last good copy (offline)"))
     }
 
     @Test func givingUpAfterFailedLoadingNeverPresentsTheRoot() async {

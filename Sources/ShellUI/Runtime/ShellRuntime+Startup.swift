@@ -29,20 +29,26 @@ extension ShellRuntime {
     }
 
     /// The startup sequence's load: the first uses the app loaded before the terminal started
-    /// (when it was), later ones (retry) load it again; an app that differs comes with new
-    /// services, which the sequence goes on with once the update has accepted it.
-    func loadAppData(_ run: StartupRun) async throws {
+    /// (when it was; an offline copy returns why the server failed, and the screen says so),
+    /// later ones (retry) load it again; an app that differs comes with new services, which the
+    /// sequence goes on with once the update has accepted it.
+    func loadAppData(_ run: StartupRun) async throws -> String? {
         let reuses = run.reusesLoadedApp
         run.reusesLoadedApp = false
-        if reuses { return }
+        if reuses {
+            guard let offline = setup.offline else { return nil }
+            inbox.post(.offlineCopyOpened(note: offline.note))
+            return offline.reason
+        }
         inbox.post(.phase(.splash(message: "Loading \(run.app.name)…")))
         let load = try await setup.loadApp()
         inbox.post(.phase(.splash(message: "Starting \(load.app.name)…")))
-        guard load.app != run.app else { return }
+        guard load.app != run.app else { return nil }
         let revision = await revision(of: load)
         run.app = load.app
         inbox.post(.appLoaded(revision))
         if let id = revision.servicesID { await adoption(of: id) }
+        return nil
     }
 
     func waitForRetry(_ reason: String, _ run: StartupRun) async -> Bool {

@@ -12,6 +12,18 @@ public struct AppLoad: Sendable {
     }
 }
 
+/// An http(s) app started from its last good copy: the server could not be reached (`reason`);
+/// `note` is what the screen says ("offline: last copy from …").
+public struct OfflineStart: Sendable, Hashable {
+    public var note: String
+    public var reason: String
+
+    public init(note: String, reason: String) {
+        self.note = note
+        self.reason = reason
+    }
+}
+
 /// How the runtime gets an app and its services: the configuration of one run, read by the
 /// effects that need it. State lives in `ShellModel`, never here.
 public struct ShellSetup: Sendable {
@@ -30,6 +42,9 @@ public struct ShellSetup: Sendable {
     /// The run's one hook trace: every app the run loads (a reload, a retry) appends to it, so a
     /// hook that outlives its app still reaches the model's event log.
     public var trace: TraceLog
+    /// `app` is an http(s) app's last good copy (the server could not be reached): the startup
+    /// sequence runs `executeOnFailedLoading` and goes on with it, marked offline on screen.
+    public var offline: OfflineStart?
     /// The `--open` deep link.
     public var deepLink: String?
     /// The theme to start with and the themes `t` cycles through.

@@ -33,6 +33,9 @@ public enum ShellEvent: Sendable, Hashable {
     /// The app was loaded again (retry after "Loading failed") and differs: it replaces the
     /// running one.
     case appLoaded(AppRevision)
+    /// The app could not be fetched and runs from its last good copy: the screen says `note`
+    /// until the app is read again from its server.
+    case offlineCopyOpened(note: String)
     /// The startup sequence opened home through the hooks (shown, or blocked by a hook).
     case rootPresented(NavigationResult)
     /// The startup sequence's deep link opened this screen (its pre hooks allowed it).

@@ -100,6 +100,9 @@ public enum ShellUpdate {
             return []
         case .appLoaded(let revision):
             return replaceApp(revision, keepingNavigation: false, &model)
+        case .offlineCopyOpened(let note):
+            model.view.offlineNote = note
+            return []
         case .rootPresented(let result):
             rootPresented(result, &model)
             return []

@@ -41,12 +41,20 @@ enum ChromeViews {
             hints = list
         }
         var right = rect.maxX
+        if let offline = state.offlineNote, state.overlay == nil, state.topPane == nil {
+            let width = DisplayWidth.of(offline)
+            if rect.x + width + 2 <= rect.maxX {
+                right = rect.maxX - width - 1
+                context.text(&canvas, offline, x: right, y: rect.y, style: palette[.statusKey])
+                right -= 1
+            }
+        }
         if state.overlay == nil, state.topPane == nil, !state.warnings.isEmpty {
             let count = state.warnings.count
             let text = "\(context.glyphs.isASCII ? "!" : "⚠") \(count) warning\(count == 1 ? "" : "s") (w)"
             let width = DisplayWidth.of(text)
-            if rect.x + width + 2 <= rect.maxX {
-                right = rect.maxX - width - 1
+            if rect.x + width + 2 <= right {
+                right = right - width - 1
                 context.text(&canvas, text, x: right, y: rect.y, style: palette[.statusKey])
                 right -= 1
             }
@@ -60,8 +68,10 @@ enum ChromeViews {
             x += context.text(&canvas, " " + label + "  ", x: x, y: rect.y, style: palette[.status])
         }
         if let bar = state.currentBar, state.topPane == nil, state.overlay == nil {
-            let summary = "\(bar.style.rawValue)·\(bar.presentation.rawValue)·\(bar.state.rawValue)"
-            let text = context.glyphs.isASCII ? summary.replacing("·", with: "/") : summary
+            // A custom style is named, with what it is drawn as.
+            let style = bar.customStyle.map { "\($0)→\(bar.style.rawValue)" } ?? bar.style.rawValue
+            let summary = "\(style)·\(bar.presentation.rawValue)·\(bar.state.rawValue)"
+            let text = context.glyphs.isASCII ? summary.replacing("·", with: "/").replacing("→", with: "->") : summary
             let width = DisplayWidth.of(text)
             if x + width + 1 <= right {
                 context.text(&canvas, text, x: right - width - 1, y: rect.y, style: palette[.status])

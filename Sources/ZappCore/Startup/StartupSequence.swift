@@ -4,8 +4,8 @@ import ZappModel
 /// `api.require_startup_execution: true`, in configuration order, each phase awaited on every
 /// hook before the next step:
 ///
-/// `executeOnLaunch` → app data loads (failure: `executeOnFailedLoading` on all, "Loading failed"
-/// with retry) → `executeOnApplicationReady` → the root is presented →
+/// `executeOnLaunch` → app data loads (failure: `executeOnFailedLoading` on all, then the last
+/// good copy of an http(s) app, offline, or "Loading failed" with retry) → `executeOnApplicationReady` → the root is presented →
 /// `executeAfterAppRootPresentation` → for a deep link, `executeOnContinuingUserActivity`, then
 /// navigation to the linked screen through the screen-hook manager.
 ///
@@ -15,7 +15,9 @@ public struct StartupSequence: Sendable {
     /// What the UI does at the points where the sequence hands over to it.
     public struct Callbacks: Sendable {
         /// Loads the app's data; throwing means loading failed (the error's description is shown).
-        public var loadAppData: @Sendable () async throws -> Void
+        /// Returning a reason means loading failed but the app goes on with its last good copy
+        /// (offline); nil, that it loaded.
+        public var loadAppData: @Sendable () async throws -> String?
         /// Shows "Loading failed" with the reason and waits: true retries loading, false gives up.
         public var loadingFailed: @Sendable (String) async -> Bool
         /// Presents the root (the splash was shown during `executeOnApplicationReady`).
@@ -24,7 +26,7 @@ public struct StartupSequence: Sendable {
         public var presentLinkedScreen: @Sendable (ScreenModel, JSONObject?) async -> Void
 
         public init(
-            loadAppData: @escaping @Sendable () async throws -> Void,
+            loadAppData: @escaping @Sendable () async throws -> String?,
             loadingFailed: @escaping @Sendable (String) async -> Bool,
             presentRoot: @escaping @Sendable () async -> Void,
             presentLinkedScreen: @escaping @Sendable (ScreenModel, JSONObject?) async -> Void
@@ -91,22 +93,32 @@ public struct StartupSequence: Sendable {
     }
 
     /// Loads the app's data; on failure runs `executeOnFailedLoading` on every startup hook and
-    /// returns the reason (nil when loading succeeded).
-    public func loadAppData(_ load: @Sendable () async throws -> Void) async -> String? {
+    /// returns the reason (nil when loading succeeded, or failed and `load` went on with the
+    /// app's last good copy: then the hooks run too and the sequence goes on offline).
+    public func loadAppData(_ load: @Sendable () async throws -> String?) async -> String? {
         record("loading app data")
         do {
-            try await load()
+            guard let offline = try await load() else {
+                record("app data loaded")
+                return nil
+            }
+            await failedLoading(offline)
+            record("opened the last good copy (offline)")
+            return nil
         } catch {
             let reason = String(describing: error)
-            trace.append(HookTrace(stage: .startup, step: .loadingFailed, message: "loading failed: \(reason)"))
-            for entry in hooks {
-                record("executeOnFailedLoading", identifier: entry.identifier)
-                await entry.hook.executeOnFailedLoading()
-            }
+            await failedLoading(reason)
             return reason
         }
-        record("app data loaded")
-        return nil
+    }
+
+    /// `executeOnFailedLoading` on every startup hook, after the failure is traced.
+    private func failedLoading(_ reason: String) async {
+        trace.append(HookTrace(stage: .startup, step: .loadingFailed, message: "loading failed: \(reason)"))
+        for entry in hooks {
+            record("executeOnFailedLoading", identifier: entry.identifier)
+            await entry.hook.executeOnFailedLoading()
+        }
     }
 
     /// `executeOnApplicationReady` on every startup hook (the splash is on screen).
