@@ -141,7 +141,7 @@ extension ShellRuntime {
         guard let gates = services.gates else { return }
         runInBackground { runtime in
             var gated: [String: Bool] = [:]
-            for screenID in screenIDs { gated[screenID] = gates.isGated(screenID) }
+            for screenID in screenIDs { gated[screenID] = await gates.isGated(screenID) }
             runtime.inbox.post(.gatesChecked(gated, generation: generation))
         }
     }

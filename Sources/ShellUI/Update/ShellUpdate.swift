@@ -93,6 +93,7 @@ public enum ShellUpdate {
             if let user, user != model.view.signedInUser, model.hasSubmittedPane { model.notify("Signed in as \(user)") }
             model.hasSubmittedPane = false
             model.view.signedInUser = user
+            sessionChanged(&model)
             return []
         case .phase(let phase):
             model.view.phase = phase

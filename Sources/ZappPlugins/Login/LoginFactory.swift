@@ -10,4 +10,5 @@ struct LoginFactory: PluginFactory {
 
     var loginProvider: (any LoginProvider)? { login }
     var appLoadingHook: (any AppLoadingHook)? { login }
+    var accountSwitching: (any AccountSwitching)? { login }
 }
