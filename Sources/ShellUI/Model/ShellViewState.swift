@@ -96,6 +96,8 @@ public struct ShellViewState: Sendable {
     public var loadWarnings: [String]
     /// Why the last reload failed (the running app stays); cleared by the next good one.
     public var reloadFailure: String?
+    /// A root screen a hook did not let through (drawn as "Blocked by …" with Try again).
+    public var blockedRoot: BlockedRoot?
     /// "offline: last copy from …": the app runs from its last good copy (its server could not
     /// be reached), shown in the status line until a reload reads it from the server.
     public var offlineNote: String?
@@ -157,6 +159,12 @@ public struct ShellViewState: Sendable {
     /// The screen on screen (river or synthetic).
     public var currentScreen: ScreenModel? {
         navigation.currentScreenID.flatMap { app.anyScreen(id: $0) }
+    }
+
+    /// The blocked root screen, when it is the one on screen (the root of the current stack).
+    public var shownBlockedRoot: BlockedRoot? {
+        guard let blockedRoot, navigation.position == .root, navigation.currentScreenID == blockedRoot.screenID else { return nil }
+        return blockedRoot
     }
 
     /// The bar manager for this app and root.

@@ -95,9 +95,12 @@ extension ShellUpdate {
 
     /// The root-menu row of the item whose stack is shown (where the selection reverts to).
     static func currentRootMenuIndex(_ model: ShellModel) -> Int {
-        let rootItemID = model.view.navigation.rootItemID
-        let list = items(.rootMenu, model)
-        return list.firstIndex { $0.action == .selectRootItem(rootItemID) || $0.id == rootItemID } ?? 0
+        rootMenuIndex(of: model.view.navigation.rootItemID, model) ?? 0
+    }
+
+    /// The index of the root-menu item `itemID` among the menu's focusables.
+    static func rootMenuIndex(of itemID: String, _ model: ShellModel) -> Int? {
+        items(.rootMenu, model).firstIndex { $0.action == .selectRootItem(itemID) || $0.id == itemID }
     }
 
     /// Keeps selections inside their lists after the layout changed. Each area's items are

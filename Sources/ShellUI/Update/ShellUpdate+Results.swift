@@ -43,6 +43,7 @@ extension ShellUpdate {
             return []
         case .shown(let state, let screen, let dataDict):
             model.view.navigation = state
+            if model.view.blockedRoot?.screenID == state.currentScreenID { model.view.blockedRoot = nil }
             // A navigation that got through makes an earlier "Blocked by …" stale.
             if model.view.toast?.kind == .error {
                 model.view.toast = nil
@@ -66,7 +67,17 @@ extension ShellUpdate {
             clampSelections(&model)
             return postHooks(screenID: screen.id, dataDict: dataDict, &model)
         case .blocked(let identifier, let reason):
-            model.view.menuSelection = currentRootMenuIndex(model)
+            // The stack (the tab, the current-screen mark) stays; the menu's cursor stays on the
+            // item the user chose, as the SDK leaves it.
+            if case .selectRootItem(let itemID) = request {
+                model.view.menuSelection = rootMenuIndex(of: itemID, model) ?? currentRootMenuIndex(model)
+                // Trying a blocked root again: its message is the new one.
+                if itemID == model.view.navigation.rootItemID, let blocked = model.view.shownBlockedRoot {
+                    model.view.blockedRoot = BlockedRoot(screenID: blocked.screenID, message: blockedMessage(identifier, reason))
+                }
+            } else {
+                model.view.menuSelection = currentRootMenuIndex(model)
+            }
             model.notify(blockedMessage(identifier, reason), isError: true)
             return []
         case .openURL(let url):

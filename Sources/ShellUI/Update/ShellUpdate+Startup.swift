@@ -4,14 +4,18 @@ import ZappModel
 /// Applying what the startup sequence reports: a reloaded app, the root, a deep link's
 /// screen, and how the startup ended.
 extension ShellUpdate {
-    /// Home was opened through the hooks: shown, or left as the initial state with the reason
-    /// when a hook blocked it (the app still runs).
+    /// Home was opened through the hooks: shown, or, when a hook blocked it, not shown: its area
+    /// says which plugin blocked it, with Try again (the app still runs: menu, bar, go-to).
     static func rootPresented(_ result: NavigationResult, _ model: inout ShellModel) {
         switch result {
         case .shown(let state, _, _):
             model.view.navigation = state
         case .blocked(let identifier, let reason):
-            model.notify(blockedMessage(identifier, reason), isError: true)
+            let message = blockedMessage(identifier, reason)
+            if let screenID = model.view.navigation.currentScreenID {
+                model.view.blockedRoot = BlockedRoot(screenID: screenID, message: message)
+            }
+            model.notify(message, isError: true)
         case .openURL, .unavailable:
             break
         }
