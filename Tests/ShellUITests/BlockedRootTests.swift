@@ -3,7 +3,7 @@ import Testing
 import ZappCore
 import ZappModel
 
-@testable import ShellUI
+@testable import ShellCore
 
 /// A root screen a failing flow-blocking pre hook stopped is not shown: its area says which
 /// plugin blocked it, Enter tries again, and the menu, the bar and go-to still work.

@@ -1,6 +1,7 @@
 import Dispatch
 import ZappCore
 import ZappModel
+import ShellCore
 
 /// The effect performers: one case per `ShellEffect`, each starting the work it names and
 /// posting its result to the inbox as an event (ARCHITECTURE.md, "The loop").
@@ -34,6 +35,10 @@ extension ShellRuntime {
             openBrowser(url)
         case .signOut:
             signOut()
+        case .loadAccounts:
+            loadAccounts()
+        case .switchAccount(let login, let username):
+            switchAccount(login: login, username: username)
         case .loadFeed(let source, let reload, let generation):
             loadFeed(source, reload: reload, generation: generation)
         case .loadFeedPage(let source, let page, let generation):

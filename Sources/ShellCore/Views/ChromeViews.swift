@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ZappCore
 import ZappModel
 
@@ -20,6 +15,8 @@ enum ChromeViews {
             hints = [("type", "filter"), ("↑↓", "choose"), ("Enter", "go"), ("Esc", "close")]
         } else if case .webLink = state.overlay {
             hints = [("Esc", "close"), ("q", "quit")]
+        } else if case .account = state.overlay {
+            hints = [("↑↓", "choose"), ("Enter", "sign in / out"), ("Esc", "close")]
         } else if case .warnings = state.overlay {
             hints = [("↑↓", "scroll"), ("Esc", "close"), ("q", "quit")]
         } else if state.overlay == .help {
@@ -37,7 +34,9 @@ enum ChromeViews {
             case .root: break
             }
             if state.rootMenu.kind == .sideMenu { list.append(("m", "menu")) }
-            list += [("g", "go to"), ("?", "help"), ("q", "quit")]
+            list += [("g", "go to")]
+            if state.hasLogin { list.append(("a", "account: " + (state.signedInUser ?? "signed out"))) }
+            list += [("?", "help"), ("q", "quit")]
             hints = list
         }
         var right = rect.maxX

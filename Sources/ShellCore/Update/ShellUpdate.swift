@@ -89,12 +89,10 @@ public enum ShellUpdate {
             traceAppended(slice, &model)
             return []
         case .signedInUserChanged(let user):
-            guard user != model.view.signedInUser else { return [] }
-            if let user, user != model.view.signedInUser, model.hasSubmittedPane { model.notify("Signed in as \(user)") }
-            model.hasSubmittedPane = false
-            model.view.signedInUser = user
-            sessionChanged(&model)
+            signedInUserChanged(user, &model)
             return []
+        case .accountsLoaded(let accounts):
+            return accountsLoaded(accounts, &model)
         case .phase(let phase):
             model.view.phase = phase
             if case .splash = phase {} else { model.releaseSplash() }
@@ -250,6 +248,7 @@ public enum ShellUpdate {
         case .character("`"):
             model.view.isTracePanelVisible.toggle()
             return []
+        case .character("a"): return [.loadAccounts]
         case .character("w"):
             guard !model.view.warnings.isEmpty else {
                 model.notify("The app loaded without warnings")

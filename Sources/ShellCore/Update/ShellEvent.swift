@@ -28,6 +28,8 @@ public enum ShellEvent: Sendable, Hashable {
     case traceAppended(TraceSlice)
     /// Who is signed in now (nil: nobody).
     case signedInUserChanged(String?)
+    /// The app's accounts for the Account pane (`ShellEffect.loadAccounts`).
+    case accountsLoaded(AccountList)
     /// Where the startup sequence is.
     case phase(StartupPhase)
     /// The app was loaded again (retry after "Loading failed") and differs: it replaces the
