@@ -14,7 +14,7 @@ struct BlockedRootTests {
     func blockedHome() -> ShellModel {
         var model = UpdateFixture.model()
         model.view.phase = .splash(message: "Starting")
-        _ = ShellUpdate.update(&model, .rootPresented(.blocked(by: "login", reason: "User has closed hook execution")))
+        _ = ShellUpdate.update(&model, .startupStepEnded(.presentRoot, .rootPresented(.blocked(by: "login", reason: "User has closed hook execution"))))
         return model
     }
 
@@ -25,7 +25,7 @@ struct BlockedRootTests {
         #expect(frame.contains("Blocked by login: User has closed hook execution"))
         #expect(frame.contains("Try again"))
         #expect(!frame.contains("Picks") && !frame.contains("Detail"), "home's content stays hidden")
-        let cells = model.view.focusables(in: .screen, columns: 80, rows: 24)
+        let cells = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .screen)
         #expect(cells.map(\.action) == [.retryBlockedRoot], "nothing of home can be opened")
     }
 

@@ -158,6 +158,7 @@ struct ReloadTests {
         ]
         model.view.panes[0].values = ["ada"]
         model.activity = ShellModel.Activity(id: 9, title: "Opening Premium", startedAt: 0)
+        _ = ShellUpdate.update(&model, .paneAwaitingAnswer(id: 8))
         let before = model
 
         _ = ShellUpdate.update(&model, .terminal(.key(.character("r"))))

@@ -95,7 +95,7 @@ struct UpdateTests {
     @Test("a late result of a cancelled or superseded activity is ignored")
     func staleResult() throws {
         var model = UpdateFixture.model()
-        let cells = model.view.focusables(in: .screen, columns: 80, rows: 24)
+        let cells = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .screen)
         model.view.currentScreenSelection = try #require(cells.firstIndex { $0.action == .openTarget("detail") })
         _ = ShellUpdate.update(&model, key(.enter))
         let current = try #require(model.activity, "a navigation to detail is in flight")
@@ -118,7 +118,7 @@ struct UpdateTests {
     @Test("cells: Enter pushes the target; an inert item shows a message; Esc goes back without hooks")
     func cellsAndBack() throws {
         var model = UpdateFixture.model()
-        let cells = model.view.focusables(in: .screen, columns: 80, rows: 24)
+        let cells = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .screen)
         let detail = try #require(cells.firstIndex { $0.action == .openTarget("detail") })
         model.view.currentScreenSelection = detail
         let before = model.view.navigation
@@ -282,6 +282,7 @@ struct UpdatePaneTests {
     func submit() {
         var model = UpdateFixture.model()
         _ = ShellUpdate.update(&model, .paneShown(id: 3, pane: Self.signIn))
+        _ = ShellUpdate.update(&model, .paneAwaitingAnswer(id: 3))
         for character in "demo" { _ = ShellUpdate.update(&model, key(.character(character))) }
         _ = ShellUpdate.update(&model, key(.tab))
         for character in "secretx" { _ = ShellUpdate.update(&model, key(.character(character))) }
@@ -308,6 +309,7 @@ struct UpdatePaneTests {
         _ = ShellUpdate.update(&model, .paneBusy(id: 5, busy: true))
         #expect(ShellUpdate.update(&model, key(.enter)).isEmpty)
         _ = ShellUpdate.update(&model, .paneError(id: 5, message: "Wrong username or password"))
+        _ = ShellUpdate.update(&model, .paneAwaitingAnswer(id: 5))
         #expect(model.view.topPane?.error == "Wrong username or password")
         #expect(model.view.topPane?.isBusy == false)
         #expect(ShellUpdate.update(&model, key(.escape)) == [.answerPane(id: 5, answer: .dismissed)])
@@ -318,6 +320,7 @@ struct UpdatePaneTests {
     func cancelButton() {
         var model = UpdateFixture.model()
         _ = ShellUpdate.update(&model, .paneShown(id: 2, pane: Self.signIn))
+        _ = ShellUpdate.update(&model, .paneAwaitingAnswer(id: 2))
         _ = ShellUpdate.update(&model, key(.backTab))
         #expect(model.view.topPane?.focusedButton == 1)
         #expect(ShellUpdate.update(&model, key(.enter)) == [.answerPane(id: 2, answer: .submitted(button: "Cancel", values: ["username": "", "password": ""]))])
@@ -328,12 +331,13 @@ struct UpdatePaneTests {
         var model = UpdateFixture.model()
         model.view.phase = .splash(message: "Starting")
         _ = ShellUpdate.update(&model, .paneShown(id: 4, pane: Self.signIn))
+        _ = ShellUpdate.update(&model, .paneAwaitingAnswer(id: 4))
         for character in "ann" { _ = ShellUpdate.update(&model, key(.character(character))) }
         #expect(model.view.topPane?.values.first == "ann")
         #expect(ShellUpdate.update(&model, key(.escape)) == [.answerPane(id: 4, answer: .dismissed)])
     }
 
-    @Test("Esc on a busy pane also cancels the navigation waiting on it")
+    @Test("Esc on a busy pane cancels the navigation waiting on it (its hook is not listening)")
     func escapeBusyPane() throws {
         var model = UpdateFixture.model()
         _ = ShellUpdate.update(&model, .terminal(.key(.character("m"))))
@@ -342,9 +346,37 @@ struct UpdatePaneTests {
         let activity = try #require(model.activity)
         _ = ShellUpdate.update(&model, .paneShown(id: 9, pane: Self.signIn))
         _ = ShellUpdate.update(&model, .paneBusy(id: 9, busy: true))
-        #expect(
-            ShellUpdate.update(&model, key(.escape))
-                == [.answerPane(id: 9, answer: .dismissed), .cancelActivity(activityID: activity.id)])
+        #expect(ShellUpdate.update(&model, key(.escape)) == [.cancelActivity(activityID: activity.id)])
+        #expect(ShellUpdate.update(&model, .paneAwaitingAnswer(id: 9)) == [.answerPane(id: 9, answer: .dismissed)])
+    }
+
+    @Test("answers given before the hook asks wait on the pane, in order; the hook gets each when it asks")
+    func answersWaitForTheHook() {
+        var model = UpdateFixture.model()
+        _ = ShellUpdate.update(&model, .paneShown(id: 6, pane: Self.signIn))
+        _ = ShellUpdate.update(&model, key(.backTab))
+        #expect(ShellUpdate.update(&model, key(.enter)).isEmpty, "nobody asked yet")
+        _ = ShellUpdate.update(&model, key(.tab))
+        #expect(ShellUpdate.update(&model, key(.enter)).isEmpty)
+        #expect(model.view.topPane?.queuedAnswers.count == 2)
+        #expect(model.log.entries(after: 0).entries.filter { if case .answer = $0.event { true } else { false } }.count == 2,
+            "each answer is logged when given")
+        let values = ["username": "", "password": ""]
+        #expect(ShellUpdate.update(&model, .paneAwaitingAnswer(id: 6)) == [.answerPane(id: 6, answer: .submitted(button: "Cancel", values: values))])
+        #expect(ShellUpdate.update(&model, .paneAwaitingAnswer(id: 6)) == [.answerPane(id: 6, answer: .submitted(button: "Sign in", values: values))])
+        #expect(ShellUpdate.update(&model, .paneAwaitingAnswer(id: 6)).isEmpty, "now it waits for the user")
+        #expect(ShellUpdate.update(&model, key(.enter)) == [.answerPane(id: 6, answer: .submitted(button: "Sign in", values: values))])
+    }
+
+    @Test("a pane the update closed is gone: its hook asking later is answered dismissed, with nothing queued")
+    func closedPaneAnswersDismissed() {
+        var model = UpdateFixture.model()
+        _ = ShellUpdate.update(&model, .paneShown(id: 8, pane: Self.signIn))
+        _ = ShellUpdate.update(&model, key(.enter))
+        #expect(ShellUpdate.update(&model, key(.escape)).isEmpty, "its hook is not waiting: nobody to tell")
+        #expect(model.view.panes.isEmpty)
+        #expect(ShellUpdate.update(&model, .paneAwaitingAnswer(id: 8)) == [.answerPane(id: 8, answer: .dismissed)],
+            "the answer queued before went with the pane")
     }
 
     @Test("a hook closing its pane removes it")

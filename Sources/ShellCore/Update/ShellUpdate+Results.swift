@@ -38,7 +38,7 @@ extension ShellUpdate {
         switch result {
         case .shown(_, let screen, _) where model.view.app.anyScreen(id: screen.id) == nil:
             // Opened by the app before a reload replaced it; the new app has no such screen.
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             model.notify("\(screen.name.isEmpty ? screen.id : screen.name) is no longer in the reloaded app", isError: true)
             return []
         case .shown(let state, let screen, let dataDict):
@@ -63,28 +63,28 @@ extension ShellUpdate {
             } else {
                 model.view.screenEntries[screen.id] = nil
             }
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             clampSelections(&model)
             return postHooks(screenID: screen.id, dataDict: dataDict, &model)
         case .blocked(let identifier, let reason):
             // The stack (the tab, the current-screen mark) stays; the menu's cursor stays on the
             // item the user chose, as the SDK leaves it.
             if case .selectRootItem(let itemID) = request {
-                model.view.menuSelection = rootMenuIndex(of: itemID, model) ?? currentRootMenuIndex(model)
+                if !selectMenuRow(of: itemID, &model) { revertMenuSelection(&model) }
                 // Trying a blocked root again: its message is the new one.
                 if itemID == model.view.navigation.rootItemID, let blocked = model.view.shownBlockedRoot {
                     model.view.blockedRoot = BlockedRoot(screenID: blocked.screenID, message: blockedMessage(identifier, reason))
                 }
             } else {
-                model.view.menuSelection = currentRootMenuIndex(model)
+                revertMenuSelection(&model)
             }
             model.notify(blockedMessage(identifier, reason), isError: true)
             return []
         case .openURL(let url):
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             return openWebLink(url, &model)
         case .unavailable(let reason):
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             model.notify(reason, isError: true)
             return []
         }

@@ -10,7 +10,8 @@ enum NavBarView {
     /// The widest a navigation button's label may be.
     static let maximumButtonTitleWidth = 16
 
-    /// The bar's layout in `rect` (also used for focusables and hits).
+    /// The bar's layout in `rect`, made once per frame (`FrameLayout.bar`): drawing, hits and
+    /// focusables read that one.
     static func layout(
         _ bar: NavigationBar, in rect: Rect, state: ShellViewState, glyphs: Glyphs, logo: [String]?, logoImage: ImageRequest?
     ) -> BarLayout {
@@ -105,7 +106,8 @@ enum NavBarView {
         let base = pattern == nil ? background : palette[.bar]
         let logo = context.layout.logoLines
         let logoImage = context.layout.logoImage
-        let layout = layout(bar, in: rect, state: state, glyphs: context.glyphs, logo: logo, logoImage: logoImage)
+        // The frame's bar layout (`FrameLayout.bar`), made for this bar in this rect.
+        guard let layout = context.frame.bar else { return }
         let middle = rect.y + (rect.height - 1) / 2
         let focusedIndex = state.focus == .navBar && !state.isOverflowOpen && state.panes.isEmpty ? state.navBarSelection : nil
         var focusIndex = 0
@@ -165,10 +167,7 @@ enum NavBarView {
 
     /// The overflow list under the bar's overflow button.
     static func drawOverflow(_ bar: NavigationBar, barRect: Rect, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
-        let layout = layout(
-            bar, in: barRect, state: context.state, glyphs: context.glyphs, logo: context.layout.logoLines,
-            logoImage: context.layout.logoImage)
-        guard let anchor = layout.overflowRect, !layout.overflowIndices.isEmpty else { return }
+        guard let layout = context.frame.bar, let anchor = layout.overflowRect, !layout.overflowIndices.isEmpty else { return }
         let titles = layout.overflowIndices.map { bar.buttons[$0].title }
         let width = min(max(12, (titles.map { DisplayWidth.of($0) }.max() ?? 0) + 6), barRect.width)
         let height = min(titles.count + 2, max(3, canvas.rows - barRect.maxY - 1))

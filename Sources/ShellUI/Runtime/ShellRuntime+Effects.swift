@@ -9,8 +9,8 @@ import ShellCore
 extension ShellRuntime {
     func perform(_ effect: ShellEffect) {
         switch effect {
-        case .runStartup(let app):
-            startStartup(app: app)
+        case .runStartupStep(let step):
+            runStartupStep(step)
         case .watchFiles:
             let inbox = inbox
             fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
@@ -21,6 +21,11 @@ extension ShellRuntime {
         case .redraw:
             terminal.redraw()
             needsRender = true
+        case .checkPaneVisibility:
+            // Bounded (tmux answers in milliseconds; 300 at most), like the query.
+            inbox.post(.paneVisibility(visible: terminal.isPaneVisible()))
+        case .hideImages:
+            terminal.hideImages()
         case .navigate(let request, let activityID, let navigation, let app):
             startNavigation(request, activityID: activityID, from: navigation, app: app)
         case .runPostHooks(let screen, let dataDict, let activityID):
@@ -48,8 +53,6 @@ extension ShellRuntime {
         case .queryTerminal:
             // The one bounded query (after the first frame); its answer comes back as an event.
             if let query = setup.queryTerminal { inbox.post(.terminalQueried(query())) }
-        case .retryLoading:
-            startupRun?.answerRetry(true)
         case .reloadApp(let generation):
             reload(generation: generation)
         case .adoptServices(let revision):

@@ -13,18 +13,6 @@ public struct AppLoad: Sendable {
     }
 }
 
-/// An http(s) app started from its last good copy: the server could not be reached (`reason`);
-/// `note` is what the screen says ("offline: last copy from …").
-public struct OfflineStart: Sendable, Hashable {
-    public var note: String
-    public var reason: String
-
-    public init(note: String, reason: String) {
-        self.note = note
-        self.reason = reason
-    }
-}
-
 /// How the runtime gets an app and its services: the configuration of one run, read by the
 /// effects that need it. State lives in `ShellModel`, never here.
 public struct ShellSetup: Sendable {
@@ -82,6 +70,10 @@ public struct ShellSetup: Sendable {
     /// `run --watch`: starts watching the app's files and calls the handler (from any thread)
     /// when one changes; watching stops when the returned object is released. Nil: no watching.
     public var watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)?
+    /// `render`: this screen is drawn at once and no startup runs (`ShellModel.ShownScreen`).
+    public var shownScreen: ShellModel.ShownScreen?
+    /// `render --format svg|html`: images are embedded as pictures.
+    public var embedsImages = false
     /// Sees every event the update handled but `.frameDrawn` (`ShellObservation`), on the main actor, before its
     /// effects run: `run --record` and `replay` (`TapeRecorder`). Nil: nobody watches.
     public var observer: (@MainActor @Sendable (ShellObservation) -> Void)?
