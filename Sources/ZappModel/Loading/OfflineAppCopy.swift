@@ -36,22 +36,7 @@ public struct OfflineAppCopy: Sendable, Hashable {
     }
 
     /// "2026-11-28 12:40 UTC".
-    public var savedText: String {
-        let days = saved >= 0 ? saved / 86_400 : (saved - 86_399) / 86_400
-        let seconds = saved - days * 86_400
-        // Howard Hinnant's civil-from-days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day)) \(two(seconds / 3600)):\(two(seconds % 3600 / 60)) UTC"
-    }
+    public var savedText: String { UTCTime.minutes(saved) }
 
     // MARK: The entry file
 
