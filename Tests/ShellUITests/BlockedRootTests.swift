@@ -39,7 +39,7 @@ struct BlockedRootTests {
         #expect(effects == [.navigate(.selectRootItem(before.rootItemID), activityID: activity.id, from: before, app: model.view.app)])
         let home = try #require(UpdateFixture.app.screen(id: "home"))
         _ = ShellUpdate.update(&model, .navigationFinished(
-            activityID: activity.id, request: .selectRootItem(before.rootItemID), outcome: .navigation(.shown(state: before, screen: home, dataDict: nil))))
+            activityID: activity.id, request: .selectRootItem(before.rootItemID), outcome: .navigation(.shown(step: .selectRoot(itemID: before.rootItemID, rootScreenID: "home", resetting: false), screen: home, dataDict: nil))))
         #expect(model.view.blockedRoot == nil)
         #expect(Fixtures.frame(model.view, 80, 24).contains("Picks"))
     }

@@ -66,7 +66,8 @@ struct FeedUpdateTests {
     static func homePresented(_ model: ShellModel) -> ShellEvent {
         let navigation = model.view.navigation
         let home = model.view.app.anyScreen(id: navigation.currentScreenID ?? "")!
-        return .startupStepEnded(.presentRoot, .rootPresented(.shown(state: navigation, screen: home, dataDict: nil)))
+        let step = NavigationStep.selectRoot(itemID: navigation.rootItemID, rootScreenID: home.id, resetting: true)
+        return .startupStepEnded(.presentRoot, .rootPresented(.shown(step: step, screen: home, dataDict: nil)))
     }
 
     @Test("the screen's feeds are asked for once, each shown as a spinner in place meanwhile")
@@ -116,10 +117,10 @@ struct FeedUpdateTests {
             return
         }
         #expect(model.view.connectedSources["category"] == "http://feeds.test/shows.json")
-        let state = NavigationState.showing("category", as: .root, rootItemID: "m-shows", rootScreenID: "category")
+        let step = NavigationStep.selectRoot(itemID: "m-shows", rootScreenID: "category", resetting: true)
         let shown = ShellUpdate.update(
             &model, .navigationFinished(activityID: activity, request: .selectRootItem("m-shows"),
-                                        outcome: .navigation(.shown(state: state, screen: Self.app.screen(id: "category")!, dataDict: nil))))
+                                        outcome: .navigation(.shown(step: step, screen: Self.app.screen(id: "category")!, dataDict: nil))))
         #expect(shown.contains(.loadFeed(source: "http://feeds.test/shows.json", reload: false)))
         // Opened from an item without a source, the same screen is not connected.
         _ = ShellUpdate.update(&model, key(.character("m")))
@@ -137,11 +138,9 @@ struct FeedUpdateTests {
             return
         }
         #expect(request == .openEntry(screenID: "player", entry: Self.video))
-        var state = model.view.navigation
-        state.push("player")
         _ = ShellUpdate.update(
             &model, .navigationFinished(activityID: activity, request: request,
-                                        outcome: .navigation(.shown(state: state, screen: Self.app.screen(id: "player")!, dataDict: ["entry": Self.video.json]))))
+                                        outcome: .navigation(.shown(step: .push("player"), screen: Self.app.screen(id: "player")!, dataDict: ["entry": Self.video.json]))))
         #expect(model.view.screenEntries["player"] == Self.video)
         let text = screenText(model)
         #expect(text.contains("Glass Harbor") && text.contains("The docks."))

@@ -57,12 +57,12 @@ struct GateMarkTests {
     @Test("the side menu locks Premium (a flow-blocking hook with UI) and not Slow (neither)")
     func sideMenu() async {
         let frame = Fixtures.frame(await Self.state(), 80, 12)
-        #expect(frame.contains("Premium 🔒"))
-        #expect(!frame.contains("Slow 🔒"))
+        #expect(frame.contains("Premium ◘"))
+        #expect(!frame.contains("Slow ◘"))
         #expect(Fixtures.frame(await Self.state(ascii: true), 80, 12).contains("Premium #"))
         var unmarked = await Self.state()
         unmarked.gatedScreens = [:]
-        #expect(!Fixtures.frame(unmarked, 80, 12).contains("🔒"), "render and tests without gates show no marks")
+        #expect(!Fixtures.frame(unmarked, 80, 12).contains("◘"), "render and tests without gates show no marks")
     }
 
     @Test("go-to marks gated screens too")
@@ -70,8 +70,8 @@ struct GateMarkTests {
         var state = await Self.state()
         state.overlay = .goTo(filter: "", selection: 0)
         let frame = Fixtures.frame(state, 80, 20)
-        #expect(frame.contains("Premium 🔒"))
-        #expect(frame.contains("Detail  detail") && !frame.contains("Detail 🔒"))
+        #expect(frame.contains("Premium ◘"))
+        #expect(frame.contains("Detail  detail") && !frame.contains("Detail ◘"))
     }
 
     @Test("the update asks the services for the marks of the menu's screens once; drawing works nothing out")

@@ -32,6 +32,10 @@ struct ImageRuntimeTests {
             let bytes: [UInt8]? = request.mode.usesProtocol ? Array("\u{1B}P\(request.mode.rawValue)\u{1B}\\".utf8) : nil
             return .success(ImageFixtures.image(columns: request.columns, rows: request.rows, protocolBytes: bytes, mode: request.mode))
         }
+
+        func encode(_ part: ImagePart, of image: PreparedImage) async -> Result<[UInt8], ImageLoadError> {
+            .success(Array("\u{1B}Ppart \(part)\u{1B}\\".utf8))
+        }
     }
 
     struct Feeds: FeedLoading {
@@ -110,6 +114,38 @@ struct ImageRuntimeTests {
         let frame = terminal.lastFrame
         #expect(frame?.images.count == 4 && frame?.images.allSatisfy { $0.protocolBytes == Array("\u{1B}Psixel\u{1B}\\".utf8) } == true)
         #expect(frame?.placements.count == 4)
+    }
+
+    @Test("sixel under help: the runtime has each visible part encoded and places it as pixels; closed, the whole image again")
+    func sixelParts() async {
+        let gate = Gate()
+        await gate.open()
+        let terminal = HeadlessTerminal(columns: 120, rows: 40)
+        let runtime = runtime(terminal, gate: gate, mode: .sixel) { TerminalImageAnswer(mode: .sixel, cell: CellPixelSize(width: 8, height: 17)) }
+        runtime.start()
+        #expect(await runtime.settle { model in
+            let shown = model.view.imagesOnScreen(columns: 120, rows: 40)
+            return model.view.imageRequestMode == .sixel && !shown.isEmpty
+                && shown.allSatisfy { if case .ready = model.view.images[$0] { true } else { false } }
+        })
+        runtime.render()
+        let whole = terminal.lastFrame?.placements ?? []
+        #expect(whole.count == 4)
+        runtime.send(.terminal(.key(.character("?"))))
+        runtime.render()
+        let wanted = terminal.lastFrame?.wantedImageParts ?? []
+        #expect(!wanted.isEmpty, "help covers the hero in part")
+        guard !wanted.isEmpty else { return }
+        #expect(await runtime.settle { model in
+            !model.view.imageParts.isEmpty && model.view.imageParts.values.allSatisfy { $0.values.allSatisfy { $0 != .pending } }
+        })
+        runtime.render()
+        let parts = terminal.lastFrame?.placements.filter { $0.key.contains(" part ") } ?? []
+        #expect(!parts.isEmpty && parts.allSatisfy { String(decoding: $0.bytes, as: UTF8.self).hasPrefix("\u{1B}Ppart ") })
+        #expect(terminal.lastFrame?.wantedImageParts.isEmpty == true)
+        runtime.send(.terminal(.key(.escape)))
+        runtime.render()
+        #expect(terminal.lastFrame?.placements == whole, "help closed: the whole images as before")
     }
 
     @Test("sixel asked for explicitly without a cell size from the window: the query is made for the cell size")

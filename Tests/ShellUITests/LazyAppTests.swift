@@ -48,7 +48,7 @@ import ZappModel
         // What the root's presentation does (connecting the root item's feed, if any), then a frame.
         let home = try #require(app.homeScreen)
         _ = ShellUpdate.update(
-            &model, .startupStepEnded(.presentRoot, .rootPresented(.shown(state: model.view.navigation, screen: home, dataDict: nil))))
+            &model, .startupStepEnded(.presentRoot, .rootPresented(.shown(step: .selectRoot(itemID: model.view.navigation.rootItemID, rootScreenID: home.id, resetting: true), screen: home, dataDict: nil))))
         var canvas = Canvas(columns: 100, rows: 30)
         ShellView.render(model.view, into: &canvas)
         #expect(canvas.plainText.contains("Items of 0"))

@@ -115,7 +115,7 @@ struct ReloadTests {
     static let appFields: Set<String> = [
         "app", "rootMenu", "navigation", "assets", "loadWarnings", "reloadFailure", "feeds", "feedPages",
         "loadedPages", "screenSelection", "barOverrides", "screenEntries", "connectedSources", "expandedMenuItems",
-        "menuSelection", "navBarSelection", "toast", "gatedScreens", "images", "imageFailures", "imageWarnings",
+        "menuSelection", "navBarSelection", "toast", "gatedScreens", "images", "imageParts", "imageFailures", "imageWarnings",
     ]
 
     /// Every field of the state, by name, as text (for comparing two states field by field).

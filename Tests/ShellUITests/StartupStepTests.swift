@@ -24,7 +24,8 @@ struct StartupStepTests {
 
     static var home: NavigationResult {
         let model = UpdateFixture.model()
-        return .shown(state: model.view.navigation, screen: UpdateFixture.app.screen(id: "home")!, dataDict: nil)
+        let step = NavigationStep.selectRoot(itemID: model.view.navigation.rootItemID, rootScreenID: "home", resetting: true)
+        return .shown(step: step, screen: UpdateFixture.app.screen(id: "home")!, dataDict: nil)
     }
 
     /// The startup effects among `effects`.

@@ -1,4 +1,4 @@
-import ShellCore
+@testable import ShellCore
 import ShellUI
 import Testing
 import ZappCore
@@ -78,18 +78,44 @@ struct UpdateTests {
         _ = ShellUpdate.update(&model, key(.down))
         _ = ShellUpdate.update(&model, key(.enter))
         let activity = try #require(model.activity)
-        var next = model.view.navigation
-        next.selectRoot("m-premium", rootScreenID: "premium")
         let screen = try #require(UpdateFixture.app.screen(id: "premium"))
         _ = ShellUpdate.update(
             &model,
             .navigationFinished(
                 activityID: activity.id, request: .selectRootItem("m-premium"),
-                outcome: .navigation(.shown(state: next, screen: screen, dataDict: nil))))
+                outcome: .navigation(.shown(step: .selectRoot(itemID: "m-premium", rootScreenID: "premium", resetting: false), screen: screen, dataDict: nil))))
         #expect(model.view.navigation.currentScreenID == "premium")
         #expect(!model.view.isSideMenuOpen)
         #expect(model.view.focus == .screen)
         #expect(model.activity == nil)
+    }
+
+    @Test("a back taken while a navigation's hook waits is kept: on [home, detail], premium opens onto [home]")
+    func backDuringANavigationIsKept() throws {
+        var model = UpdateFixture.model()
+        let cells = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .screen)
+        model.view.currentScreenSelection = try #require(cells.firstIndex { $0.action == .openTarget("detail") })
+        _ = ShellUpdate.update(&model, key(.enter))
+        let toDetail = try #require(model.activity)
+        _ = ShellUpdate.update(
+            &model, .navigationFinished(activityID: toDetail.id, request: .push("detail", source: .cell),
+                                        outcome: .navigation(.shown(step: .push("detail"), screen: UpdateFixture.app.screen(id: "detail")!, dataDict: nil))))
+        _ = ShellUpdate.update(&model, .postHooksFinished(activityID: try #require(model.activity).id))
+        #expect(model.view.navigation.currentStack == ["home", "detail"])
+
+        // Premium's sign-in hook waits; meanwhile the bar's back button is pressed.
+        let effects = ShellUpdate.perform(.openTarget("premium"), &model)
+        guard case .navigate(let request, let activityID, let from, _)? = effects.first else {
+            Issue.record("expected a navigation, got \(effects)")
+            return
+        }
+        #expect(from.currentStack == ["home", "detail"], "the navigation starts from [home, detail]")
+        _ = ShellUpdate.perform(.contextButton(.back), &model)
+        #expect(model.view.navigation.currentStack == ["home"])
+        _ = ShellUpdate.update(
+            &model, .navigationFinished(activityID: activityID, request: request,
+                                        outcome: .navigation(.shown(step: .push("premium"), screen: UpdateFixture.app.screen(id: "premium")!, dataDict: nil))))
+        #expect(model.view.navigation.currentStack == ["home", "premium"], "pushed onto what is current, the back kept")
     }
 
     @Test("a late result of a cancelled or superseded activity is ignored")
@@ -100,9 +126,7 @@ struct UpdateTests {
         _ = ShellUpdate.update(&model, key(.enter))
         let current = try #require(model.activity, "a navigation to detail is in flight")
         let screen = try #require(UpdateFixture.app.screen(id: "detail"))
-        var pushed = model.view.navigation
-        pushed.push("detail")
-        let shown = NavigationOutcome.navigation(.shown(state: pushed, screen: screen, dataDict: nil))
+        let shown = NavigationOutcome.navigation(.shown(step: .push("detail"), screen: screen, dataDict: nil))
 
         let staleEffects = ShellUpdate.update(
             &model, .navigationFinished(activityID: current.id - 1, request: .push("detail", source: .cell), outcome: shown))
@@ -126,13 +150,11 @@ struct UpdateTests {
         let activity = try #require(model.activity)
         #expect(effects == [.navigate(.push("detail", source: .cell), activityID: activity.id, from: before, app: model.view.app)])
 
-        var pushed = model.view.navigation
-        pushed.push("detail")
         let shown = ShellUpdate.update(
             &model,
             .navigationFinished(
                 activityID: activity.id, request: .push("detail", source: .cell),
-                outcome: .navigation(.shown(state: pushed, screen: UpdateFixture.app.screen(id: "detail")!, dataDict: nil))))
+                outcome: .navigation(.shown(step: .push("detail"), screen: UpdateFixture.app.screen(id: "detail")!, dataDict: nil))))
         #expect(model.view.navigation.position == .pushed)
         let postHooks = try #require(model.activity, "detail's post hooks run once it is shown")
         #expect(shown == [

@@ -50,7 +50,7 @@ struct StartupSequenceTests {
                 app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment())
             manager = ScreenHookManager(
                 app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: trace,
-                sleep: TimeoutClock().sleep)
+                clock: TimeoutClock())
             sequence = StartupSequence(registry: registry, trace: trace)
         }
     }

@@ -50,6 +50,9 @@ public enum ShellEffect: Sendable, Hashable {
     /// Load, decode and prepare an image (off the main actor, `AppServices.images`) for the app
     /// of `generation`; `ShellEvent.imageLoaded` reports it.
     case loadImage(ImageRequest, generation: Int)
+    /// Encodes the part of the ready `image` that a frame shows (off the main actor, in the
+    /// loader); `ShellEvent.imagePartEncoded` reports it.
+    case encodeImagePart(ImagePartRequest, image: PreparedImage, generation: Int)
     /// Ask the terminal, once and bounded, which image protocol it has and its cell size
     /// (`ShellSetup.queryTerminal`); `ShellEvent.terminalQueried` reports it.
     case queryTerminal

@@ -58,6 +58,12 @@ public enum ShellEvent: Sendable, Hashable {
     /// An image asked for with `ShellEffect.loadImage` is ready or failed; a result for an
     /// earlier generation (an app since replaced) is dropped.
     case imageLoaded(ImageRequest, generation: Int, result: Result<PreparedImage, ImageLoadError>)
+    /// The frame just drawn shows sixel or iTerm2 images in part, and these parts were never
+    /// asked for (`Canvas.wantedImageParts`).
+    case imagePartsWanted([ImagePartRequest])
+    /// A part asked for with `ShellEffect.encodeImagePart` is encoded or failed; dropped for an
+    /// earlier generation or an image no longer ready.
+    case imagePartEncoded(ImagePartRequest, generation: Int, result: Result<[UInt8], ImageLoadError>)
     /// The terminal answered the one query (`ShellEffect.queryTerminal`): its image protocol
     /// (used from now on under `--images auto`) and its cell size in pixels.
     case terminalQueried(TerminalImageAnswer)

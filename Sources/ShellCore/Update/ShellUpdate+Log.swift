@@ -19,7 +19,7 @@ extension ShellUpdate {
     /// when the user gives it, `answer(_:to:_:)`, whether or not its hook is waiting).
     static func log(_ event: ShellEvent, effects: [ShellEffect], _ model: inout ShellModel) {
         switch event {
-        case .tick, .frameDrawn:
+        case .tick, .frameDrawn, .imagePartsWanted:
             // Neither moves a screen, shows a pane or answers one: nothing to log, on every frame.
             return
         case .paneShown(_, let pane):

@@ -74,6 +74,7 @@ extension ShellUpdate {
         view.feedPages = [:]
         view.loadedPages = [:]
         view.images = [:]
+        view.imageParts = [:]
         view.imageFailures = [:]
         view.imageWarnings = []
         view.imageFailures = [:]

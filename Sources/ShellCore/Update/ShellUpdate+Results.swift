@@ -41,9 +41,10 @@ extension ShellUpdate {
             revertMenuSelection(&model)
             model.notify("\(screen.name.isEmpty ? screen.id : screen.name) is no longer in the reloaded app", isError: true)
             return []
-        case .shown(let state, let screen, let dataDict):
-            model.view.navigation = state
-            if model.view.blockedRoot?.screenID == state.currentScreenID { model.view.blockedRoot = nil }
+        case .shown(let step, let screen, let dataDict):
+            // A decision on the stacks as they are now: a back or close taken meanwhile stays.
+            model.view.navigation.apply(step)
+            if model.view.blockedRoot?.screenID == model.view.navigation.currentScreenID { model.view.blockedRoot = nil }
             // A navigation that got through makes an earlier "Blocked by …" stale.
             if model.view.toast?.kind == .error {
                 model.view.toast = nil

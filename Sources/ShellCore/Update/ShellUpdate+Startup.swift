@@ -78,8 +78,8 @@ extension ShellUpdate {
     /// says which plugin blocked it, with Try again (the app still runs: menu, bar, go-to).
     static func rootPresented(_ result: NavigationResult, _ model: inout ShellModel) {
         switch result {
-        case .shown(let state, _, _):
-            model.view.navigation = state
+        case .shown(let step, _, _):
+            model.view.navigation.apply(step)
         case .blocked(let identifier, let reason):
             let message = blockedMessage(identifier, reason)
             if let screenID = model.view.navigation.currentScreenID {

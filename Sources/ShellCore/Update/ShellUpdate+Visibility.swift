@@ -1,3 +1,4 @@
+import ZappCore
 /// Whether the app's screen shows, from focus reports (ARCHITECTURE.md, "The terminal layer").
 ///
 /// Inside tmux (with `focus-events on`) the pane loses the focus when the user switches to

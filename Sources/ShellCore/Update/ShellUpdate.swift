@@ -124,6 +124,11 @@ public enum ShellUpdate {
         case .imageLoaded(let request, let generation, let result):
             imageLoaded(request, generation: generation, result, &model)
             return []
+        case .imagePartsWanted(let parts):
+            return requestImageParts(parts, &model)
+        case .imagePartEncoded(let part, let generation, let result):
+            imagePartEncoded(part, generation: generation, result, &model)
+            return []
         case .terminalQueried(let answer):
             terminalQueried(answer, &model)
             return []

@@ -41,7 +41,7 @@ enum AccountView {
         for (offset, line) in lines.enumerated() where offset >= first && offset - first < inner.height {
             let y = inner.y + offset - first
             let isChosen = line.row != nil && line.row == selected
-            let style = context.palette[isChosen ? .menuFocused : line.style].with(background: context.palette[isChosen ? .menuFocused : .overlay].background)
+            let style = isChosen ? context.palette[.menuFocused] : context.palette.style(line.style, over: context.palette[.overlay].background)
             if isChosen { canvas.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: style) }
             let prefix = line.row == nil ? "" : (isChosen ? context.glyphs.pointer : " ") + " "
             context.text(&canvas, prefix + line.text, x: inner.x, y: y, maxWidth: inner.width, style: style)

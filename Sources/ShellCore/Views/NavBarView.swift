@@ -115,8 +115,7 @@ enum NavBarView {
         func button(_ label: String, _ rect: Rect, enabled: Bool, greyed: Bool = false, action: ShellAction?) {
             let focused = enabled && focusedIndex == focusIndex
             let role: ThemeRole = !enabled || (greyed && !focused) ? .barButtonDisabled : (focused ? .barButtonFocused : .barButton)
-            var style = palette[role]
-            if !focused { style.background = base.background }
+            let style = focused ? palette[role] : palette.style(role, over: base.background)
             let text = focused ? "[" + label + "]" : " " + label + " "
             context.text(&canvas, text, x: rect.x, y: middle, maxWidth: rect.width, style: style)
             if let action, enabled {
@@ -133,6 +132,7 @@ enum NavBarView {
             .barTitle, foreground: tablet ? (bar.styles.titleColorTablet ?? bar.styles.titleColor) : bar.styles.titleColor)
         titleStyle.background = base.background
         if tint != nil, bar.styles.titleColor == nil { titleStyle.foreground = base.foreground }
+        titleStyle = titleStyle.legible(palette.support)
         if bar.presentation != .hidden, layout.titleRect.width > 0 {
             let area = layout.titleRect
             let drewImage = logoImage.map { request in

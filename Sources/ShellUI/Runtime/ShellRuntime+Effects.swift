@@ -1,4 +1,3 @@
-import Dispatch
 import ZappCore
 import ZappModel
 import ShellCore
@@ -50,6 +49,12 @@ extension ShellRuntime {
             loadFeedPage(page, of: source, generation: generation)
         case .loadImage(let request, let generation):
             loadImage(request, generation: generation)
+        case .encodeImagePart(let part, let image, let generation):
+            let (images, inbox) = (services.images, inbox)
+            runInBackground { _ in
+                let result = await images.encode(part.part, of: image)
+                inbox.post(.imagePartEncoded(part, generation: generation, result: result))
+            }
         case .queryTerminal:
             // The one bounded query (after the first frame); its answer comes back as an event.
             if let query = setup.queryTerminal { inbox.post(.terminalQueried(query())) }
@@ -166,12 +171,12 @@ extension ShellRuntime {
     }
 
     /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) of `app` and reads its bars'
-    /// assets (every screen is decoded by then) on a serial dispatch queue of their own (they
-    /// block a thread, and use two on a large app), and posts them for `generation`.
+    /// assets (every screen is decoded by then) on a lane of the blocking-work pool (they block
+    /// a thread, and use two on a large app), and posts them for `generation`.
     func checkWarnings(of app: ZappApp, generation: Int) {
         guard let check = setup.checkWarnings else { return }
         let inbox = inbox
-        DispatchQueue(label: "zapp-shell.checks").async {
+        BlockingWork.start {
             let warnings = check()
             inbox.post(.loadWarningsChecked(warnings, assets: AssetStore(app: app), generation: generation))
         }
@@ -182,7 +187,7 @@ extension ShellRuntime {
         guard let loadThemes = setup.loadThemes else { return }
         let inbox = inbox
         runInBackground { _ in
-            inbox.post(.themesLoaded(await BlockingWork.run(on: DispatchQueue(label: "zapp-shell.themes")) { loadThemes() }))
+            inbox.post(.themesLoaded(await BlockingWork.run { loadThemes() }))
         }
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import ZappCore
 import ZappModel
 import ShellCore
@@ -44,8 +43,8 @@ extension ShellRuntime {
         let id = lastServicesID
         preparedServices[id] = built
         let app = load.app
-        // The bars' assets are files: read on a queue of their own, never on the shared pool.
-        let assets = await BlockingWork.run(on: DispatchQueue(label: "zapp-shell.assets")) { AssetStore(app: app) }
+        // The bars' assets are files: read on the blocking-work pool, never on the shared pool.
+        let assets = await BlockingWork.run { AssetStore(app: app) }
         return AppRevision(
             app: app, rootKind: built.navigator.rootMenu.kind, warnings: load.warnings, assets: assets, servicesID: id)
     }

@@ -164,6 +164,9 @@ public final class ShellRuntime {
         needsRender = false
         // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
         for effect in ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds) { perform(effect) }
+        if !canvas.wantedImageParts.isEmpty {
+            for effect in ShellUpdate.update(&model, .imagePartsWanted(canvas.wantedImageParts), now: clock.milliseconds) { perform(effect) }
+        }
         if model.exitStatus == nil { scheduleTick() }
     }
 

@@ -32,7 +32,7 @@ struct ExternalHookFactory: PluginFactory {
         }
         return ExternalHook(
             settings: settings, context: context, appFolder: folder,
-            logger: environment.logger, runner: ProcessRunner(sleep: environment.sleep))
+            logger: environment.logger, runner: ProcessRunner(clock: environment.clock))
     }
 
     /// Why this run may not start the command, or nil when it may.
