@@ -1,5 +1,5 @@
 import Testing
-import ZappCore
+@testable import ZappCore
 import ZappModel
 
 /// `HookResolution`: the one resolution the hook manager executes and the gates report reads.

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import ZappCore
+@testable import ZappCore
 import ZappModel
 import Synchronization
 

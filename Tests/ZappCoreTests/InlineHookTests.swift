@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ZappCore
+@testable import ZappCore
 import ZappModel
 
 /// A chain of test hooks (identifier, `configuration_json`) run once in tasks and once inline.

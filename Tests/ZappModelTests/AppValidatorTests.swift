@@ -43,7 +43,7 @@ struct AppValidatorTests {
             #"river.json: $[0].ui_components[0].data.target: error: component targets "gone", which is not a screen in river.json"#,
             #"river.json: $[0].ui_components[1].data.items[2].target: error: cell "Z" targets "elsewhere", which is not a screen in river.json"#,
         ])
-        #expect(result.hasErrors)
+        #expect(result.diagnostics.containsErrors)
         #expect(!result.hasBlockingErrors)
         #expect(result.app != nil, "the runtime rides out unknown targets, so the app still loads")
         #expect(result.diagnostics.allSatisfy { $0.code == .unknownTarget })

@@ -11,7 +11,7 @@ struct CorpusTests {
         for name in names {
             let result = Corpus.load(name)
             #expect(result.kind == .pluginConfigurations, "\(name)")
-            #expect(!result.hasErrors, "\(name): \(result.diagnostics.map(\.description))")
+            #expect(!result.diagnostics.containsErrors, "\(name): \(result.diagnostics.map(\.description))")
             #expect(!result.plugins.isEmpty, "\(name)")
             #expect(result.diagnostics.contains { $0.code == .unknownPluginClass }, "\(name)")
             #expect(result.diagnostics.allSatisfy { $0.severity == .warning }, "\(name)")
@@ -43,7 +43,7 @@ struct CorpusTests {
         for name in names {
             let result = Corpus.load(name)
             #expect(result.kind == .manifest, "\(name)")
-            #expect(!result.hasErrors, "\(name): \(result.diagnostics.map(\.description))")
+            #expect(!result.diagnostics.containsErrors, "\(name): \(result.diagnostics.map(\.description))")
             #expect(result.manifest?.identifier.isEmpty == false, "\(name)")
             #expect(result.manifest?.type.isEmpty == false, "\(name)")
             #expect(result.manifest?.api.className != nil, "\(name)")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ZappCore
+@testable import ZappCore
 import ZappModel
 @testable import ZappPlugins
 import PluginTestSupport

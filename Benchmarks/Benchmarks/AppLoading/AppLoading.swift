@@ -26,7 +26,7 @@ let benchmarks: @Sendable () -> Void = {
         let start = clock.now
         let result = AppLoader.load(folder: app)
         let elapsed = clock.now - start
-        guard result.app != nil, !result.hasErrors else {
+        guard result.app != nil, !result.diagnostics.containsErrors else {
             benchmark.error("the generated app does not load cleanly: \(result.diagnostics.prefix(3))")
             return
         }

@@ -15,7 +15,7 @@ enum BenchApp {
 
     static func load(folder: URL) throws -> ZappApp {
         let result = AppLoader.load(folder: folder)
-        guard let app = result.app, !result.hasErrors else {
+        guard let app = result.app, !result.diagnostics.containsErrors else {
             throw LoadFailure(description: "\(folder.path) does not load: \(result.diagnostics.prefix(3))")
         }
         return app

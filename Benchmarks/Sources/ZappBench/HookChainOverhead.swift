@@ -48,7 +48,7 @@ enum HookChainOverhead {
         screens[index]["hooks"] = ["preload_plugins": Array(repeating: hook, count: hookCount), "postload_plugins": []]
         let river = try JSONSerialization.data(withJSONObject: screens)
         let result = AppLoader.load(river: river, plugins: plugins, name: "demo-hooks", folder: folder)
-        guard let app = result.app, !result.hasErrors else {
+        guard let app = result.app, !result.diagnostics.containsErrors else {
             throw BenchApp.LoadFailure(description: "the hook benchmark app does not load: \(result.diagnostics.prefix(3))")
         }
         return app

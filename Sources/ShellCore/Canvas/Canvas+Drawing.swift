@@ -105,15 +105,6 @@ extension Canvas {
         edge(Cell(grapheme: border.bottomRight, style: style), rect.maxX - 1, rect.maxY - 1)
     }
 
-    /// Changes the style of the cells of a rectangle, keeping their graphemes.
-    public mutating func restyle(_ rect: Rect, style: CellStyle) {
-        let area = rect.intersection(bounds)
-        guard !area.isEmpty else { return }
-        for row in area.y..<area.maxY {
-            for column in area.x..<area.maxX { self[column, row].style = style }
-        }
-    }
-
     /// The canvas as plain text, one line per row (continuation cells skipped, trailing
     /// spaces kept so that every line has the full width).
     public var plainText: String {

@@ -5,7 +5,6 @@ import ZappModel
 /// then handed to `PluginRegistry`.
 public struct PluginCatalog: Sendable {
     private var makers: [String: PluginFactoryMaker] = [:]
-    private var order: [String] = []
     /// Makes the factory of a plugin whose class is unknown (not a menu, bar or login).
     public private(set) var standInMaker: PluginFactoryMaker?
 
@@ -16,7 +15,7 @@ public struct PluginCatalog: Sendable {
 
     /// Registers (or replaces) the maker for a class name.
     public mutating func register(_ className: String, make: @escaping PluginFactoryMaker) {
-        if makers.updateValue(make, forKey: className) == nil { order.append(className) }
+        makers[className] = make
     }
 
     /// Registers (or replaces) the maker for a built-in class.
@@ -33,7 +32,4 @@ public struct PluginCatalog: Sendable {
     public func maker(for className: String) -> PluginFactoryMaker? {
         makers[className]
     }
-
-    /// The registered class names, in registration order.
-    public var classNames: [String] { order }
 }

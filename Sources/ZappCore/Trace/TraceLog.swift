@@ -63,19 +63,14 @@ public final class TraceLog: Sendable {
         }
     }
 
-    /// The entries kept, oldest first (the newest `capacity`).
-    public var entries: [HookTrace] {
+    /// The entries kept, oldest first (the newest `capacity`); for tests (`@testable`).
+    var entries: [HookTrace] {
         let capacity = capacity
         return state.withLock { $0.stored.suffix(capacity).map(\.trace) }
     }
 
-    /// The entries kept as lines (`HookTrace.line`).
-    public var lines: [String] { entries.map(\.line) }
-
-    /// Removes all entries (sequence numbers go on).
-    public func clear() {
-        state.withLock { $0.stored.removeAll() }
-    }
+    /// The entries kept as lines (`HookTrace.line`); for tests (`@testable`).
+    var lines: [String] { entries.map(\.line) }
 
     /// Calls `wake` (on the appending thread, with the new entry's sequence number) after each
     /// append until `removeObserver` is called with the returned id.

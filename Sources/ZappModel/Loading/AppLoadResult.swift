@@ -32,7 +32,6 @@ public struct AppLoadResult: Sendable {
         return result
     }
 
-    public var hasErrors: Bool { diagnostics.containsErrors }
     /// True when an error stops the app from running (syntax, types, home screen, ...).
     public var hasBlockingErrors: Bool { diagnostics.contains { $0.severity == .error && $0.code.stopsRunning } }
     /// True when a file could not be read at all (exit code 2 in the CLI).
@@ -76,7 +75,6 @@ public struct FileLoadResult: Sendable {
         self.manifest = manifest
     }
 
-    public var hasErrors: Bool { diagnostics.containsErrors }
     /// True when an error stops the app from running (syntax, types, home screen, ...).
     public var hasBlockingErrors: Bool { diagnostics.contains { $0.severity == .error && $0.code.stopsRunning } }
     public var isUnreadable: Bool { diagnostics.containsUnreadable }
