@@ -879,7 +879,8 @@ scenario_real_app() {
     "$ZAPP_SHELL" validate "$app" >"$WORK/real-validate.out" 2>&1
     rc=$?
     check "validate: the flawed real app still reports errors (exit 1)" test "$rc" = 1
-    check "validate: the unknown enum value is reported" grep -q 'got "leftish"' "$WORK/real-validate.out"
+    check "validate: the unknown enum value is reported" grep -q 'got "floating"' "$WORK/real-validate.out"
+    check "validate: the custom nav-bar style is a warning" grep -q 'styles.style: warning: custom style "leftish"' "$WORK/real-validate.out"
     "$ZAPP_SHELL" trace "$app" --screen premium --answer hook=failure >"$WORK/real-trace.out" 2>&1
     check "trace: the stand-in gate answered failure blocks" grep -q 'result: blocked by hook' "$WORK/real-trace.out"
     "$ZAPP_SHELL" trace "$app" --screen premium --answer hook=success >"$WORK/real-trace.out" 2>&1

@@ -250,7 +250,6 @@ struct SchemaValidationTests {
         ("river: navigations an object", "river", #"[{"id": "a", "navigations": {}}]"#),
         ("river: navigation missing category", "river", #"[{"id": "a", "navigations": [{"nav_items": []}]}]"#),
         ("river: unknown state", "river", #"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"state": "ontop"}}]}]"#),
-        ("river: unknown style", "river", #"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"style": "right"}}]}]"#),
         ("river: presentation_style a number", "river", #"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"presentation_style": 3}}]}]"#),
         ("river: colour name", "river", #"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"background_color": "blue"}}]}]"#),
         ("river: colour of five digits", "river", ##"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"title_color": "#FFFFF"}}]}]"##),

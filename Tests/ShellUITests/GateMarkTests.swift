@@ -39,33 +39,35 @@ struct GateMarkTests {
     }
 
     /// The marks of every screen of `app`, as `.gatesChecked` delivers them.
-    static func marks(_ app: ZappApp) -> [String: Bool] {
+    static func marks(_ app: ZappApp) async -> [String: Bool] {
         let gates = gates(app)
-        return Dictionary(uniqueKeysWithValues: app.screens.map { ($0.id, gates.isGated($0.id)) })
+        var marks: [String: Bool] = [:]
+        for screen in app.screens { marks[screen.id] = await gates.isGated(screen.id) }
+        return marks
     }
 
-    static func state(ascii: Bool = false) -> ShellViewState {
+    static func state(ascii: Bool = false) async -> ShellViewState {
         var state = UpdateFixture.model().view
-        state.gatedScreens = marks(UpdateFixture.app)
+        state.gatedScreens = await marks(UpdateFixture.app)
         state.forceASCII = ascii
         state.isSideMenuOpen = true
         return state
     }
 
     @Test("the side menu locks Premium (a flow-blocking hook with UI) and not Slow (neither)")
-    func sideMenu() {
-        let frame = Fixtures.frame(Self.state(), 80, 12)
+    func sideMenu() async {
+        let frame = Fixtures.frame(await Self.state(), 80, 12)
         #expect(frame.contains("Premium ◘"))
         #expect(!frame.contains("Slow ◘"))
-        #expect(Fixtures.frame(Self.state(ascii: true), 80, 12).contains("Premium #"))
-        var unmarked = Self.state()
+        #expect(Fixtures.frame(await Self.state(ascii: true), 80, 12).contains("Premium #"))
+        var unmarked = await Self.state()
         unmarked.gatedScreens = [:]
         #expect(!Fixtures.frame(unmarked, 80, 12).contains("◘"), "render and tests without gates show no marks")
     }
 
     @Test("go-to marks gated screens too")
-    func goTo() {
-        var state = Self.state()
+    func goTo() async {
+        var state = await Self.state()
         state.overlay = .goTo(filter: "", selection: 0)
         let frame = Fixtures.frame(state, 80, 20)
         #expect(frame.contains("Premium ◘"))
@@ -104,6 +106,21 @@ struct GateMarkTests {
         #expect(!model.view.isGated("premium"))
         _ = ShellUpdate.update(&model, .gatesChecked(["premium": true], generation: model.appGeneration))
         #expect(model.view.isGated("premium"))
+    }
+
+    @Test("a sign-in or out asks for the marks again; the new answer replaces the old (the lock goes once entitled)")
+    func marksFollowTheSession() {
+        var model = UpdateFixture.model()
+        model.marksGates = true
+        _ = ShellUpdate.update(&model, .notice("x", isError: false))
+        _ = ShellUpdate.update(&model, .gatesChecked(["premium": true], generation: model.appGeneration))
+        #expect(model.view.isGated("premium"))
+        let effects = ShellUpdate.update(&model, .signedInUserChanged("premium-user"))
+        #expect(effects.contains { if case .checkGates(let ids, _) = $0 { ids.contains("premium") } else { false } })
+        _ = ShellUpdate.update(&model, .gatesChecked(["premium": false], generation: model.appGeneration))
+        #expect(!model.view.isGated("premium"))
+        let out = ShellUpdate.update(&model, .signedInUserChanged(nil))
+        #expect(out.contains { if case .checkGates(let ids, _) = $0 { ids.contains("premium") } else { false } })
     }
 
     @Test("a sign-in through a pane says Signed in as NAME; a restored session says nothing")

@@ -24,18 +24,27 @@ struct GoToAndBarStateTests {
         #expect(state.goToCandidates.map(\.id) == ["premium-matches", "premium", "go-premium"])
     }
 
-    @Test("S on Settings, the guide or another screen using home's bar leaves it on top, and says so")
+    @Test("S on Settings or the guide leaves home's bar on top, and says so")
     func whiteLabelStaysOnTop() throws {
         let app = Fixtures.app(bar: Fixtures.navBar(state: .overlay))
-        for screen in [SyntheticScreen.settings.rawValue, SyntheticScreen.epg.rawValue, "series"] {
+        for screen in [SyntheticScreen.settings.rawValue, SyntheticScreen.epg.rawValue] {
             var model = ShellModel(view: Fixtures.state(app, screen: screen), columns: 80, rows: 24)
             #expect(model.view.currentBar?.state == .onTop, "\(screen)")
             _ = ShellUpdate.update(&model, .terminal(.key(.character("S"))))
             #expect(model.view.currentBar?.state == .onTop, "\(screen)")
-            #expect(model.view.toast?.text == "Bar state: on_top (this screen uses home's bar, always on top)")
+            #expect(model.view.toast?.text == "Bar state: on_top (a white-label screen: home's bar, always on top)")
         }
         var home = ShellModel(view: Fixtures.state(app, screen: "home"), columns: 80, rows: 24)
         _ = ShellUpdate.update(&home, .terminal(.key(.character("S"))))
         #expect(home.view.currentBar?.state == .hidden)
+    }
+
+    @Test("another screen without a bar takes home's as it is (overlay here), and S cycles it")
+    func otherScreensKeepHomesState() throws {
+        let app = Fixtures.app(bar: Fixtures.navBar(state: .overlay))
+        var model = ShellModel(view: Fixtures.state(app, screen: "series"), columns: 80, rows: 24)
+        #expect(model.view.currentBar?.state == .overlay)
+        _ = ShellUpdate.update(&model, .terminal(.key(.character("S"))))
+        #expect(model.view.currentBar?.state == .hidden)
     }
 }

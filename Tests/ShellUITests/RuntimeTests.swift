@@ -185,10 +185,10 @@ struct RuntimeTests {
         let model = harness.runtime.model
         #expect(model.view.panes.isEmpty)
         #expect(model.view.navigation.currentScreenID == "home")
-        #expect(model.view.menuSelection == UpdateFixture.menuIndex("m-home", model))
+        #expect(model.view.menuSelection == UpdateFixture.menuIndex("m-premium", model), "the cursor stays on the item chosen")
         #expect(model.view.toast?.text == "Blocked by login: User has closed hook execution")
 
-        harness.press(.down, .enter)
+        harness.press(.enter)
         #expect(await harness.runtime.settle { $0.view.topPane != nil })
         harness.type("demo")
         harness.press(.tab)

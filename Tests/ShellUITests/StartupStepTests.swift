@@ -44,6 +44,24 @@ struct StartupStepTests {
         #expect(!model.isStartupRequested && !model.isStartupComplete)
     }
 
+    @Test("an offline copy: its load failed, executeOnFailedLoading runs, then the startup goes on and the status line says so")
+    func offlineCopy() {
+        var start = ShellModel.Start(
+            app: UpdateFixture.app, rootKind: .sideMenu, assets: AssetStore(), theme: .defaultDark, themes: [],
+            columns: 80, rows: 24, colorSupport: .trueColor)
+        start.offline = OfflineStart(note: "offline: last copy from 2026-11-28 12:40 UTC", reason: "cannot connect")
+        var model = ShellModel.initial(start)
+        let load = StartupStep.load(app: model.view.app, reusesLoadedApp: true, isRetry: false)
+        _ = ShellUpdate.update(&model, .started)
+        #expect(Self.steps(ShellUpdate.update(&model, Self.ended(.launch))) == [load])
+        #expect(Self.steps(ShellUpdate.update(&model, Self.ended(load, .loadingFailed(reason: "cannot connect")))) == [.failedLoading(reason: "cannot connect")])
+        #expect(Self.steps(ShellUpdate.update(&model, Self.ended(.failedLoading(reason: "cannot connect")))) == [.applicationReady], "no Loading failed")
+        #expect(model.view.offlineNote == "offline: last copy from 2026-11-28 12:40 UTC")
+        _ = ShellUpdate.update(&model, Self.ended(.applicationReady))
+        _ = ShellUpdate.update(&model, Self.ended(.presentRoot, .rootPresented(Self.home)))
+        #expect(Fixtures.frame(model.view, 100, 24).contains("offline: last copy from 2026-11-28 12:40 UTC"))
+    }
+
     @Test("launch → load (the app loaded before) → ready → root → its post hooks after the frame → after root → done")
     func inOrder() {
         var model = Self.start()

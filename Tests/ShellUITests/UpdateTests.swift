@@ -51,7 +51,7 @@ struct UpdateTests {
         #expect(model.view.toast?.text.contains("Still busy") == true)
     }
 
-    @Test("a blocked navigation reverts the menu selection and says why")
+    @Test("a blocked navigation keeps the screen and its mark, the cursor on the item chosen, and says why")
     func blockedReverts() throws {
         var model = UpdateFixture.model()
         _ = ShellUpdate.update(&model, key(.character("m")))
@@ -65,8 +65,9 @@ struct UpdateTests {
                 outcome: .navigation(.blocked(by: "login", reason: "User has closed hook execution"))))
         #expect(effects == [.refreshSignedInUser(known: nil)], "nothing but asking who is signed in now")
         #expect(model.activity == nil)
-        #expect(model.view.menuSelection == UpdateFixture.menuIndex("m-home", model))
+        #expect(model.view.menuSelection == UpdateFixture.menuIndex("m-premium", model))
         #expect(model.view.navigation.currentScreenID == "home")
+        #expect(model.view.navigation.rootItemID == "m-home", "the current-screen mark stays on Home")
         #expect(model.view.toast == Toast("Blocked by login: User has closed hook execution", kind: .error))
     }
 

@@ -23,7 +23,8 @@ import ZappModel
         #expect(RootKind(app: ZappApp(screens: [ScreenModel(id: "a", name: "A")], plugins: [])) == .sideMenu)
     }
 
-    @Test func screensWithoutABarUseHomesForcedOnTop() {
+    @Test("screens without a bar use home's as it is; only white-label screens force on_top")
+    func screensWithoutABarUseHomes() {
         let manager = NavigationBarManager(app: app, rootKind: .sideMenu)
         let home = manager.bar(for: "home", position: .root)
         #expect(home.state == .overlay)
@@ -31,7 +32,8 @@ import ZappModel
         for id in ["series", "__settings__", "__epg__"] {
             let bar = manager.bar(for: id, position: .root)
             #expect(bar.usesHomeFallback)
-            #expect(bar.state == .onTop)
+            #expect(bar.forcesOnTop == (id != "series"), "\(id)")
+            #expect(bar.state == (id == "series" ? .overlay : .onTop), "\(id)")
             #expect(bar.style == .center)
             #expect(bar.buttons.count == home.buttons.count)
         }

@@ -140,10 +140,24 @@ struct RiverDecoderErrorTests {
         let (_, diagnostics) = try decodeRiver(
             #"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"style": "right", "presentation_style": 3, "background_color": "blue"}}]}]"#)
         #expect(diagnostics.map(\.description) == [
+            #"river.json: $[0].navigations[0].styles.style: warning: custom style "right" (a xib named DefaultNavigationBar + the key in the SDK) is drawn as left (hint: the built-in styles are left and center)"#,
             #"river.json: $[0].navigations[0].styles.background_color: error: expected a colour (#AARRGGBB or #RRGGBB), got "blue" (hint: write a colour as eight or six hex digits, such as #FF1A2B3C)"#,
             #"river.json: $[0].navigations[0].styles.presentation_style: error: expected one of logo, title, hidden, got 3"#,
-            #"river.json: $[0].navigations[0].styles.style: error: expected one of left, center, got "right""#,
         ])
+    }
+
+    @Test("a custom nav-bar style is a warning, kept by name; a near miss of a built-in one is suggested")
+    func customBarStyle() throws {
+        let (screens, diagnostics) = try decodeRiver(
+            #"[{"id": "a", "navigations": [{"category": "nav_bar", "styles": {"style": "MyNewStyle"}}]}, {"id": "b", "navigations": [{"category": "nav_bar", "styles": {"style": "Center"}}]}, {"id": "c", "navigations": [{"category": "nav_bar", "styles": {"style": " "}}]}]"#)
+        #expect(diagnostics.allSatisfy { !$0.isError && $0.code == .customBarStyle })
+        #expect(diagnostics.count == 2)
+        #expect(diagnostics.last?.hint == #"did you mean "center"?"#)
+        let styles = screens.map { $0.navigations.first?.styles }
+        #expect(styles[0]?.style == nil)
+        #expect(styles[0]?.customStyle == "MyNewStyle")
+        #expect(styles[1]?.customStyle == "Center")
+        #expect(styles[2]?.style == nil && styles[2]?.customStyle == nil)
     }
 
     @Test func typeErrorsNameThePathAndWhatWasFound() throws {

@@ -14,4 +14,6 @@ public enum Overlay: Sendable, Hashable {
     case warnings(scroll: Int)
     /// A web link the shell cannot open itself (no `$BROWSER`): the URL, to copy.
     case webLink(String)
+    /// The Account pane (`a`): sign in as a known user, or out.
+    case account(AccountPane)
 }

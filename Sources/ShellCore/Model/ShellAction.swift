@@ -37,6 +37,8 @@ public enum ShellAction: Sendable, Hashable {
     case goTo(String)
     /// Loading failed: retry.
     case retry
+    /// A blocked root screen: open it again through its hooks.
+    case retryBlockedRoot
     /// A feed entry: its content-type screen, a list of the feed it links to, or its details.
     case openEntry(FeedEntry)
     /// Load a feed again, bypassing the session cache (`r`).

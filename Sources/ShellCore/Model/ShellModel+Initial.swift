@@ -48,6 +48,9 @@ extension ShellModel {
         public var isLoaded = true
         /// The `--open` deep link.
         public var deepLink: String?
+        /// `app` is an http(s) app's last good copy: its first load fails with the server's
+        /// reason, and after `executeOnFailedLoading` the startup goes on with it, offline.
+        public var offline: OfflineStart?
         /// The load's checks are left for after the first frame (`.checkWarnings`).
         public var hasDeferredChecks = false
         /// The themes `t` cycles through are read after the first frame (`.loadThemes`).
@@ -107,6 +110,7 @@ extension ShellModel {
         model.marksGates = start.marksGates
         model.reusesLoadedApp = start.isLoaded
         model.deepLink = start.deepLink
+        model.offlineNote = start.offline?.note
         if start.shownScreen == nil {
             model.holdSplash()
         } else {

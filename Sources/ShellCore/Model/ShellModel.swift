@@ -65,6 +65,9 @@ public struct ShellModel: Sendable {
     public var reusesLoadedApp = true
     /// The `--open` deep link the startup follows once the root is presented.
     public var deepLink: String?
+    /// The app runs from its last good copy: the note the status line shows once the startup has
+    /// run `executeOnFailedLoading` (then it moves to `ShellViewState.offlineNote`).
+    public var offlineNote: String?
     /// The startup step that waits for the next frame (the post hooks of the screen it shows).
     public var startupAfterFrame: StartupStep?
     /// Which app is running: 0 for the app the loop started with, one more each time another

@@ -99,6 +99,11 @@ public struct ShellViewState: Sendable {
     public var loadWarnings: [String]
     /// Why the last reload failed (the running app stays); cleared by the next good one.
     public var reloadFailure: String?
+    /// A root screen a hook did not let through (drawn as "Blocked by …" with Try again).
+    public var blockedRoot: BlockedRoot?
+    /// "offline: last copy from …": the app runs from its last good copy (its server could not
+    /// be reached), shown in the status line until a reload reads it from the server.
+    public var offlineNote: String?
     /// `$BROWSER`, which web links are opened with; nil shows them in an overlay instead.
     public var browser: String?
     /// Which screens are gated, for the lock marks, as the running app's services worked them
@@ -159,21 +164,34 @@ public struct ShellViewState: Sendable {
         navigation.currentScreenID.flatMap { app.anyScreen(id: $0) }
     }
 
+    /// Whether the app has a login plugin (the status line names who is signed in, `a` switches).
+    public var hasLogin: Bool {
+        app.plugins.contains { $0.manifest.type.lowercased() == "login" }
+    }
+
+    /// The blocked root screen, when it is the one on screen (the root of the current stack).
+    public var shownBlockedRoot: BlockedRoot? {
+        guard let blockedRoot, navigation.position == .root, navigation.currentScreenID == blockedRoot.screenID else { return nil }
+        return blockedRoot
+    }
+
     /// The bar manager for this app and root.
     public var barManager: NavigationBarManager {
         NavigationBarManager(app: app, rootKind: rootMenu.kind)
     }
 
-    /// The current screen's bar with the demo overrides applied. A screen without a bar of its
-    /// own (Settings, the EPG, any screen using home's) keeps it `on_top`, whatever `S` says, as
-    /// the SDK does.
+    /// The current screen's bar with the demo overrides applied. A white-label screen (Settings,
+    /// the EPG) keeps home's bar `on_top`, whatever `S` says, as the SDK does.
     public var currentBar: NavigationBar? {
         guard let id = navigation.currentScreenID else { return nil }
         var bar = barManager.bar(for: id, position: navigation.position)
         if let override = barOverrides[id] {
-            if let style = override.style { bar.style = style }
+            if let style = override.style {
+                bar.style = style
+                bar.customStyle = nil
+            }
             if let presentation = override.presentation { bar.presentation = presentation }
-            if let state = override.state, !bar.usesHomeFallback { bar.state = state }
+            if let state = override.state, !bar.forcesOnTop { bar.state = state }
         }
         return bar
     }

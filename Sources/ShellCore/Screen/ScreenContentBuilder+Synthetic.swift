@@ -1,8 +1,25 @@
 import ZappCore
 import ZappModel
 
-/// The screens the shell draws itself: white-label Settings and the EPG.
+/// The screens the shell draws itself: white-label Settings and the EPG, and a blocked root
+/// screen's message.
 extension ScreenContent.Builder {
+    /// A root screen a hook did not let through: who blocked it and why, and Try again.
+    mutating func blocked() {
+        guard let blockedRoot = state.blockedRoot else { return }
+        heading("Not shown")
+        text(blockedRoot.message, .error)
+        y += 1
+        let title = "Try again"
+        let rect = Rect(x: 1, y: y, width: DisplayWidth.of(title) + 4, height: 1)
+        content.focusables.append(FocusableItem(id: "blocked.retry", title: title, action: .retryBlockedRoot, row: row))
+        content.focusRects.append(rect)
+        add(.button(title, focus: content.focusables.count - 1), rect)
+        row += 1
+        y += 2
+        text("Enter tries again; the menu, the bar and go-to (g) still work.", .dim)
+    }
+
     mutating func settings() {
         heading("Settings")
         let labelWidth = 14

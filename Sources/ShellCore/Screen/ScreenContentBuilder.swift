@@ -25,6 +25,11 @@ extension ScreenContent {
         mutating func build(_ screen: ScreenModel, depth: Int) {
             visited.insert(screen.id)
             owner = screen
+            if depth == 0, state.shownBlockedRoot?.screenID == screen.id {
+                blocked()
+                content.height = y
+                return
+            }
             if let synthetic = SyntheticScreen(screenID: screen.id) {
                 switch synthetic {
                 case .settings: settings()

@@ -34,8 +34,14 @@ public enum ShellEffect: Sendable, Hashable {
     case answerPane(id: Int, answer: PaneAnswer)
     /// Open a web link with `$BROWSER` (`BrowserLauncher`); failures come back as a notice.
     case openBrowser(url: String)
-    /// Sign out with the app's login provider (Settings).
+    /// Sign out with the app's login provider (Settings, the Account pane).
     case signOut
+    /// Ask the app's login plugins who is signed in and whom they can switch to (`a`);
+    /// `.accountsLoaded` reports it.
+    case loadAccounts
+    /// Sign in as `username` with the login plugin `login`, without its pane (the Account pane);
+    /// a notice and `.signedInUserChanged` report it.
+    case switchAccount(login: String, username: String)
     /// Load a feed (`reload` bypasses the session cache); `ShellEvent.feedLoaded` reports it.
     /// `generation` is the app asking (0: the one the loop started with).
     case loadFeed(source: String, reload: Bool, generation: Int = 0)

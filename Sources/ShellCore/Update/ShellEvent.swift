@@ -33,6 +33,8 @@ public enum ShellEvent: Sendable, Hashable {
     case traceAppended(TraceSlice)
     /// Who is signed in now (nil: nobody).
     case signedInUserChanged(String?)
+    /// The app's accounts for the Account pane (`ShellEffect.loadAccounts`).
+    case accountsLoaded(AccountList)
     /// A step of the startup sequence ended (`ShellEffect.runStartupStep`): the update shows
     /// what it reports and asks for the next.
     case startupStepEnded(StartupStep, StartupStepResult)

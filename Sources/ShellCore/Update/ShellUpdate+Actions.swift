@@ -7,7 +7,9 @@ extension ShellUpdate {
         switch action {
         case .selectRootItem(let id):
             let navigation = model.view.navigation
-            if id == navigation.rootItemID && navigation.presented.isEmpty && navigation.position == .root {
+            if id == navigation.rootItemID && navigation.presented.isEmpty && navigation.position == .root
+                && model.view.shownBlockedRoot == nil
+            {
                 model.view.isSideMenuOpen = false
                 model.view.focus = .screen
                 return []
@@ -82,6 +84,8 @@ extension ShellUpdate {
         case .retry:
             guard case .loadingFailed = model.view.phase else { return [] }
             return loadAppData(isRetry: true, &model)
+        case .retryBlockedRoot:
+            return startActivity(.selectRootItem(model.view.navigation.rootItemID), &model)
         case .openEntry(let entry):
             return openEntry(entry, &model)
         case .retryFeed(let source):

@@ -20,8 +20,8 @@ extension ShellUpdate {
             let next = following(bar.presentation, in: PresentationStyle.allCases)
             override.presentation = next
             message = "Bar presentation: \(next.rawValue)"
-        case .state where bar.usesHomeFallback:
-            model.notify("Bar state: on_top (this screen uses home's bar, always on top)")
+        case .state where bar.forcesOnTop:
+            model.notify("Bar state: on_top (a white-label screen: home's bar, always on top)")
             return []
         case .state:
             let next = following(bar.state, in: BarState.allCases)

@@ -109,6 +109,15 @@ extension ShellUpdate {
         setSelection(list.firstIndex { $0.action == .selectRootItem(rootItemID) || $0.id == rootItemID } ?? 0, .rootMenu, &model)
     }
 
+    /// Puts the root menu's cursor on the row of the item `itemID` (the one chosen, after a
+    /// blocked navigation to it); false when it has no row.
+    static func selectMenuRow(of itemID: String, _ model: inout ShellModel) -> Bool {
+        let list = items(.rootMenu, &model)
+        guard let index = list.firstIndex(where: { $0.action == .selectRootItem(itemID) || $0.id == itemID }) else { return false }
+        setSelection(index, .rootMenu, &model)
+        return true
+    }
+
     /// Keeps selections inside their lists after the layout changed. Each area's items are
     /// laid out once (a screen's are its whole content): how many there are does not depend on
     /// which one is selected.

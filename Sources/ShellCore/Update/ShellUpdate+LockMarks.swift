@@ -3,9 +3,16 @@ import ZappModel
 
 /// The lock marks in the update: which screens a frame may mark (the root menu's, and the
 /// go-to rows around the selection) that were never asked about, asked of the running app's
-/// services (`.checkGates`) once per screen and app; the answer arrives as `.gatesChecked`.
-/// Nothing is worked out while drawing.
+/// services (`.checkGates`) once per screen, app and session (a sign-in or out asks again: the
+/// marks follow the session); the answer arrives as `.gatesChecked`. Nothing is worked out while
+/// drawing.
 extension ShellUpdate {
+    /// Someone signed in or out: every mark is asked for again (those drawn stay until the
+    /// answers replace them).
+    static func sessionChanged(_ model: inout ShellModel) {
+        model.gatesAsked = []
+    }
+
     static func requestLockMarks(_ model: inout ShellModel) -> [ShellEffect] {
         guard model.marksGates, model.view.phase == .running else { return [] }
         var wanted = model.view.rootMenu.allItems.compactMap(\.screenID)

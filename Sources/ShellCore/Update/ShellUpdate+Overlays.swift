@@ -1,4 +1,5 @@
-/// Keys while an overlay (help, go to, warnings, a web link, an entry's details, a feed list) is open.
+/// Keys while an overlay (help, go to, warnings, a web link, an entry's details, a feed list, the
+/// Account pane) is open.
 extension ShellUpdate {
     static func handleOverlayKey(_ key: Key, _ overlay: Overlay, _ model: inout ShellModel) -> [ShellEffect] {
         switch overlay {
@@ -11,6 +12,8 @@ extension ShellUpdate {
             return []
         case .goTo(let filter, let selection):
             return handleGoToKey(key, filter: filter, selection: selection, &model)
+        case .account(let pane):
+            return handleAccountKey(key, pane, &model)
         case .entry, .feed:
             return handleFeedOverlayKey(key, overlay, &model)
         case .webLink:

@@ -39,6 +39,7 @@ extension ShellUpdate {
             return revision.servicesID.map { [.discardServices(revision: $0)] } ?? []
         }
         model.isReloading = false
+        model.view.offlineNote = nil
         model.notify("Reloaded \(revision.app.name) (\(revision.app.screens.count) screens)")
         return replaceApp(revision, keepingNavigation: true, &model)
     }

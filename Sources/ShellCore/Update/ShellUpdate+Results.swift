@@ -44,6 +44,7 @@ extension ShellUpdate {
         case .shown(let step, let screen, let dataDict):
             // A decision on the stacks as they are now: a back or close taken meanwhile stays.
             model.view.navigation.apply(step)
+            if model.view.blockedRoot?.screenID == model.view.navigation.currentScreenID { model.view.blockedRoot = nil }
             // A navigation that got through makes an earlier "Blocked by …" stale.
             if model.view.toast?.kind == .error {
                 model.view.toast = nil
@@ -67,7 +68,17 @@ extension ShellUpdate {
             clampSelections(&model)
             return postHooks(screenID: screen.id, dataDict: dataDict, &model)
         case .blocked(let identifier, let reason):
-            revertMenuSelection(&model)
+            // The stack (the tab, the current-screen mark) stays; the menu's cursor stays on the
+            // item the user chose, as the SDK leaves it.
+            if case .selectRootItem(let itemID) = request {
+                if !selectMenuRow(of: itemID, &model) { revertMenuSelection(&model) }
+                // Trying a blocked root again: its message is the new one.
+                if itemID == model.view.navigation.rootItemID, let blocked = model.view.shownBlockedRoot {
+                    model.view.blockedRoot = BlockedRoot(screenID: blocked.screenID, message: blockedMessage(identifier, reason, app: model.view.app))
+                }
+            } else {
+                revertMenuSelection(&model)
+            }
             model.notify(blockedMessage(identifier, reason, app: model.view.app), isError: true)
             return []
         case .openURL(let url):

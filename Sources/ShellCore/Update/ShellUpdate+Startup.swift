@@ -29,6 +29,11 @@ extension ShellUpdate {
             return replaced + [.runStartupStep(.applicationReady)]
         case (.load, .loadingFailed(let reason)):
             return [.runStartupStep(.failedLoading(reason: reason))]
+        case (.failedLoading, _) where model.offlineNote != nil:
+            // The app is its last good copy: after executeOnFailedLoading it goes on, offline.
+            model.view.offlineNote = model.offlineNote
+            model.offlineNote = nil
+            return [.runStartupStep(.applicationReady)]
         case (.failedLoading(let reason), _):
             // "Loading failed" with retry (Enter, r); q gives up with status 1.
             model.view.phase = .loadingFailed(message: reason)
@@ -69,14 +74,18 @@ extension ShellUpdate {
         return [.runStartupStep(.load(app: model.view.app, reusesLoadedApp: reuses, isRetry: isRetry))]
     }
 
-    /// Home was opened through the hooks: shown, or left as the initial state with the reason
-    /// when a hook blocked it (the app still runs).
+    /// Home was opened through the hooks: shown, or, when a hook blocked it, not shown: its area
+    /// says which plugin blocked it, with Try again (the app still runs: menu, bar, go-to).
     static func rootPresented(_ result: NavigationResult, _ model: inout ShellModel) {
         switch result {
         case .shown(let step, _, _):
             model.view.navigation.apply(step)
         case .blocked(let identifier, let reason):
-            model.notify(blockedMessage(identifier, reason, app: model.view.app), isError: true)
+            let message = blockedMessage(identifier, reason, app: model.view.app)
+            if let screenID = model.view.navigation.currentScreenID {
+                model.view.blockedRoot = BlockedRoot(screenID: screenID, message: message)
+            }
+            model.notify(message, isError: true)
         case .openURL, .unavailable:
             break
         }

@@ -92,11 +92,10 @@ public enum ShellUpdate {
             traceAppended(slice, &model)
             return []
         case .signedInUserChanged(let user):
-            guard user != model.view.signedInUser else { return [] }
-            if let user, user != model.view.signedInUser, model.hasSubmittedPane { model.notify("Signed in as \(user)") }
-            model.hasSubmittedPane = false
-            model.view.signedInUser = user
+            signedInUserChanged(user, &model)
             return []
+        case .accountsLoaded(let accounts):
+            return accountsLoaded(accounts, &model)
         case .startupStepEnded(let step, let result):
             return startupStepEnded(step, result, &model)
         case .frameDrawn(let hitMap):
@@ -245,6 +244,7 @@ public enum ShellUpdate {
         case .character("`"):
             model.view.isTracePanelVisible.toggle()
             return []
+        case .character("a"): return [.loadAccounts]
         case .character("w"):
             guard !model.view.warnings.isEmpty else {
                 model.notify("The app loaded without warnings")

@@ -15,6 +15,8 @@ enum ChromeViews {
             hints = [("type", "filter"), ("↑↓", "choose"), ("Enter", "go"), ("Esc", "close")]
         } else if case .webLink = state.overlay {
             hints = [("Esc", "close"), ("q", "quit")]
+        } else if case .account = state.overlay {
+            hints = [("↑↓", "choose"), ("Enter", "sign in / out"), ("Esc", "close")]
         } else if case .warnings = state.overlay {
             hints = [("↑↓", "scroll"), ("Esc", "close"), ("q", "quit")]
         } else if state.overlay == .help {
@@ -32,16 +34,26 @@ enum ChromeViews {
             case .root: break
             }
             if state.rootMenu.kind == .sideMenu { list.append(("m", "menu")) }
-            list += [("g", "go to"), ("?", "help"), ("q", "quit")]
+            list += [("g", "go to")]
+            if state.hasLogin { list.append(("a", "account: " + (state.signedInUser ?? "signed out"))) }
+            list += [("?", "help"), ("q", "quit")]
             hints = list
         }
         var right = rect.maxX
+        if let offline = state.offlineNote, state.overlay == nil, state.topPane == nil {
+            let width = DisplayWidth.of(offline)
+            if rect.x + width + 2 <= rect.maxX {
+                right = rect.maxX - width - 1
+                context.text(&canvas, offline, x: right, y: rect.y, style: palette[.statusKey])
+                right -= 1
+            }
+        }
         if state.overlay == nil, state.topPane == nil, !state.warnings.isEmpty {
             let count = state.warnings.count
             let text = "\(context.glyphs.isASCII ? "!" : "⚠") \(count) warning\(count == 1 ? "" : "s") (w)"
             let width = DisplayWidth.of(text)
-            if rect.x + width + 2 <= rect.maxX {
-                right = rect.maxX - width - 1
+            if rect.x + width + 2 <= right {
+                right = right - width - 1
                 context.text(&canvas, text, x: right, y: rect.y, style: palette[.statusKey])
                 right -= 1
             }
@@ -55,8 +67,10 @@ enum ChromeViews {
             x += context.text(&canvas, " " + label + "  ", x: x, y: rect.y, style: palette[.status])
         }
         if let bar = state.currentBar, state.topPane == nil, state.overlay == nil {
-            let summary = "\(bar.style.rawValue)·\(bar.presentation.rawValue)·\(bar.state.rawValue)"
-            let text = context.glyphs.isASCII ? summary.replacing("·", with: "/") : summary
+            // A custom style is named, with what it is drawn as.
+            let style = bar.customStyle.map { "\($0)→\(bar.style.rawValue)" } ?? bar.style.rawValue
+            let summary = "\(style)·\(bar.presentation.rawValue)·\(bar.state.rawValue)"
+            let text = context.glyphs.isASCII ? summary.replacing("·", with: "/").replacing("→", with: "->") : summary
             let width = DisplayWidth.of(text)
             if x + width + 1 <= right {
                 context.text(&canvas, text, x: right - width - 1, y: rect.y, style: palette[.status])

@@ -11,6 +11,7 @@ enum OverlayViews {
         ("Esc", "close a pane, go back, or close a presented stack"),
         ("m", "toggle the side menu"),
         ("g", "go to a screen (type to filter, Enter goes)"),
+        ("a", "account: who is signed in; sign in as a known user, or out"),
         ("?", "this help"),
         ("t", "next theme"),
         ("r", "reload the selected or failed feed, else the app's files"),
@@ -24,7 +25,7 @@ enum OverlayViews {
 
     /// What the marks beside screen names mean, after the keys.
     static func markHelp(_ glyphs: Glyphs) -> [(String, String)] {
-        [(glyphs.lock, "gated screen: a pre hook can stop the navigation")]
+        [(glyphs.lock, "gated for whoever is signed in now: a pre hook would ask or block")]
     }
 
     static func drawHelp(context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {

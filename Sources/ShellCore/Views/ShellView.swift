@@ -4,7 +4,7 @@ import ZappModel
 /// Draws the whole UI for a view state into a canvas and reports where the clickable things
 /// went. Drawing order (later is on top): screen content, the bar (over the content for
 /// `overlay`), the side menu or tab bar, the overflow list, the trace panel, hook panes,
-/// the help / go-to overlay, the toast and the status line.
+/// the help / go-to / Account overlay, the toast and the status line.
 public enum ShellView {
     /// Renders `state` into `canvas` (its size is the terminal size) and returns the hit map.
     @discardableResult
@@ -68,6 +68,8 @@ public enum ShellView {
             OverlayViews.drawWebLink(url, context: context, canvas: &canvas, hits: &hits)
         case .warnings(let scroll):
             OverlayViews.drawWarnings(scroll: scroll, context: context, canvas: &canvas, hits: &hits)
+        case .account(let pane):
+            AccountView.draw(pane, context: context, canvas: &canvas, hits: &hits)
         case nil: break
         }
         if let toast = state.toast, let rect = layout.toastRect {

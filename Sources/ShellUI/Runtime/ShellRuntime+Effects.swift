@@ -39,6 +39,10 @@ extension ShellRuntime {
             openBrowser(url)
         case .signOut:
             signOut()
+        case .loadAccounts:
+            loadAccounts()
+        case .switchAccount(let login, let username):
+            switchAccount(login: login, username: username)
         case .loadFeed(let source, let reload, let generation):
             loadFeed(source, reload: reload, generation: generation)
         case .loadFeedPage(let source, let page, let generation):
@@ -150,7 +154,7 @@ extension ShellRuntime {
         guard let gates = services.gates else { return }
         runInBackground { runtime in
             var gated: [String: Bool] = [:]
-            for screenID in screenIDs { gated[screenID] = gates.isGated(screenID) }
+            for screenID in screenIDs { gated[screenID] = await gates.isGated(screenID) }
             runtime.inbox.post(.gatesChecked(gated, generation: generation))
         }
     }

@@ -10,6 +10,7 @@ extension ShellRuntime {
     func runStartupStep(_ step: StartupStep) {
         let services = services
         let loadApp = setup.loadApp
+        let offline = setup.offline
         runInBackground { runtime in
             let startup = services.startup
             let result: StartupStepResult
@@ -20,8 +21,12 @@ extension ShellRuntime {
             case .load(let app, let reusesLoadedApp, let isRetry):
                 if isRetry { startup.retrying() }
                 do {
-                    // The app loaded before the terminal started is used as it is; a retry reads it again.
-                    let load = try await startup.loadAppData { reusesLoadedApp ? nil : try await loadApp() }
+                    // The app loaded before the terminal started is used as it is; a retry reads it
+                    // again. An offline copy was loaded because the server failed: that load failed.
+                    let load = try await startup.loadAppData { () async throws -> AppLoad? in
+                        if reusesLoadedApp, let offline { throw OfflineLoadFailure(reason: offline.reason) }
+                        return reusesLoadedApp ? nil : try await loadApp()
+                    }
                     guard let load, load.app != app else {
                         result = .loaded(nil)
                         break
@@ -53,4 +58,10 @@ extension ShellRuntime {
             runtime.inbox.post(.startupStepEnded(step, result))
         }
     }
+}
+
+/// Why the app running from its last good copy could not be loaded from its server.
+struct OfflineLoadFailure: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
 }

@@ -67,6 +67,7 @@ public final class ShellRuntime {
         start.imageNote = setup.imageNote
         start.isLoaded = setup.isLoaded
         start.deepLink = setup.deepLink
+        start.offline = setup.offline
         start.hasDeferredChecks = setup.checkWarnings != nil
         start.readsThemes = setup.loadThemes != nil
         start.canQueryTerminal = setup.queryTerminal != nil

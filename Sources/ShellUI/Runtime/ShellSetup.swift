@@ -31,6 +31,9 @@ public struct ShellSetup: Sendable {
     /// The run's one hook trace: every app the run loads (a reload, a retry) appends to it, so a
     /// hook that outlives its app still reaches the model's event log.
     public var trace: TraceLog
+    /// `app` is an http(s) app's last good copy (the server could not be reached): the startup
+    /// sequence runs `executeOnFailedLoading` and goes on with it, marked offline on screen.
+    public var offline: OfflineStart?
     /// The `--open` deep link.
     public var deepLink: String?
     /// The theme to start with and the themes `t` cycles through.

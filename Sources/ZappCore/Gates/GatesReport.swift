@@ -39,7 +39,7 @@ public struct GatesReport: Sendable, Hashable {
         public var preHooks: [HookGate]
         public var postHooks: [HookGate]
         /// A pre hook can stop the navigation (it may ask and it is a flow blocker), whatever the
-        /// session: what the running app's lock mark says.
+        /// session (the running app's lock marks say it for the session signed in now: `ScreenGates`).
         public var isGated: Bool { preHooks.contains(where: \.canBlock) }
         public var signedOut: Session
         public var signedIn: Session?

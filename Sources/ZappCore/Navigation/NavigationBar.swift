@@ -8,6 +8,8 @@ public struct NavigationBar: Sendable, Hashable {
     /// The screen's name (the title label).
     public var title: String
     public var style: BarStyle
+    /// The model's custom `style` (neither left nor center), drawn as left: named in the status.
+    public var customStyle: String?
     /// The configured presentation; `logo` without an `app_logo` is already `title` here.
     public var presentation: PresentationStyle
     public var state: BarState
@@ -15,8 +17,11 @@ public struct NavigationBar: Sendable, Hashable {
     public var buttons: [NavigationButton]
     public var styles: NavBarStyles
     public var assets: NavBarAssets
-    /// True when the screen has no bar of its own and home's is used (state forced `on_top`).
+    /// True when the screen has no bar of its own and home's is used as it is.
     public var usesHomeFallback: Bool
+    /// True for a white-label screen (Settings, EPG) using home's bar: its state is forced
+    /// `on_top` (the nav-bar document), whatever home's says or `S` asks.
+    public var forcesOnTop: Bool
     /// True when no bar model exists at all (defaults are used).
     public var isDefault: Bool
 
@@ -24,7 +29,7 @@ public struct NavigationBar: Sendable, Hashable {
         screenID: String, title: String, style: BarStyle = .left, presentation: PresentationStyle = .title,
         state: BarState = .onTop, contextButton: ContextButton = .none, buttons: [NavigationButton] = [],
         styles: NavBarStyles = NavBarStyles(), assets: NavBarAssets = NavBarAssets(),
-        usesHomeFallback: Bool = false, isDefault: Bool = false
+        usesHomeFallback: Bool = false, forcesOnTop: Bool = false, isDefault: Bool = false
     ) {
         self.screenID = screenID
         self.title = title
@@ -36,6 +41,7 @@ public struct NavigationBar: Sendable, Hashable {
         self.styles = styles
         self.assets = assets
         self.usesHomeFallback = usesHomeFallback
+        self.forcesOnTop = forcesOnTop
         self.isDefault = isDefault
     }
 

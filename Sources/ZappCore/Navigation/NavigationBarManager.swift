@@ -1,7 +1,8 @@
 import ZappModel
 
 /// The SDK's `GANavigationBarManager`: resolves each screen's bar model, applies the home
-/// fallback, the one-context-button rule and the navigation-button kinds.
+/// fallback (home's model as it is; `on_top` forced only on white-label screens), the
+/// one-context-button rule and the navigation-button kinds.
 public struct NavigationBarManager: Sendable {
     public let app: ZappApp
     public let rootKind: RootKind
@@ -18,17 +19,19 @@ public struct NavigationBarManager: Sendable {
         let home = app.homeScreen?.navBar
         let model = own ?? home
         let fallback = own == nil
+        let forcesOnTop = fallback && SyntheticScreen(screenID: screenID) != nil
         let isHome = screen?.id == app.homeScreen?.id
 
         var bar = NavigationBar(
             screenID: screenID, title: screen?.name ?? screenID, usesHomeFallback: fallback,
-            isDefault: model == nil)
+            forcesOnTop: forcesOnTop, isDefault: model == nil)
         bar.contextButton = contextButton(at: position)
         guard let model else { return bar }
         bar.styles = model.styles
         bar.assets = model.assets
         bar.style = model.styles.style ?? .left
-        bar.state = fallback ? .onTop : (model.styles.state ?? .onTop)
+        bar.customStyle = model.styles.customStyle
+        bar.state = forcesOnTop ? .onTop : (model.styles.state ?? .onTop)
         var presentation = model.styles.presentationStyle ?? .title
         if isHome, model.styles.homescreenShowLogo == true { presentation = .logo }
         if presentation == .logo, (model.assets.appLogo ?? "").isEmpty { presentation = .title }

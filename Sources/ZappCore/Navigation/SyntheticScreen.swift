@@ -1,7 +1,7 @@
 import ZappModel
 
 /// The white-label screens the shell provides itself (the SDK's Settings and EPG). They are
-/// not in river.json, have no navigation bar (they use home's, forced `on_top`) and are
+/// not in river.json, have no navigation bar (they use home's, its state forced `on_top`) and are
 /// addressed by reserved ids.
 public enum SyntheticScreen: String, Sendable, Hashable, CaseIterable {
     case settings = "__settings__"

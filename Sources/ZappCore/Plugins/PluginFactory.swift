@@ -16,6 +16,8 @@ public protocol PluginFactory: Sendable {
     var loginProvider: (any LoginProvider)? { get }
     /// The plugin's startup hook; used when its manifest says `api.require_startup_execution: true`.
     var appLoadingHook: (any AppLoadingHook)? { get }
+    /// The login's account switcher (the Account pane); nil when it has none.
+    var accountSwitching: (any AccountSwitching)? { get }
 }
 
 extension PluginFactory {
@@ -23,6 +25,7 @@ extension PluginFactory {
     public func makeScreenHook(context: HookContext) -> (any ScreenHook)? { nil }
     public var loginProvider: (any LoginProvider)? { nil }
     public var appLoadingHook: (any AppLoadingHook)? { nil }
+    public var accountSwitching: (any AccountSwitching)? { nil }
 }
 
 /// Makes a plugin's factory from its configuration. Throws (preferably a

@@ -174,6 +174,25 @@ public struct PluginRegistry: Sendable {
         return nil
     }
 
+    /// The Account pane's accounts: who is signed in (the first login provider's answer) and
+    /// each login plugin that can be switched, in configuration order.
+    public func accounts() async -> AccountList {
+        var logins: [LoginAccounts] = []
+        for plugin in plugins {
+            guard let switcher = plugin.factory?.accountSwitching else { continue }
+            let name = plugin.configuration.manifest.name.isEmpty ? plugin.identifier : plugin.configuration.manifest.name
+            logins.append(LoginAccounts(
+                identifier: plugin.identifier, name: name, users: switcher.knownUsers,
+                acceptsAnyUsername: switcher.acceptsAnyUsername))
+        }
+        return AccountList(signedInUser: await firstLoginProvider?.provider.signedInUser(), logins: logins)
+    }
+
+    /// The account switcher of the login plugin `identifier`.
+    public func accountSwitching(identifier: String) -> (any AccountSwitching)? {
+        plugin(identifier: identifier)?.factory?.accountSwitching
+    }
+
     /// Startup hooks of plugins with `api.require_startup_execution: true`, in configuration order.
     public var startupHooks: [StartupHookEntry] {
         plugins.compactMap { plugin in

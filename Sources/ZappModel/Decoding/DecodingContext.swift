@@ -195,7 +195,7 @@ struct DecodingContext {
         }
     }
 
-    private static func normalize(_ text: String) -> String {
+    static func normalize(_ text: String) -> String {
         String(text.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != " " }.map(Character.init))
     }
 }

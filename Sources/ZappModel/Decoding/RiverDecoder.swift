@@ -191,7 +191,8 @@ public enum RiverDecoder {
     }
 
     static func decodeStyles(_ object: JSONObject, at path: JSONPath, context: inout DecodingContext) -> NavBarStyles {
-        NavBarStyles(
+        let style = decodeBarStyle(object, at: path, context: &context)
+        return NavBarStyles(
             backgroundColor: context.color(object, "background_color", at: path),
             titleColor: context.color(object, "title_color", at: path),
             titleColorTablet: context.color(object, "title_color_tablet", at: path),
@@ -199,10 +200,26 @@ public enum RiverDecoder {
             titleSizeTablet: context.number(object, "title_size_tablet", at: path),
             iosFontFamily: context.nonEmptyString(object, "ios_font_family", at: path),
             presentationStyle: context.choice(object, "presentation_style", at: path),
-            style: context.choice(object, "style", at: path),
+            style: style.builtIn, customStyle: style.custom,
             state: context.choice(object, "state", at: path),
             homescreenShowLogo: context.bool(object, "homescreen_show_logo", at: path),
             backgroundType: context.nonEmptyString(object, "background_type", at: path))
+    }
+
+    /// `styles.style`: left or center, else a custom style (the SDK draws a xib named
+    /// `DefaultNavigationBar` + the key): a warning, kept by name and drawn as left.
+    static func decodeBarStyle(_ object: JSONObject, at path: JSONPath, context: inout DecodingContext)
+        -> (builtIn: BarStyle?, custom: String?)
+    {
+        guard let style = context.nonEmptyString(object, "style", at: path), !style.allSatisfy({ $0 == " " || $0 == "\t" })
+        else { return (nil, nil) }
+        if let builtIn = BarStyle(rawValue: style) { return (builtIn, nil) }
+        let suggestion = BarStyle.allCases.first { DecodingContext.normalize($0.rawValue) == DecodingContext.normalize(style) }
+        context.warning(
+            .customBarStyle, at: path + "style",
+            "custom style \(Quoted.value(style)) (a xib named DefaultNavigationBar + the key in the SDK) is drawn as left",
+            hint: suggestion.map { "did you mean \"\($0.rawValue)\"?" } ?? "the built-in styles are left and center")
+        return (nil, style)
     }
 
     /// Nav-bar assets; `background_image` is read as `background` when that is absent.

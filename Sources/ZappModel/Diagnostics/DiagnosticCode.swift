@@ -12,6 +12,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     case missingKey = "missing-key"
     /// A value is not one of those allowed (enums, colours).
     case invalidValue = "invalid-value"
+    /// A nav bar's `style` is neither left nor center: a custom style (drawn as left).
+    case customBarStyle = "custom-bar-style"
     /// An entry that cannot be used is skipped (a hook without identifier/type, ...).
     case ignoredEntry = "ignored-entry"
     /// A file that is neither a river, a plugin configurations file nor a manifest.

@@ -125,6 +125,9 @@ public struct NavBarStyles: Sendable, Hashable {
     public var iosFontFamily: String?
     public var presentationStyle: PresentationStyle?
     public var style: BarStyle?
+    /// A `style` that is neither left nor center: a custom style of the app's (in the SDK a xib
+    /// named `DefaultNavigationBar` + the key), drawn as left and named in the warnings.
+    public var customStyle: String?
     public var state: BarState?
     public var homescreenShowLogo: Bool?
     public var backgroundType: String?
@@ -132,8 +135,8 @@ public struct NavBarStyles: Sendable, Hashable {
     public init(
         backgroundColor: ZappColor? = nil, titleColor: ZappColor? = nil, titleColorTablet: ZappColor? = nil,
         titleSize: Double? = nil, titleSizeTablet: Double? = nil, iosFontFamily: String? = nil,
-        presentationStyle: PresentationStyle? = nil, style: BarStyle? = nil, state: BarState? = nil,
-        homescreenShowLogo: Bool? = nil, backgroundType: String? = nil
+        presentationStyle: PresentationStyle? = nil, style: BarStyle? = nil, customStyle: String? = nil,
+        state: BarState? = nil, homescreenShowLogo: Bool? = nil, backgroundType: String? = nil
     ) {
         self.backgroundColor = backgroundColor
         self.titleColor = titleColor
@@ -143,6 +146,7 @@ public struct NavBarStyles: Sendable, Hashable {
         self.iosFontFamily = iosFontFamily
         self.presentationStyle = presentationStyle
         self.style = style
+        self.customStyle = customStyle
         self.state = state
         self.homescreenShowLogo = homescreenShowLogo
         self.backgroundType = backgroundType

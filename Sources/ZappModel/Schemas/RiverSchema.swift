@@ -68,7 +68,7 @@ enum RiverSchema {
                     "ios_font_family": SchemaTerms.string("The title's font family."),
                     "presentation_style": SchemaTerms.choice(
                         PresentationStyle.self, "What the title area shows (default title)."),
-                    "style": SchemaTerms.choice(BarStyle.self, "Where the title or logo sits (default left)."),
+                    "style": SchemaTerms.string("Where the title or logo sits: left (the default) or center; any other value is a custom style (a xib in the SDK), drawn as left with a warning."),
                     "state": SchemaTerms.choice(BarState.self, "How the bar sits over the content (default on_top)."),
                     "homescreen_show_logo": SchemaTerms.bool("Show the logo on the home screen."),
                     "background_type": SchemaTerms.string("Color or Image."),

@@ -14,20 +14,15 @@ import ZappModel
 /// shows what it showed before. Only bytes in an image format are kept (never an HTML error
 /// page).
 ///
-/// Private and bounded (ARCHITECTURE.md, "Where each rule lives"): the folder is 0700 and each
-/// entry one 0600 file, written to a temporary name and renamed, holding the metadata and the
-/// bytes together with their length and SHA-256, so a reader never pairs an `ETag` with another
-/// process's bytes, and an entry failing its check is removed and fetched again. An entry is
-/// named by a digest of its address (`key(for:)`): no URL, user, password or query is written
-/// anywhere. Every store keeps the folder within `maximumBytes`, removing the least recently
-/// used entries first (a read marks an entry used).
+/// Private and bounded (ARCHITECTURE.md, "Where each rule lives") by `PrivateCacheFolder`: each
+/// entry holds the metadata and the bytes together with their length and SHA-256, so a reader
+/// never pairs an `ETag` with another process's bytes, and an entry failing its check is
+/// removed and fetched again.
 struct ImageDiskCache: Sendable {
     /// The first line of every entry; an entry without it is not read.
     static let magic = "zapp-shell image cache 1"
     /// The longest metadata an entry carries before its bytes.
     static let maximumHeaderBytes = 4096
-    /// A temporary file older than this is a store that did not finish (its process died).
-    static let abandonedTemporaryAge = 60
 
     /// One kept image.
     struct Entry: Sendable, Hashable {
@@ -36,70 +31,29 @@ struct ImageDiskCache: Sendable {
         var lastModified: String?
     }
 
-    let folder: URL
-    let maximumBytes: Int
+    let folder: PrivateCacheFolder
 
     /// The cache in `stateDirectory/images`, or nil when `maximumBytes` is 0 (no disk cache).
     init?(stateDirectory: URL, maximumBytes: Int) {
-        guard maximumBytes > 0 else { return nil }
-        folder = stateDirectory.appendingPathComponent("images", isDirectory: true)
-        self.maximumBytes = maximumBytes
+        guard let folder = PrivateCacheFolder(stateDirectory: stateDirectory, name: "images", maximumBytes: maximumBytes)
+        else { return nil }
+        self.folder = folder
     }
 
-    /// The name of `url`'s entry: the SHA-256 of the address without its user, password and
-    /// fragment, whose query enters only as its own digest.
+    /// The name of `url`'s entry (`PrivateCacheFolder.key(for:)`).
     static func key(for url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            return SHA256.hex(Array(url.absoluteString.utf8))
-        }
-        components.user = nil
-        components.password = nil
-        components.fragment = nil
-        let query = components.percentEncodedQuery
-        components.percentEncodedQuery = nil
-        let address = (components.string ?? "") + "\n" + (query.map { SHA256.hex(Array($0.utf8)) } ?? "")
-        return SHA256.hex(Array(address.utf8))
+        PrivateCacheFolder.key(for: url)
     }
 
     /// The entry kept for `url`, nil when none. An entry that fails its check (cut short,
     /// altered, not an entry) is removed, so the image is fetched again.
     func entry(for url: URL) -> Entry? {
-        let path = folder.appendingPathComponent(Self.key(for: url)).path
-        let limit = ImageLimits.defaultMaximumBytes + Self.maximumHeaderBytes
-        let data: Data
-        switch FileSystem.contents(atPath: path, limit: limit, followingLinks: false) {
-        case .success(let contents): data = contents
-        case .failure(let refusal):
-            if refusal.problem != .missing { unlink(path) }
-            return nil
-        }
-        guard let entry = Self.decode(Array(data)) else {
-            unlink(path)
-            return nil
-        }
-        Self.markUsed(path)
-        return entry
+        folder.entry(for: url, limit: ImageLimits.defaultMaximumBytes + Self.maximumHeaderBytes, decode: Self.decode)
     }
 
-    /// Keeps `entry` for `url`, then removes the least recently used entries while the folder
-    /// holds more than `maximumBytes`. Failures are ignored: the cache is an optimisation.
+    /// Keeps `entry` for `url` within the cap. Failures are ignored: the cache is an optimisation.
     func store(_ entry: Entry, for url: URL) {
-        let file = Self.encode(entry)
-        guard file.count <= maximumBytes, makeFolder() else { return }
-        let key = Self.key(for: url)
-        let temporary = folder.appendingPathComponent(".\(key).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp").path
-        do {
-            try PrivateFile.create(temporary, with: file)
-        } catch {
-            unlink(temporary)
-            return
-        }
-        Self.markUsed(temporary)
-        guard rename(temporary, folder.appendingPathComponent(key).path) == 0 else {
-            unlink(temporary)
-            return
-        }
-        keepWithinCap(keeping: key)
+        folder.store(Self.encode(entry), for: url)
     }
 
     // MARK: The entry file
@@ -137,55 +91,5 @@ struct ImageDiskCache: Sendable {
     private static func headerLine(_ name: String, _ value: String) -> String? {
         guard value.utf8.count <= 512, !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
         return "\(name): \(value)\n"
-    }
-
-    // MARK: The folder
-
-    /// Makes the folder (and the state directory above it) if missing, 0700, and makes an
-    /// existing folder 0700 (one kept by an older version was 0755).
-    private func makeFolder() -> Bool {
-        var missing: [String] = []
-        var path = folder.path
-        while FileSystem.kind(atPath: path) == .missing, path != "/" {
-            missing.append(path)
-            path = FileSystem.parent(of: path)
-        }
-        for path in missing.reversed() where mkdir(path, 0o700) != 0 && errno != EEXIST { return false }
-        return FileSystem.isDirectory(atPath: folder.path) && chmod(folder.path, 0o700) == 0
-    }
-
-    /// Sets the entry's modification time to now, to the nanosecond (the kernel's own stamp is
-    /// as coarse as a few milliseconds, which would leave entries written together unordered):
-    /// the order in which entries are removed.
-    private static func markUsed(_ path: String) {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let times = [now, now]
-        utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW)
-    }
-
-    /// Removes what is not an entry (files an older version kept, with the URL in clear;
-    /// temporary files of stores that never finished), then the least recently used entries
-    /// while the rest hold more than `maximumBytes` (never `kept`, the entry just stored).
-    private func keepWithinCap(keeping kept: String) {
-        var entries: [(path: String, size: Int, used: Int)] = []
-        let now = Int(time(nil))
-        for name in FileSystem.entries(atPath: folder.path) ?? [] {
-            let path = folder.appendingPathComponent(name).path
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            let used = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-            let isEntry = name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-            let isFreshTemporary = name.hasPrefix(".") && name.hasSuffix(".tmp") && now - Int(info.st_mtim.tv_sec) < Self.abandonedTemporaryAge
-            guard (isEntry || isFreshTemporary) && info.st_mode & S_IFMT == S_IFREG else {
-                if info.st_mode & S_IFMT != S_IFDIR { unlink(path) }
-                continue
-            }
-            entries.append((path, Int(info.st_size), !isEntry ? Int.max : name == kept ? Int.max - 1 : used))
-        }
-        var total = entries.reduce(0) { $0 + $1.size }
-        for entry in entries.sorted(by: { $0.used < $1.used }) where total > maximumBytes && entry.used < Int.max - 1 {
-            if unlink(entry.path) == 0 || errno == ENOENT { total -= entry.size }
-        }
     }
 }

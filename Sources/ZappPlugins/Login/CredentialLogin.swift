@@ -19,7 +19,7 @@ import ZappModel
 /// `required_entitlements`, signs in silently from the saved session at launch, and, with
 /// `startup_gateway: true`, offers the Sign-in pane when the app is ready.
 /// Tokens never reach the log, the pane or a message.
-final class CredentialLogin: LoginProvider, LoginProviderLogic, AppLoadingHook {
+final class CredentialLogin: LoginProvider, LoginProviderLogic, AppLoadingHook, AccountSwitching {
     /// The title of the sign-in pane.
     static let paneTitle = "Sign in"
     static let signInButton = "Sign in"
@@ -239,6 +239,19 @@ final class CredentialLogin: LoginProvider, LoginProviderLogic, AppLoadingHook {
     func loginCancelled(params: JSONObject?) async -> (success: Bool, errorMessage: String?) {
         logger.info("\(identifier): login flow cancelled")
         return (true, nil)
+    }
+
+    // MARK: AccountSwitching
+
+    var knownUsers: [KnownUser] { verifier.knownUsers }
+    var acceptsAnyUsername: Bool { verifier.acceptsAnyUsername }
+
+    /// Starts the session `trace --signed-in` would seed for `username` (no password asked).
+    func switchAccount(to username: String) async -> String? {
+        let seeded = verifier.traceSession(username: username, provider: identifier)
+        await store.save(seeded.session)
+        logger.info("\(identifier): switched to \(seeded.session.description) (Account pane)")
+        return seeded.warning
     }
 
     // MARK: AppLoadingHook

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ZappCore
 
 /// The result of checking a username and password.
 enum CredentialCheck: Sendable {
@@ -29,6 +30,11 @@ protocol CredentialVerifier: Sendable {
     /// Brings a saved session made by this plugin up to date at launch (silent sign-in);
     /// a failure signs the user out, with the reason.
     func refresh(_ session: Session) async -> Result<Session, RefreshFailure>
+
+    /// The users the Account pane offers (configured users; none for a server).
+    var knownUsers: [KnownUser] { get }
+    /// Whether the Account pane takes a typed username.
+    var acceptsAnyUsername: Bool { get }
 
     /// The session `zapp-shell trace --signed-in USER` starts with, and a warning when the
     /// user is not one this plugin knows.

@@ -52,6 +52,9 @@ struct LocalCredentials: CredentialVerifier {
         self.now = now
     }
 
+    var knownUsers: [KnownUser] { (users ?? []).map { KnownUser(username: $0.username, entitlements: $0.entitlements) } }
+    var acceptsAnyUsername: Bool { users == nil }
+
     func verify(username: String, password: String, provider: String) async -> CredentialCheck {
         guard let users else {
             return .accepted(session(for: User(username: username, password: "", entitlements: []), provider: provider))

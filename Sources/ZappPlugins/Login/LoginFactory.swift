@@ -17,4 +17,5 @@ struct LoginFactory: PluginFactory {
 
     var loginProvider: (any LoginProvider)? { login }
     var appLoadingHook: (any AppLoadingHook)? { login }
+    var accountSwitching: (any AccountSwitching)? { login }
 }

@@ -16,12 +16,14 @@ import ZappModel
 import ZappPlugins
 
 /// `zapp-shell [run] [APP] [--plugins FILE] [--theme NAME|PATH] [--state-dir DIR] [--open URL] [--ascii]
-/// [--no-color] [--log FILE] [--images auto|kitty|iterm|sixel|symbols|off] [--image-cache-mb N]`: runs an app interactively in the terminal (the default command).
+/// [--no-color] [--log FILE] [--signed-in USER] [--images auto|kitty|iterm|sixel|symbols|off] [--image-cache-mb N]`:
+/// runs an app interactively in the terminal (the default command).
 ///
 /// Before anything touches the terminal it refuses, with a message and exit status 1, a
 /// terminal it cannot drive (`TERM=dumb` or unset, stdin or stdout not a terminal) and an app
 /// that cannot be shown (unreadable or unparsable files, no screens: `DiagnosticCode.stopsRunning`),
-/// with the `validate` messages. Other problems are warnings, counted in the status line and
+/// with the `validate` messages. An http(s) app that cannot be fetched opens its last good copy
+/// (offline) or "Loading failed" with Retry (`RunStart`). Other problems are warnings, counted in the status line and
 /// listed with `w`. The log goes to a file, never to the screen.
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,8 +32,10 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
             With no APP the bundled demo app runs. Keys: arrows or h/j/k/l move, Tab / Shift-Tab \
             cycle root menu, nav bar and screen, Enter activates, Esc closes or goes back, m side \
-            menu, g go to screen, ? help, t next theme, s / p / S cycle the bar's style / \
-            presentation / state, ` trace panel, w load warnings, q quits (Ctrl-C always quits).
+            menu, g go to screen, a account (sign in as a known user, sign out), ? help, t next \
+            theme, s / p / S cycle the bar's style / presentation / state, ` trace panel, w load \
+            warnings, q quits (Ctrl-C always quits). An http(s) app is kept in the state directory \
+            as its last good copy, opened (marked offline) when its server cannot be reached.
             """
     )
 
@@ -57,6 +61,13 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("The log file. Default: zapp-shell.log in the state directory.", valueName: "FILE"))
     var log: String?
+
+    @Option(
+        name: .customLong("signed-in"),
+        help: ArgumentHelp(
+            "Start signed in as USER, in memory as trace --signed-in does (the saved session is left alone).",
+            valueName: "USER"))
+    var signedIn: String?
 
     @Option(help: ArgumentHelp("Write the run as a tape (keys, panes and answers, screens, hook outcomes) to replay with zapp-shell replay.", valueName: "TAPE"))
     var record: String?
@@ -86,14 +97,27 @@ struct RunCommand: AsyncParsableCommand {
         if let record, FileSystem.kind(atPath: TapeFile.folder(of: record)) != .directory {
             Self.fail("--record \(record): no such folder \(TapeFile.folder(of: record))")
         }
+        let stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? PluginEnvironment.defaultStateDirectory(environment: environment)
+        let offline: OfflineAppCopies? = if case .remote = location { OfflineAppCopies(stateDirectory: stateDirectory) } else { nil }
         // The river's cross-reference checks run after the first frame (they cannot stop the
         // app); their warnings join the status line when they end.
-        let loaded = try await AppLocation.loadOrExit(app, plugins: plugins, feeds: feeds, deferringChecks: true)
+        let start = try await RunStart.load(app, plugins: plugins, feeds: feeds, offline: offline)
+        let loaded: LoadedApp
+        var offlineStart: OfflineStart?
+        switch start {
+        case .loaded(let app):
+            loaded = app
+        case .offline(let app, let note, let reason):
+            loaded = app
+            offlineStart = OfflineStart(note: note, reason: reason)
+        case .notFetched(let name, _):
+            loaded = LoadedApp(app: ZappApp(screens: [], plugins: [], name: name), warnings: [], completeWarnings: nil)
+        }
+        if let signedIn { try Self.checkSignedIn(signedIn, app: loaded.app, isLoaded: offlineStart != nil || !start.isNotFetched) }
         let plugins = self.plugins
         let feedMap = loaded.app.feedMap
 
-        let stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? PluginEnvironment.defaultStateDirectory(environment: environment)
         let logURL = log.map { URL(fileURLWithPath: $0) } ?? stateDirectory.appendingPathComponent("zapp-shell.log")
         let logFile: FileLogHandler.File
         do {
@@ -104,6 +128,8 @@ struct RunCommand: AsyncParsableCommand {
         let logger = Logger(label: "zapp-shell") { label in FileLogHandler(label: label, file: logFile) }
         logger.info("starting \(loaded.app.name) (state directory \(stateDirectory.path))")
         for warning in loaded.warnings { logger.warning("\(warning.description)") }
+        if case .offline(_, let note, let reason) = start { logger.warning("\(reason); \(note)") }
+        if case .notFetched(_, let reason) = start { logger.error("\(reason); no last good copy kept") }
 
         // An app whose commands will not run says so among its warnings (`w`), before any hook.
         // Trust is the user's, kept in the default state directory whatever --state-dir says.
@@ -118,7 +144,7 @@ struct RunCommand: AsyncParsableCommand {
             app: loaded.app,
             loadApp: {
                 // Nothing reaches the terminal while the UI runs: a remote app's fetches are logged.
-                let result = await location.load(plugins: plugins, progress: { logger.info("\($0)") })
+                let result = await location.load(plugins: plugins, progress: { logger.info("\($0)") }, offline: offline)
                 guard var app = result.app, !result.hasBlockingErrors else {
                     let first = result.diagnostics.first { $0.code.stopsRunning }
                     let failure = AppLoadingError(message: first?.description ?? "the app could not be loaded")
@@ -131,13 +157,13 @@ struct RunCommand: AsyncParsableCommand {
                 for warning in warnings { logger.warning("\(warning)") }
                 return AppLoad(app: app, warnings: warnings + trustWarnings(app))
             },
-            makeServices: { [imageCacheBytes = imageCache.bytes] running, presenter, trace in
+            makeServices: { [imageCacheBytes = imageCache.bytes, signedIn] running, presenter, trace in
                 // Decided on every build of the services: a reload after a script changed stops it running.
                 let trust = AppTrust.decide(app: running, argument: app, plugins: plugins, stateDirectory: trustDirectory)
                 if let notRun = trust.notRunLine { logger.warning("external hooks: \(notRun)") }
                 return Self.services(
                     app: running, presenter: presenter, trace: trace, stateDirectory: stateDirectory, imageCacheBytes: imageCacheBytes,
-                    logger: logger, trust: trust)
+                    logger: logger, trust: trust, signedIn: signedIn)
             },
             trace: TraceLog(logger: logger),
             deepLink: open, theme: current, loadThemes: { Self.themes(cycling: current) },
@@ -156,6 +182,8 @@ struct RunCommand: AsyncParsableCommand {
             watchFiles: watch ? Self.watcher(app: loaded.app, theme: theme, logger: logger) : nil,
             loadTheme: Self.themeFile(theme))
         setup.imageNote = images.warning
+        setup.offline = offlineStart
+        if case .notFetched = start { setup.isLoaded = false }
         let options = CursesTerminal.Options(noColor: noColor)
         var observed = setup
         let recorder = record.map { _ in TapeRecorder() }
@@ -213,16 +241,19 @@ struct RunCommand: AsyncParsableCommand {
 
     /// The services for one app (the one wiring, `AppServices.builtIn`) over the run's trace,
     /// logging to `logger` (`run`'s log; `replay` logs nothing); its commands run as `trust`
-    /// says (`AppTrust`).
+    /// says (`AppTrust`). `signedIn` (`--signed-in`): sessions in memory, starting as that user.
     @MainActor
     static func services(
         app: ZappApp, presenter: any Presenter, trace: TraceLog, stateDirectory: URL,
-        imageCacheBytes: Int = ImageLoader.defaultDiskCacheBytes, logger: Logger, trust: CommandTrust
+        imageCacheBytes: Int = ImageLoader.defaultDiskCacheBytes, logger: Logger, trust: CommandTrust,
+        signedIn: String? = nil
     ) -> AppServices {
         let environment = PluginEnvironment(
             stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
-            logger: logger, presenter: presenter, commandTrust: trust)
-        var services = AppServices.builtIn(app: app, environment: environment, trace: trace, imageCacheBytes: imageCacheBytes)
+            logger: logger, presenter: presenter, sessions: signedIn.map { .inMemory(signedInUser: $0) } ?? .persistent,
+            commandTrust: trust)
+        var services = AppServices.builtIn(
+            app: app, environment: environment, trace: trace, imageCacheBytes: imageCacheBytes, keepsImages: true)
         services.images = LoggedImages(base: services.images, logger: logger)
         return services
     }
@@ -268,6 +299,19 @@ struct RunCommand: AsyncParsableCommand {
         var all = others
         all.insert(current, at: min(position, all.count))
         return all
+    }
+
+    /// `--signed-in USER` must be a user some login plugin of the app can hold (`trace
+    /// --signed-in`'s rule, message and exit status); an app not fetched yet is checked by its plugins
+    /// when it loads (an unknown user is then signed in with no entitlements).
+    private static func checkSignedIn(_ user: String, app: ZappApp, isLoaded: Bool) throws {
+        guard isLoaded else { return }
+        do {
+            _ = try BuiltInRegistry.seeded(app: app, signedIn: user)
+        } catch {
+            Console.printError("zapp-shell run: \(error.message)")
+            throw ExitCode(error.exitStatus)
+        }
     }
 
     /// Prints `zapp-shell: message` to stderr and exits with status 1 (the terminal untouched).

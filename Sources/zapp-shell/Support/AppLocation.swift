@@ -41,9 +41,10 @@ enum AppLocation: Equatable {
     /// each fetch to `progress` (stderr by default), since a slow server can keep the command
     /// waiting up to the timeout. `deferringChecks` leaves the river's cross-reference checks to
     /// `AppLoadResult.completingChecks()` (`run` shows its first frame without them).
+    /// `offline` (`run`): where an http(s) app loaded whole is kept as its last good copy.
     nonisolated(nonsending) func load(
         plugins: String? = nil, deferringChecks: Bool = false,
-        progress: @Sendable (String) -> Void = AppLocation.reportOnStandardError
+        progress: @Sendable (String) -> Void = AppLocation.reportOnStandardError, offline: OfflineAppCopies? = nil
     ) async -> AppLoadResult {
         switch self {
         case .demo:
@@ -59,7 +60,7 @@ enum AppLocation: Equatable {
         case .path(let path):
             return AppLoader.load(path: path, pluginsPath: plugins, deferringChecks: deferringChecks)
         case .remote(let url):
-            return await Self.loadRemote(url, plugins: plugins, progress: progress)
+            return await Self.loadRemote(url, plugins: plugins, progress: progress, offline: offline)
         }
     }
 
@@ -72,21 +73,20 @@ enum AppLocation: Equatable {
 
     /// Fetches river.json, plugin_configurations.json and content_types.json (when the server has
     /// one) of an app folder served over HTTP; `plugins` is a local plugin list used instead of the
-    /// served one. The app's relative feed sources are then fetched from the same folder.
+    /// served one. The app's relative feed sources are then fetched from the same folder. With
+    /// `offline` (`run`), an app loaded without errors is kept there as its last good copy.
     static func loadRemote(
         _ url: URL, plugins localPlugins: String? = nil, timeout: TimeInterval = fetchTimeout,
-        maximumBytes: Int = fetchMaximumBytes, progress: @Sendable (String) -> Void = reportOnStandardError
+        maximumBytes: Int = fetchMaximumBytes, progress: @Sendable (String) -> Void = reportOnStandardError,
+        offline: OfflineAppCopies? = nil
     ) async -> AppLoadResult {
-        let folder = url.lastPathComponent.lowercased().hasSuffix(".json") ? url.deletingLastPathComponent() : url
-        let riverURL = url.lastPathComponent.lowercased().hasSuffix(".json")
-            ? url : folder.appendingPathComponent(AppLoader.riverFileName)
-        let pluginsURL = folder.appendingPathComponent(AppLoader.pluginsFileName)
-        let riverShown = riverURL.absoluteString
-        let pluginsShown = pluginsURL.absoluteString
+        let place = RemotePlace(url)
+        let riverShown = place.river.absoluteString
+        let pluginsShown = place.plugins.absoluteString
 
         let river: Data
         progress("Fetching \(riverShown) (timeout \(formatted(timeout)) s)…")
-        switch await fetch(riverURL, timeout: timeout, maximumBytes: maximumBytes) {
+        switch await fetch(place.river, timeout: timeout, maximumBytes: maximumBytes) {
         case .success(let data):
             river = data
         case .failure(let failure):
@@ -95,18 +95,16 @@ enum AppLocation: Equatable {
                 hint: "APP may be the URL of a folder that serves river.json and plugin_configurations.json")
             return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [riverShown])
         }
+        var copy = OfflineAppCopy(river: Array(river), plugins: nil, contentTypes: nil, saved: Int(Date().timeIntervalSince1970))
         let plugins: AppLoader.PluginsSource
         if let localPlugins {
-            let pluginsFile = URL(fileURLWithPath: localPlugins)
-            switch ConfigurationFileReader.read(pluginsFile, file: localPlugins) {
-            case .success(let data): plugins = .data(data)
-            case .failure(let diagnostic): plugins = .unreadable(diagnostic)
-            }
+            plugins = localPluginsSource(localPlugins)
         } else {
             progress("Fetching \(pluginsShown) (timeout \(formatted(timeout)) s)…")
-            switch await fetch(pluginsURL, timeout: timeout, maximumBytes: maximumBytes) {
+            switch await fetch(place.plugins, timeout: timeout, maximumBytes: maximumBytes) {
             case .success(let data):
                 plugins = .data(data)
+                copy.plugins = Array(data)
             case .failure(let failure) where failure.isNotFound:
                 plugins = .absent
             case .failure(let failure):
@@ -114,18 +112,17 @@ enum AppLocation: Equatable {
                     .error(.unreadable, file: pluginsShown, at: .file, "cannot be fetched: \(failure.reason)"))
             }
         }
-        let name = Self.remoteName(of: folder)
         var result = AppLoader.load(
-            river: river, plugins: plugins, name: name, folder: nil, riverFile: riverShown,
+            river: river, plugins: plugins, name: remoteName(of: place.folder), folder: nil, riverFile: riverShown,
             pluginsFile: localPlugins ?? pluginsShown)
         guard result.app != nil, !result.hasBlockingErrors else { return result }
         // content_types.json is optional: a 404 means the app has none.
-        let contentTypesURL = folder.appendingPathComponent(ContentTypes.fileName)
-        let contentTypesShown = contentTypesURL.absoluteString
+        let contentTypesShown = place.contentTypes.absoluteString
         progress("Fetching \(contentTypesShown) (timeout \(formatted(timeout)) s)…")
-        switch await fetch(contentTypesURL, timeout: timeout, maximumBytes: maximumBytes) {
+        switch await fetch(place.contentTypes, timeout: timeout, maximumBytes: maximumBytes) {
         case .success(let data):
             AppLoader.addContentTypes(data, shown: contentTypesShown, to: &result)
+            copy.contentTypes = Array(data)
         case .failure(let failure) where failure.isNotFound:
             break
         case .failure(let failure):
@@ -133,10 +130,58 @@ enum AppLocation: Equatable {
                 .error(.unreadable, file: contentTypesShown, at: .file, "cannot be fetched: \(failure.reason)"),
                 shown: contentTypesShown, to: &result)
         }
-        // Relative feed sources are fetched from the app's folder on the server.
-        let folderText = folder.absoluteString
-        result.app?.remoteFolder = folderText.hasSuffix("/") ? folder : URL(string: folderText + "/")
+        result.app?.remoteFolder = place.feedFolder
+        // Kept only when every file the server has was read (a failing plugin list is no good copy).
+        if let offline, !result.diagnostics.contains(where: { $0.code == .unreadable }) { offline.keep(copy, of: place.key) }
         return result
+    }
+
+    /// The app at `url` as its last good copy (`loadRemote`'s `offline`) holds it, read as
+    /// `loadRemote` reads what the server sends; nil when no copy is kept.
+    static func loadOfflineCopy(_ url: URL, plugins localPlugins: String? = nil, from offline: OfflineAppCopies)
+        -> (result: AppLoadResult, copy: OfflineAppCopy)?
+    {
+        let place = RemotePlace(url)
+        guard let copy = offline.copy(of: place.key) else { return nil }
+        let pluginsShown = place.plugins.absoluteString
+        let plugins = localPlugins.map(localPluginsSource) ?? copy.plugins.map { .data(Data($0)) } ?? .absent
+        var result = AppLoader.load(
+            river: Data(copy.river), plugins: plugins, name: remoteName(of: place.folder), folder: nil,
+            riverFile: place.river.absoluteString, pluginsFile: localPlugins ?? pluginsShown)
+        if let contentTypes = copy.contentTypes {
+            AppLoader.addContentTypes(Data(contentTypes), shown: place.contentTypes.absoluteString, to: &result)
+        }
+        result.app?.remoteFolder = place.feedFolder
+        return (result, copy)
+    }
+
+    /// The addresses of a remote app's files: `url` is its folder or its river file.
+    struct RemotePlace {
+        var folder: URL
+        var river: URL
+        var plugins: URL { folder.appendingPathComponent(AppLoader.pluginsFileName) }
+        var contentTypes: URL { folder.appendingPathComponent(ContentTypes.fileName) }
+        /// Where relative feed sources are fetched from (the folder, ending in "/").
+        var feedFolder: URL? {
+            let text = folder.absoluteString
+            return text.hasSuffix("/") ? folder : URL(string: text + "/")
+        }
+        /// The address an offline copy is kept under (the folder, with or without "/" the same).
+        var key: URL { feedFolder ?? folder }
+
+        init(_ url: URL) {
+            let isFile = url.lastPathComponent.lowercased().hasSuffix(".json")
+            folder = isFile ? url.deletingLastPathComponent() : url
+            river = isFile ? url : folder.appendingPathComponent(AppLoader.riverFileName)
+        }
+    }
+
+    /// `--plugins FILE` of a remote app: a local file read instead of the served list.
+    private static func localPluginsSource(_ path: String) -> AppLoader.PluginsSource {
+        switch ConfigurationFileReader.read(URL(fileURLWithPath: path), file: path) {
+        case .success(let data): return .data(data)
+        case .failure(let diagnostic): return .unreadable(diagnostic)
+        }
     }
 
     /// The name of an app served from `folder`: its last path component, or for the server's
@@ -198,21 +243,31 @@ extension AppLocation {
     ) async throws -> LoadedApp {
         let feedMap = try feedMapOrExit(feeds)
         let result = await AppLocation(argument: argument).load(plugins: plugins, deferringChecks: deferringChecks)
-        if var app = result.app, !result.hasBlockingErrors {
-            app.feedMap = feedMap
-            let mapped = app
-            let complete: (@Sendable () -> [Diagnostic])? =
-                result.deferredChecks == nil
-                ? nil : { @Sendable in result.completingChecks().runWarnings + FeedSource.warnings(in: mapped, file: AppLoader.riverFileName) }
-            // A river decoded as it is read is walked for its sources with the deferred checks.
-            let feedWarnings = complete == nil ? FeedSource.warnings(in: app, file: AppLoader.riverFileName) : []
-            return LoadedApp(app: app, warnings: result.runWarnings + feedWarnings, completeWarnings: complete)
-        }
+        if let loaded = loaded(result, feedMap: feedMap) { return loaded }
+        throw problems(of: result)
+    }
+
+    /// The app of `result` with `feedMap`, ready to run; nil when errors stop it.
+    static func loaded(_ result: AppLoadResult, feedMap: FeedMap) -> LoadedApp? {
+        guard var app = result.app, !result.hasBlockingErrors else { return nil }
+        app.feedMap = feedMap
+        let mapped = app
+        let complete: (@Sendable () -> [Diagnostic])? =
+            result.deferredChecks == nil
+            ? nil : { @Sendable in result.completingChecks().runWarnings + FeedSource.warnings(in: mapped, file: AppLoader.riverFileName) }
+        // A river decoded as it is read is walked for its sources with the deferred checks.
+        let feedWarnings = complete == nil ? FeedSource.warnings(in: app, file: AppLoader.riverFileName) : []
+        return LoadedApp(app: app, warnings: result.runWarnings + feedWarnings, completeWarnings: complete)
+    }
+
+    /// Prints the problems that stop `result` the way `validate` does to stderr; the exit code
+    /// to throw (1, or 2 when a file cannot be read).
+    static func problems(of result: AppLoadResult) -> ExitCode {
         var report = ValidationReport()
         report.add(result.completingChecks())
         let problems = report.diagnostics.map(\.description) + [report.summary]
         Console.printError(problems.joined(separator: "\n"))
-        throw ExitCode(report.exitCode == 0 ? 1 : report.exitCode)
+        return ExitCode(report.exitCode == 0 ? 1 : report.exitCode)
     }
 
     /// The feed map of `--feeds PATH` (empty without one); a map that cannot be used is printed

@@ -75,24 +75,8 @@ struct FileLogHandler: LogHandler {
     }
 
     /// The current time in UTC as ISO 8601 (`2026-11-23T12:36:40Z`), as `Date.formatted(.iso8601)`
-    /// writes it: the format style's first use costs the start about a millisecond, and
-    /// `gmtime_r`'s first call reads the time zone file (ARCHITECTURE.md, "No full Foundation").
-    /// The date is the proleptic Gregorian civil date of the day count (Howard Hinnant's
-    /// `civil_from_days`).
+    /// writes it, without its cost (`UTCTime`; ARCHITECTURE.md, "No full Foundation").
     static func timestamp(_ seconds: Int = time(nil)) -> String {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))"
-            + "T\(two(secondOfDay / 3_600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+        UTCTime.iso8601(seconds)
     }
 }

@@ -215,7 +215,7 @@ scenario_gates_marks() {
     check "marks: Account (a PIN gate, a flow blocker) carries a lock" wait_for "$s" "Account ◘" || return
     check "marks: Movies (analytics only) carries none" not_on_screen "$s" "Movies ◘" || return
     keys "$s" "?"
-    check "marks: ? help says what the lock means" wait_for "$s" "gated screen: a pre hook can stop the navigation" || return
+    check "marks: ? help says what the lock means" wait_for "$s" "gated for whoever is signed in now: a pre hook would ask or block" || return
     keys "$s" Escape
     keys "$s" g
     check "marks: go-to opens" wait_for "$s" "Go to screen" || return
