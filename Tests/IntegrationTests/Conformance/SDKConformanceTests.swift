@@ -154,7 +154,7 @@ struct SDKConformanceTests {
             try await answerPanes(runtime, row: row, panes: &panes) { $0.activity == nil }
         }
         runtime.render()
-        return RunView(model: runtime.model, text: terminal.plainText, lines: trace.lines, panes: panes)
+        return RunView(model: runtime.model, text: terminal.plainText, lines: trace.entries(after: 0).entries.map(\.trace.line), panes: panes)
     }
 
     /// Answers every pane that comes up until `done`, with keys as a person would: success types
