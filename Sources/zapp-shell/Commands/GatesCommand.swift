@@ -98,7 +98,7 @@ struct GatesCommand: AsyncParsableCommand {
     private func report(_ location: String?) async throws -> GatesReport {
         let loaded = try await AppLocation.loadOrExit(location, plugins: pluginsOption.plugins, feeds: feedsOption.feeds)
         do {
-            let trust = AppTrust.decide(
+            let trust = await AppTrust.decide(
                 app: loaded.app, argument: location, plugins: pluginsOption.plugins,
                 stateDirectory: PluginEnvironment.defaultStateDirectory())
             return try await GatesReport.builtIn(app: loaded.app, signedIn: signedIn, trust: trust)
