@@ -160,7 +160,7 @@ public struct TrustStore: Sendable {
         var records = (try? self.records()) ?? []
         records.removeAll { Self.same($0.path, path) }
         records.append(record)
-        try write(records)
+        try write(records: records)
         return record
     }
 
@@ -171,11 +171,11 @@ public struct TrustStore: Sendable {
         let before = records.count
         records.removeAll { Self.same($0.path, path) }
         guard records.count != before else { return false }
-        try write(records)
+        try write(records: records)
         return true
     }
 
-    private func write(_ records: [Record]) throws(TrustStoreError) {
+    func write(records: [Record]) throws(TrustStoreError) {
         let folder = fileURL.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(
