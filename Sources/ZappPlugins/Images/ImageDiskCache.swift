@@ -14,13 +14,16 @@ import ZappModel
 /// shows what it showed before. Only bytes in an image format are kept (never an HTML error
 /// page).
 ///
-/// Private and bounded (ARCHITECTURE.md, "Where each rule lives"): the folder is 0700 and each
-/// entry one 0600 file, written to a temporary name and renamed, holding the metadata and the
+/// Private and bounded (ARCHITECTURE.md, "Where each rule lives"): the folder is made 0700 by the
+/// cache itself, which marks it (`markerName`) and uses no other (an `images/` already there, a
+/// symbolic link, a folder of someone else's: no cache, nothing in it touched), and each entry is
+/// one 0600 file, written to a temporary name and renamed, holding the metadata and the
 /// bytes together with their length and SHA-256, so a reader never pairs an `ETag` with another
 /// process's bytes, and an entry failing its check is removed and fetched again. An entry is
 /// named by a digest of its address (`key(for:)`): no URL, user, password or query is written
 /// anywhere. Every store keeps the folder within `maximumBytes`, removing the least recently
-/// used entries first (a read marks an entry used).
+/// used entries first (a read marks an entry used). It deletes only files it wrote: its names
+/// (a digest, or its temporary names) holding its magic line.
 struct ImageDiskCache: Sendable {
     /// The first line of every entry; an entry without it is not read.
     static let magic = "zapp-shell image cache 1"
@@ -28,6 +31,8 @@ struct ImageDiskCache: Sendable {
     static let maximumHeaderBytes = 4096
     /// A temporary file older than this is a store that did not finish (its process died).
     static let abandonedTemporaryAge = 60
+    /// The file that marks a folder the cache made itself.
+    static let markerName = ".zapp-shell-image-cache"
 
     /// One kept image.
     struct Entry: Sendable, Hashable {
@@ -64,17 +69,13 @@ struct ImageDiskCache: Sendable {
     /// The entry kept for `url`, nil when none. An entry that fails its check (cut short,
     /// altered, not an entry) is removed, so the image is fetched again.
     func entry(for url: URL) -> Entry? {
+        guard isOurFolder() else { return nil }
         let path = folder.appendingPathComponent(Self.key(for: url)).path
         let limit = ImageLimits.defaultMaximumBytes + Self.maximumHeaderBytes
-        let data: Data
-        switch FileSystem.contents(atPath: path, limit: limit, followingLinks: false) {
-        case .success(let contents): data = contents
-        case .failure(let refusal):
-            if refusal.problem != .missing { unlink(path) }
-            return nil
-        }
+        guard case .success(let data) = FileSystem.contents(atPath: path, limit: limit, followingLinks: false) else { return nil }
         guard let entry = Self.decode(Array(data)) else {
-            unlink(path)
+            // Removed only when it is one of ours gone bad (its magic line); anything else is left alone.
+            if data.starts(with: Array((Self.magic + "\n").utf8)) { unlink(path) }
             return nil
         }
         Self.markUsed(path)
@@ -141,17 +142,50 @@ struct ImageDiskCache: Sendable {
 
     // MARK: The folder
 
-    /// Makes the folder (and the state directory above it) if missing, 0700, and makes an
-    /// existing folder 0700 (one kept by an older version was 0755).
+    /// Makes the folder (and the state directory above it) if missing, 0700, and marks it as the
+    /// cache's own; an existing folder is used only when it is (`isOurFolder`), and never chmod-ed.
     private func makeFolder() -> Bool {
+        if FileSystem.kind(atPath: folder.path) != .missing || isSymbolicLink(folder.path) { return isOurFolder() }
         var missing: [String] = []
-        var path = folder.path
+        var path = FileSystem.parent(of: folder.path)
         while FileSystem.kind(atPath: path) == .missing, path != "/" {
             missing.append(path)
             path = FileSystem.parent(of: path)
         }
         for path in missing.reversed() where mkdir(path, 0o700) != 0 && errno != EEXIST { return false }
-        return FileSystem.isDirectory(atPath: folder.path) && chmod(folder.path, 0o700) == 0
+        guard mkdir(folder.path, 0o700) == 0 else { return false }
+        do {
+            try PrivateFile.create(folder.appendingPathComponent(Self.markerName).path, with: Array((Self.magic + "\n").utf8))
+        } catch {
+            return false
+        }
+        return true
+    }
+
+    /// True when the folder is the cache's own: a folder (not a link) of this user's, holding
+    /// the marker the cache wrote when it made it.
+    private func isOurFolder() -> Bool {
+        var info = stat()
+        guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { return false }
+        let marker = folder.appendingPathComponent(Self.markerName).path
+        guard lstat(marker, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        return true
+    }
+
+    private func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// True when the file at `path` starts with the cache's magic line (read without following a link).
+    private static func isOurs(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let expected = Array((magic + "\n").utf8)
+        var head = [UInt8](repeating: 0, count: expected.count)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return count == expected.count && head == expected
     }
 
     /// Sets the entry's modification time to now, to the nanosecond (the kernel's own stamp is
@@ -164,28 +198,39 @@ struct ImageDiskCache: Sendable {
         utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW)
     }
 
-    /// Removes what is not an entry (files an older version kept, with the URL in clear;
-    /// temporary files of stores that never finished), then the least recently used entries
-    /// while the rest hold more than `maximumBytes` (never `kept`, the entry just stored).
+    /// Removes its own temporary files of stores that never finished, then the least recently
+    /// used entries while they hold more than `maximumBytes` (never `kept`, the entry just
+    /// stored). A file of another name, or without the magic line, is not the cache's: left alone.
     private func keepWithinCap(keeping kept: String) {
         var entries: [(path: String, size: Int, used: Int)] = []
         let now = Int(time(nil))
         for name in FileSystem.entries(atPath: folder.path) ?? [] {
             let path = folder.appendingPathComponent(name).path
             var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             let used = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-            let isEntry = name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-            let isFreshTemporary = name.hasPrefix(".") && name.hasSuffix(".tmp") && now - Int(info.st_mtim.tv_sec) < Self.abandonedTemporaryAge
-            guard (isEntry || isFreshTemporary) && info.st_mode & S_IFMT == S_IFREG else {
-                if info.st_mode & S_IFMT != S_IFDIR { unlink(path) }
+            if Self.isTemporaryName(name) {
+                if now - Int(info.st_mtim.tv_sec) >= Self.abandonedTemporaryAge, Self.isOurs(path) { unlink(path) }
                 continue
             }
-            entries.append((path, Int(info.st_size), !isEntry ? Int.max : name == kept ? Int.max - 1 : used))
+            guard Self.isDigest(Substring(name)), Self.isOurs(path) else { continue }
+            entries.append((path, Int(info.st_size), name == kept ? Int.max : used))
         }
         var total = entries.reduce(0) { $0 + $1.size }
-        for entry in entries.sorted(by: { $0.used < $1.used }) where total > maximumBytes && entry.used < Int.max - 1 {
+        for entry in entries.sorted(by: { $0.used < $1.used }) where total > maximumBytes && entry.used < Int.max {
             if unlink(entry.path) == 0 || errno == ENOENT { total -= entry.size }
         }
+    }
+
+    /// 64 lowercase hexadecimal digits: an entry's name.
+    private static func isDigest(_ name: Substring) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// `.KEY.PID.NUMBER.tmp`: a store's temporary name.
+    private static func isTemporaryName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 5 && parts[0].isEmpty && isDigest(parts[1]) && parts[4] == "tmp"
+            && parts[2].allSatisfy(\.isNumber) && parts[3].allSatisfy(\.isNumber)
     }
 }
