@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ZappModel", targets: ["ZappModel"]),
         .library(name: "ZappCore", targets: ["ZappCore"]),
         .library(name: "ZappPlugins", targets: ["ZappPlugins"]),
+        .library(name: "ShellCore", targets: ["ShellCore"]),
         .library(name: "ShellUI", targets: ["ShellUI"]),
         .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
     ],
@@ -37,12 +38,21 @@ let package = Package(
         .target(name: "ZappModel", dependencies: ["CProcess"]),
         .target(name: "ZappCore", dependencies: ["CProcess", "ZappModel", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ZappPlugins", dependencies: ["CCurl", "CImages", "CProcess", "ZappCore", "ZappModel", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "ShellUI", dependencies: ["ZappCore", "ZappModel"]),
-        .target(name: "CursesTerminal", dependencies: ["CNCurses", "ShellUI", "ZappCore"]),
+        // The pure core (model, update, layout, views, canvas): the compiler keeps it pure, for it
+        // depends on nothing but ZappModel and ZappCore and imports no Foundation, Dispatch, Glibc,
+        // Synchronization, Logging or ZappPlugins; with MemberImportVisibility no member of those
+        // reaches it through ZappCore either (ARCHITECTURE.md, "Layers").
+        .target(
+            name: "ShellCore", dependencies: ["ZappCore", "ZappModel"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+        // The runtime that performs ShellCore's effects, the headless terminal, tapes' recorder and
+        // player, and the exports that need Foundation.
+        .target(name: "ShellUI", dependencies: ["ShellCore", "ZappCore", "ZappModel"]),
+        .target(name: "CursesTerminal", dependencies: ["CNCurses", "ShellCore", "ShellUI", "ZappCore"]),
         .executableTarget(
             name: "zapp-shell",
             dependencies: [
-                "ZappModel", "ZappCore", "ZappPlugins", "ShellUI", "CursesTerminal",
+                "ZappModel", "ZappCore", "ZappPlugins", "ShellCore", "ShellUI", "CursesTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -71,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "ShellUITests",
             dependencies: [
-                "ShellUI", "ZappCore", "ZappModel",
+                "ShellCore", "ShellUI", "ZappCore", "ZappModel",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
@@ -80,7 +90,7 @@ let package = Package(
         .testTarget(
             name: "CursesTerminalTests",
             dependencies: [
-                "CursesTerminal", "ShellUI", "ZappCore", "ZappModel",
+                "CursesTerminal", "ShellCore", "ShellUI", "ZappCore", "ZappModel",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

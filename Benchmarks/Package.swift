@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "ZappModel", package: "ZappShell"),
                 .product(name: "ZappCore", package: "ZappShell"),
                 .product(name: "ZappPlugins", package: "ZappShell"),
+                .product(name: "ShellCore", package: "ZappShell"),
                 .product(name: "ShellUI", package: "ZappShell"),
                 .product(name: "CursesTerminal", package: "ZappShell"),
                 .product(name: "Logging", package: "swift-log"),

@@ -18,6 +18,7 @@ func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
 let model = Target.Dependency.product(name: "ZappModel", package: "ZappShell")
 let core = Target.Dependency.product(name: "ZappCore", package: "ZappShell")
 let terminal = Target.Dependency.product(name: "CursesTerminal", package: "ZappShell")
+let shellCore = Target.Dependency.product(name: "ShellCore", package: "ZappShell")
 let shellUI = Target.Dependency.product(name: "ShellUI", package: "ZappShell")
 let plugins = Target.Dependency.product(name: "ZappPlugins", package: "ZappShell")
 
@@ -38,7 +39,7 @@ let package = Package(
         fuzzTarget("FuzzPipes2", [model]),
         fuzzTarget("FuzzAtom", [model]),
         fuzzTarget("FuzzDeepLink", [core, model]),
-        fuzzTarget("FuzzKeys", [terminal, shellUI]),
+        fuzzTarget("FuzzKeys", [terminal, shellCore, shellUI]),
         fuzzTarget("FuzzImage", [plugins, core]),
         fuzzTarget("FuzzFileReader", [model]),
         fuzzTarget("FuzzTrust", [plugins, core, model]),

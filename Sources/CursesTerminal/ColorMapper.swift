@@ -1,3 +1,4 @@
+import ShellCore
 import ShellUI
 
 /// Turns the UI's colours into colour numbers the terminal can show (palette indices, or 24-bit
@@ -55,7 +56,7 @@ struct ColorMapper: Sendable {
         }
     }
 
-    /// The RGB of xterm palette entry `index` (0–255), as ShellUI's colour degradation defines it.
+    /// The RGB of xterm palette entry `index` (0–255), as ShellCore's colour degradation defines it.
     static func paletteRGB(_ index: Int) -> (UInt8, UInt8, UInt8) {
         TerminalColor.rgb(ofPaletteIndex: UInt8(clamping: index))
     }

@@ -2,6 +2,7 @@ import CNCurses
 #if canImport(Glibc)
 import Glibc
 #endif
+import ShellCore
 import ShellUI
 import ZappCore
 

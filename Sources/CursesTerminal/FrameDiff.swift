@@ -1,3 +1,4 @@
+import ShellCore
 import ShellUI
 
 /// Which cells of a new frame must reach the terminal: all of them after a size change or a

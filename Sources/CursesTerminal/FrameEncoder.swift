@@ -1,3 +1,4 @@
+import ShellCore
 import ShellUI
 
 /// Turns a frame's changed cells into the bytes that draw them (ARCHITECTURE.md, "The

@@ -1,4 +1,5 @@
 import CNCurses
+import ShellCore
 import ShellUI
 
 /// Decodes what `wget_wch` returns into the UI's keys, clicks and resizes. ncurses turns the

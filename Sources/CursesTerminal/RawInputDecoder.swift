@@ -2,6 +2,7 @@ import CNCurses
 #if canImport(Glibc)
 import Glibc
 #endif
+import ShellCore
 import ShellUI
 
 /// The terminal's input path without a terminal: bytes as a terminal sends them (keys, escape

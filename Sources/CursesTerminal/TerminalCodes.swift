@@ -1,4 +1,5 @@
 import CNCurses
+import ShellCore
 import ShellUI
 
 /// The escape sequences `FrameEncoder` may write to a terminal, as its terminfo entry declares

@@ -1,3 +1,4 @@
+import ShellCore
 import ShellUI
 
 /// A cell style as the terminal draws it: colour numbers (`ColorMapper`'s, -1 for the default

@@ -1,3 +1,4 @@
+import ShellCore
 import ShellUI
 import Testing
 

@@ -3,6 +3,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// Every screen of the bundled demo app renders at several sizes and positions without

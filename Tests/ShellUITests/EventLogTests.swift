@@ -4,6 +4,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// A hook manager that writes the trace as `ScreenHookManager` does: "detail" passes four pre

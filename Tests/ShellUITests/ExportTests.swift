@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 #if canImport(FoundationXML)

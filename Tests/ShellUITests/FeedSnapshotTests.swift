@@ -3,6 +3,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// Snapshots of feed components in each state (loading, failed, loaded) at two sizes, and of

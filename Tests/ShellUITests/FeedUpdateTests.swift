@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+@testable import ShellCore
 @testable import ShellUI
 import Testing
 import ZappCore

@@ -2,6 +2,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// Keyboard focusables and mouse regions come from the same layout as the drawing.

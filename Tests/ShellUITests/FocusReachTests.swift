@@ -4,6 +4,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// What the user can reach with the keys and see: a menu item whose screen is missing can be

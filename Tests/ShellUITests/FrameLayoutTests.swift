@@ -2,6 +2,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// One layout per frame: the update lays the next frame out once per change (`ShellModel.frame`),

@@ -4,6 +4,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// The running app's gating marks: a lock beside gated screens in the side menu, the tab bar

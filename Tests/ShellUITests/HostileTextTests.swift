@@ -2,6 +2,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// Hostile text (issue 13): every class of control, bidi override, mark stack and length,

@@ -1,4 +1,5 @@
 import Foundation
+@testable import ShellCore
 @testable import ShellUI
 import ZappCore
 import ZappModel

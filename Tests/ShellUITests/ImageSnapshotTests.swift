@@ -3,6 +3,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// Snapshots of images in frames: a bar with an image logo, a hero and a grid with artwork, a

@@ -1,3 +1,4 @@
+@testable import ShellCore
 @testable import ShellUI
 import Testing
 import ZappCore

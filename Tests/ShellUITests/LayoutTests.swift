@@ -2,6 +2,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 @Suite struct LayoutTests {

@@ -3,6 +3,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// `run` loads an app lazily (screens decoded when read): the first frame must read only the

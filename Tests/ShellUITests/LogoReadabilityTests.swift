@@ -2,6 +2,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// Issue 27, part 6: an image logo too small to be read as symbols gives its place to the bar's

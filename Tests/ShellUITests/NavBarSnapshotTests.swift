@@ -4,6 +4,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// Snapshots of rendered frames (plain text), reviewed by eye when they change.

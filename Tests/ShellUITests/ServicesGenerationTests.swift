@@ -3,6 +3,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// Services per app generation: the runtime builds services for a reloaded app, but runs them

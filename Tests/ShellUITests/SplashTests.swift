@@ -1,4 +1,5 @@
 import Clocks
+import ShellCore
 import ShellUI
 import Testing
 import ZappCore

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import ShellCore
 import ShellUI
 import Testing
 import ZappCore

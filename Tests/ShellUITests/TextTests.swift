@@ -1,6 +1,7 @@
 import Testing
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 @Suite struct TextTests {

@@ -1,4 +1,5 @@
 import Foundation
+import ShellCore
 import ShellUI
 import ZappCore
 import ZappModel

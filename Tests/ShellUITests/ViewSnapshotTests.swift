@@ -3,6 +3,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// Snapshots of the UI beyond the bar: menus, panes, overlays, white-label screens, startup frames.

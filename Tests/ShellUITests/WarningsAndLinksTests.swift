@@ -4,6 +4,7 @@ import Testing
 import ZappCore
 import ZappModel
 
+@testable import ShellCore
 @testable import ShellUI
 
 /// The load warnings (status-line count, `w` overlay) and web links ($BROWSER or an overlay).

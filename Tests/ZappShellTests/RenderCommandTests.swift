@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ShellCore
 import ShellUI
 import Testing
 import ZappCore

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ShellCore
 import ShellUI
 import ZappCore
 import ZappModel

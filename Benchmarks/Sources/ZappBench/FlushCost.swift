@@ -1,5 +1,6 @@
 import CursesTerminal
 import Foundation
+import ShellCore
 import ShellUI
 import ZappModel
 

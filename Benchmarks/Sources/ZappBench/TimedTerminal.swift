@@ -1,3 +1,4 @@
+import ShellCore
 import ShellUI
 
 /// A terminal in front of another that hands out scripted keys one at a time and times, for

@@ -1,5 +1,6 @@
 import CursesTerminal
 import FuzzSupport
+import ShellCore
 import ShellUI
 
 /// Raw terminal input (keys, escape sequences, mouse reports) through ncurses and the

@@ -1,3 +1,5 @@
+import ShellCore
+
 extension Canvas {
     /// The canvas as a standalone HTML page (UTF-8, deterministic): one `<pre>` in a monospace
     /// font on the document background, one line per row, and a `<span>` with inline colours and

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ShellCore
 
 extension Canvas {
     /// The images of the canvas that documents embed (those with a PNG), each as a

@@ -1,3 +1,5 @@
+import ShellCore
+
 extension Canvas {
     /// The size of one cell in an SVG picture, in pixels: a 20 px monospace font advances 12 px
     /// (0.6 em, the width of common monospace fonts) and a row is 23 px high, a little less than

@@ -8,6 +8,7 @@ import Glibc
 #endif
 import ZappCore
 import ZappModel
+import ShellCore
 
 /// Opens a web link with the user's `$BROWSER`, the way `ShellEffect.openBrowser` asks: no
 /// shell is involved. `$BROWSER` may list several commands separated by `:` (the first is

@@ -1,4 +1,5 @@
 import ZappCore
+import ShellCore
 
 /// The one broker between hooks waiting on panes and the event loop (ARCHITECTURE.md, "Panes").
 ///

@@ -1,3 +1,5 @@
+import ShellCore
+
 /// The runtime's clock: milliseconds since it started and sleeping until a moment, over any
 /// `Clock` — a `ContinuousClock` when running, a test clock (swift-clocks' `TestClock`) in
 /// tests, so that spinners and messages that expire are tested without real time passing.

@@ -1,4 +1,5 @@
 import Synchronization
+import ShellCore
 
 /// The one place the event loop waits on (ARCHITECTURE.md, "The loop"): results of tasks are
 /// posted here as `ShellEvent`s, the terminal marks here that input is waiting, and the run's

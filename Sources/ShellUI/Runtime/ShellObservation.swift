@@ -1,3 +1,5 @@
+import ShellCore
+
 /// What the runtime shows an observer (`ShellSetup.observer`) after each event the update
 /// handled (all but a drawn frame's hit map): the event, the effects the update returned for it,
 /// and the model after it, whose event log (`ShellModel.log`) holds everything the app did, by

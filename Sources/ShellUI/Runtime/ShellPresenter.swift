@@ -1,4 +1,5 @@
 import ZappCore
+import ShellCore
 
 /// The UI's `Presenter`: a hook's pane goes through the runtime's `PaneBroker`, so the hook
 /// awaits the user's answer without blocking input or drawing. Esc on a pane answers

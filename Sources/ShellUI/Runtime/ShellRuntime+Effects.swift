@@ -1,6 +1,7 @@
 import Dispatch
 import ZappCore
 import ZappModel
+import ShellCore
 
 /// The effect performers: one case per `ShellEffect`, each starting the work it names and
 /// posting its result to the inbox as an event (ARCHITECTURE.md, "The loop").

@@ -1,5 +1,6 @@
 import ZappCore
 import ZappModel
+import ShellCore
 
 /// Navigations and post hooks: run in a task through the running app's navigator, one at a
 /// time (the activity Esc cancels), their outcome posted back. Their inputs come with the

@@ -1,6 +1,7 @@
 import Dispatch
 import ZappCore
 import ZappModel
+import ShellCore
 
 /// Reloading the app (`r`, `run --watch`, a retry): a revision with services of its own, which
 /// the runtime switches to only when the update accepts that revision (`.adoptServices`), over

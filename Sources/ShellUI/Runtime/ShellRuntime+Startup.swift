@@ -1,6 +1,7 @@
 import Dispatch
 import ZappCore
 import ZappModel
+import ShellCore
 
 /// The startup sequence's callbacks: loading (and loading again after a retry), the root and
 /// the deep link's screen presented through events, post hooks after the frame showing them.

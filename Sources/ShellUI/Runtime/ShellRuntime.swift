@@ -1,6 +1,7 @@
 import Dispatch
 import ZappCore
 import ZappModel
+import ShellCore
 
 /// The event loop (ARCHITECTURE.md, "The loop"), on the main actor: it waits in one place,
 /// the `RuntimeInbox`, for everything — terminal input (the terminal says when it is waiting),
@@ -58,7 +59,7 @@ public final class ShellRuntime {
         let size = terminal.size
         var view = ShellViewState(
             app: setup.app, rootKind: services.navigator.rootMenu.kind, theme: setup.theme,
-            colorSupport: terminal.colorSupport)
+            colorSupport: terminal.colorSupport, assets: AssetStore(app: setup.app))
         view.forceASCII = setup.forceASCII
         view.loadWarnings = setup.warnings
         view.browser = setup.browser

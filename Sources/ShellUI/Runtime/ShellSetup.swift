@@ -1,5 +1,6 @@
 import ZappCore
 import ZappModel
+import ShellCore
 
 /// An app read again by `ShellSetup.loadApp`, with its load warnings (`validate`'s lines).
 public struct AppLoad: Sendable {

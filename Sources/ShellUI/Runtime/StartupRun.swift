@@ -1,4 +1,5 @@
 import ZappModel
+import ShellCore
 
 /// The startup sequence while it runs: a handle of running work the runtime keeps (ARCHITECTURE.md,
 /// "The loop"), not state of the app. It knows the app the sequence started with (or loaded on a

@@ -1,3 +1,5 @@
+import ShellCore
+
 /// Plays a tape headless (`zapp-shell replay`): runs the app in a `ShellRuntime` over a
 /// `HeadlessTerminal` of the tape's size, with a `TapeRecorder` as the runtime's observer, sends
 /// each input once the app is idle (`isIdle`), and compares what the recorder saw with what the

@@ -1,4 +1,5 @@
 import ZappCore
+import ShellCore
 
 /// Turns what the runtime shows its observer (`ShellObservation`, after each event) into tape
 /// steps: the user's input as it reached the update, and what the app did in answer, read from

@@ -1,4 +1,5 @@
 import Synchronization
+import ShellCore
 
 /// A terminal without a screen: keeps the last flushed frame in memory and hands out queued
 /// input events. Used by tests, benchmarks and `zapp-shell render`.

@@ -1,4 +1,5 @@
 import ZappCore
+import ShellCore
 
 /// The seam between the UI and a real or headless terminal (swift-nio style: a protocol at
 /// the boundary). `CursesTerminal` implements it with ncurses; `HeadlessTerminal` keeps the

@@ -1,6 +1,6 @@
 /// One cell a UI component lays out from its own data (not from a feed): its `data.items`
 /// (or `entries`, `children`), else the component's own `target`. The one reading of a
-/// component's cells and their targets, shared by the UI (`ComponentItem` in ShellUI) and the
+/// component's cells and their targets, shared by the UI (`ComponentItem` in ShellCore) and the
 /// gates report (which screens a component opens).
 public struct ComponentCell: Sendable, Hashable {
     public var id: String

@@ -7,6 +7,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ShellCore
 import ShellUI
 import ZappCore
 import ZappModel
@@ -118,7 +119,8 @@ struct RenderCommand: AsyncParsableCommand {
         format: RenderFormat, ascii: Bool, override: BarOverride, warnings: [String] = [], feeds: (any FeedLoading)? = nil,
         imageMode: ImageMode? = nil, images: (any ImageLoading)? = nil
     ) async -> (text: String, imageWarnings: [String]) {
-        var state = ShellViewState(app: app, theme: theme, colorSupport: format == .text ? .none : .trueColor)
+        var state = ShellViewState(
+            app: app, theme: theme, colorSupport: format == .text ? .none : .trueColor, assets: AssetStore(app: app))
         state.forceASCII = ascii
         state.loadWarnings = warnings
         let menu = state.rootMenu

@@ -8,6 +8,7 @@ import Foundation
 import Glibc
 #endif
 import Logging
+import ShellCore
 import ShellUI
 import ZappCore
 import ZappModel

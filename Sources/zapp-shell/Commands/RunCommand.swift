@@ -9,6 +9,7 @@ import Foundation
 import Glibc
 #endif
 import Logging
+import ShellCore
 import ShellUI
 import ZappCore
 import ZappModel

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ShellCore
 import ShellUI
 import ZappCore
 

@@ -1,4 +1,5 @@
 import Logging
+import ShellCore
 import ShellUI
 import ZappCore
 

@@ -43,8 +43,8 @@ enum TapeKey {
 }
 
 /// Quoted text in a tape: double quotes, with `\"`, `\\`, `\n`, `\t`, `\e` and `\u{HEX}` escapes.
-enum TapeText {
-    static func quoted(_ text: String) -> String {
+package enum TapeText {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,4 +1,5 @@
 import ZappModel
+import ZappCore
 
 /// Demo controls: `s` / `p` / `S` cycle the current bar's style, presentation and state live.
 extension ShellUpdate {

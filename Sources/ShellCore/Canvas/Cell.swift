@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A terminal colour as the UI asks for it; the backend degrades it to what the terminal has.
 public enum TerminalColor: Sendable, Hashable {
     /// The terminal's own default foreground or background.
@@ -43,13 +41,15 @@ public struct CellStyle: Sendable, Hashable {
 ///
 /// The grapheme is stored inline as UTF-8 (up to 15 bytes, which covers ASCII, CJK, most
 /// emoji) so that a cell is plain data: filling and comparing frames copies bytes instead of
-/// retaining strings. Longer clusters (long ZWJ sequences) are interned once per process.
+/// retaining strings. Longer clusters (long ZWJ sequences, rare) are kept as a string.
 public struct Cell: Sendable, Hashable {
     /// UTF-8 bytes 0–7 of the grapheme.
     private var low: UInt64
-    /// UTF-8 bytes 8–14, and the byte count in the top byte (`GraphemeStore.internedMarker`
-    /// marks an interned grapheme whose index is in `low`).
+    /// UTF-8 bytes 8–14, and the byte count in the top byte (`GraphemeStore.longMarker` marks a
+    /// grapheme longer than 15 bytes, kept in `long`).
     private var high: UInt64
+    /// The grapheme when it is longer than 15 bytes; nil otherwise.
+    private var long: String?
     public var style: CellStyle
     /// True for the right half of a wide character.
     public var isContinuation: Bool
@@ -60,7 +60,7 @@ public struct Cell: Sendable, Hashable {
     public var imageMark: UInt32 = 0
 
     public init(grapheme: String = " ", style: CellStyle = .plain, isContinuation: Bool = false) {
-        (low, high) = GraphemeStore.pack(grapheme)
+        (low, high, long) = GraphemeStore.pack(grapheme)
         self.style = style
         self.isContinuation = isContinuation
     }
@@ -75,8 +75,8 @@ public struct Cell: Sendable, Hashable {
 
     /// The grapheme cluster drawn in the cell ("" for a continuation cell).
     public var grapheme: String {
-        get { GraphemeStore.unpack(low, high) }
-        set { (low, high) = GraphemeStore.pack(newValue) }
+        get { long ?? GraphemeStore.unpack(low, high) }
+        set { (low, high, long) = GraphemeStore.pack(newValue) }
     }
 
     /// The grapheme's one byte when it is a single byte (ASCII), without making a string.
@@ -84,14 +84,14 @@ public struct Cell: Sendable, Hashable {
         high == 1 << 56 ? UInt8(truncatingIfNeeded: low) : nil
     }
 
-    /// Appends the grapheme's UTF-8 bytes to `output`; only an interned (long) grapheme makes
-    /// a string. The terminal's frame writer calls this for every cell it writes.
+    /// Appends the grapheme's UTF-8 bytes to `output` without making a string. The terminal's
+    /// frame writer calls this for every cell it writes.
     public func appendUTF8(to output: inout [UInt8]) {
-        let count = Int(high >> 56)
-        if count == Int(GraphemeStore.internedMarker) {
-            output.append(contentsOf: grapheme.utf8)
+        if let long {
+            output.append(contentsOf: long.utf8)
             return
         }
+        let count = Int(high >> 56)
         for offset in 0..<count {
             let word = offset < 8 ? low : high
             output.append(UInt8(truncatingIfNeeded: word >> UInt64((offset % 8) * 8)))
@@ -101,15 +101,15 @@ public struct Cell: Sendable, Hashable {
     public static let blank = Cell()
 }
 
-/// Packs graphemes into two words and interns the rare longer ones.
+/// Packs graphemes into two words, or keeps the rare longer ones as they are.
 enum GraphemeStore {
-    static let internedMarker: UInt64 = 0xFF
+    static let longMarker: UInt64 = 0xFF
 
-    static func pack(_ grapheme: String) -> (UInt64, UInt64) {
+    static func pack(_ grapheme: String) -> (UInt64, UInt64, String?) {
         let utf8 = grapheme.utf8
         let count = utf8.count
-        if count == 1, let byte = utf8.first { return (UInt64(byte), 1 << 56) }
-        guard count <= 15 else { return (UInt64(interner.index(of: grapheme)), internedMarker << 56) }
+        if count == 1, let byte = utf8.first { return (UInt64(byte), 1 << 56, nil) }
+        guard count <= 15 else { return (0, longMarker << 56, grapheme) }
         var low: UInt64 = 0
         var high: UInt64 = 0
         var offset: UInt64 = 0
@@ -121,12 +121,11 @@ enum GraphemeStore {
             }
             offset += 1
         }
-        return (low, high | UInt64(count) << 56)
+        return (low, high | UInt64(count) << 56, nil)
     }
 
     static func unpack(_ low: UInt64, _ high: UInt64) -> String {
         let count = Int(high >> 56)
-        if count == Int(internedMarker) { return interner.string(at: Int(low)) }
         if count == 1 { return singleByte(UInt8(truncatingIfNeeded: low)) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count)
@@ -139,30 +138,5 @@ enum GraphemeStore {
 
     private static func singleByte(_ byte: UInt8) -> String {
         byte < 0x80 ? Canvas.asciiGraphemes[Int(byte)] : String(decoding: [byte], as: UTF8.self)
-    }
-
-    private static let interner = GraphemeInterner()
-}
-
-/// Interned long graphemes (append-only, shared by all canvases).
-final class GraphemeInterner: Sendable {
-    private struct Table {
-        var indices: [String: Int] = [:]
-        var strings: [String] = []
-    }
-
-    private let table = Mutex(Table())
-
-    func index(of grapheme: String) -> Int {
-        table.withLock { table in
-            if let index = table.indices[grapheme] { return index }
-            table.strings.append(grapheme)
-            table.indices[grapheme] = table.strings.count - 1
-            return table.strings.count - 1
-        }
-    }
-
-    func string(at index: Int) -> String {
-        table.withLock { index < $0.strings.count ? $0.strings[index] : " " }
     }
 }

@@ -111,14 +111,14 @@ public struct ShellViewState: Sendable {
     /// A state showing the app's home screen as the root of its stack (hooks not run yet).
     public init(
         app: ZappApp, rootKind: RootKind? = nil, theme: Theme = .defaultDark, colorSupport: ColorSupport = .trueColor,
-        assets: AssetStore? = nil
+        assets: AssetStore = AssetStore()
     ) {
         self.app = app
         let menu = RootMenu(app: app, kind: rootKind ?? RootKind(app: app))
         rootMenu = menu
         let home = menu.homeScreenID ?? app.screens.first?.id ?? SyntheticScreen.settings.rawValue
         navigation = .showing(home, as: .root, rootItemID: menu.homeItemID, rootScreenID: home)
-        self.assets = assets ?? AssetStore(app: app)
+        self.assets = assets
         focus = .screen
         menuSelection = 0
         navBarSelection = 0

@@ -1,8 +1,8 @@
 /// Text written into SVG and HTML documents: `&`, `<`, `>`, `"` and `'` become entities, and
 /// controls and noncharacters become U+FFFD (`StyleRun.exportable`), so any text, from a cell
 /// or from a configuration (a title), is safe in element content and in quoted attributes.
-enum MarkupText {
-    static func escaped(_ text: String) -> String {
+package enum MarkupText {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsWork) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
@@ -28,5 +28,5 @@ enum MarkupText {
     }
 
     /// The monospace fonts documents ask for, best first: each has the box-drawing glyphs.
-    static let monospaceFonts = "ui-monospace, 'SF Mono', Menlo, 'DejaVu Sans Mono', Consolas, 'Liberation Mono', monospace"
+    package static let monospaceFonts = "ui-monospace, 'SF Mono', Menlo, 'DejaVu Sans Mono', Consolas, 'Liberation Mono', monospace"
 }

@@ -3,22 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ShellCore
 import ZappModel
 
-/// The text assets of an app's bars (ASCII-art logos, one-glyph buttons, background
-/// patterns), read once so that drawing never touches the file system. Remote and unreadable
-/// assets are absent: the views then fall back (title instead of logo, theme glyphs, colour).
-public struct AssetStore: Sendable, Hashable {
+extension AssetStore {
     /// The largest text asset read (`FileSystem.contents` refuses larger ones, and anything but
     /// a regular file, before reading them).
     static let maximumBytes = 65_536
-
-    /// Lines of each asset, keyed by the asset string as written in river.json.
-    public var texts: [String: [String]]
-
-    public init(texts: [String: [String]] = [:]) {
-        self.texts = texts
-    }
 
     /// Reads every text asset named by the app's navigation bars, each name once (a large app
     /// names the same few on every screen, and a missing one must not be looked for again on
@@ -39,13 +30,7 @@ public struct AssetStore: Sendable, Hashable {
                 }
             }
         }
-        self.texts = texts
-    }
-
-    /// The lines of an asset (nil when absent or unreadable).
-    public func lines(_ asset: String?) -> [String]? {
-        guard let asset, let lines = texts[asset], !lines.isEmpty else { return nil }
-        return lines
+        self.init(texts: texts)
     }
 
     private static func read(_ asset: String, app: ZappApp) -> [String]? {
