@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import ShellUI
+import ShellCore
 import Testing
 import ZappModel
 
