@@ -130,7 +130,7 @@ struct RunCommand: AsyncParsableCommand {
                     throw failure
                 }
                 app.feedMap = feedMap
-                let warnings = (result.runWarnings + FeedSource.warnings(in: app, file: AppLoader.riverFileName)).map(\.description)
+                let warnings = (result.runWarnings + AppLocation.sourceWarnings(app)).map(\.description)
                 logger.info("loaded \(app.name) (\(app.screens.count) screens, \(warnings.count) warnings)")
                 for warning in warnings { logger.warning("\(warning)") }
                 let trust = await decideTrust(app)
