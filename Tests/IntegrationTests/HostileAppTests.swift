@@ -199,6 +199,66 @@ struct HostileAppTests {
         }
     }
 
+    @Test("a feed of 5 million {} keeps 10,000 entries, says so naming the feed, and peaks under 400 MB, local and over http (issue 34)")
+    func hugeFeed() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-feed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var bytes = Array(#"{"id": "f", "entry": ["#.utf8)
+        bytes.reserveCapacity(15_000_100)
+        for index in 0..<5_000_000 {
+            bytes.append(UInt8(ascii: "{"))
+            bytes.append(UInt8(ascii: "}"))
+            if index < 4_999_999 { bytes.append(UInt8(ascii: ",")) }
+        }
+        bytes += Array("]}".utf8)
+        let feed = Data(bytes)
+        let app = try Self.app(logo: "x.txt", feed: "big.json", entryImages: [], in: scratch)
+        try feed.write(to: app.appendingPathComponent("big.json"))
+        let local = try Self.run(["render", app.path, "--screen", "home", "--size", "100x30"], state: scratch.appendingPathComponent("state"), limit: 120)
+        #expect(local.status == 0, "\(local.err)")
+        #expect(local.err.contains("feed big.json: 5000000 entries listed; the first 10000 are kept"), "\(local.err)")
+        #expect(local.peakBytes <= Self.peakBytes, "peaked at \(local.peakBytes / 1024 / 1024) MB")
+        print("5M-entry feed, local: \(local.seconds) s, peak \(local.peakBytes / 1024 / 1024) MB")
+
+        let river = try Data(contentsOf: app.appendingPathComponent("river.json"))
+        let plugins = try Data(contentsOf: app.appendingPathComponent("plugin_configurations.json"))
+        let server = try LoopbackHTTPServer { request in
+            switch request.path {
+            case "/app/river.json": return .init(status: 200, bytes: river, contentType: "application/json")
+            case "/app/plugin_configurations.json": return .init(status: 200, bytes: plugins, contentType: "application/json")
+            case "/app/big.json": return .init(status: 200, bytes: feed, contentType: "application/json")
+            default: return .init(status: 404)
+            }
+        }
+        defer { server.stop() }
+        let remote = try Self.run(
+            ["render", server.url("/app/").absoluteString, "--screen", "home", "--size", "100x30"], state: scratch.appendingPathComponent("state"),
+            limit: 120)
+        #expect(remote.status == 0, "\(remote.err)")
+        #expect(remote.err.contains("5000000 entries listed; the first 10000 are kept"), "\(remote.err)")
+        #expect(remote.peakBytes <= Self.peakBytes, "peaked at \(remote.peakBytes / 1024 / 1024) MB")
+        print("5M-entry feed, http: \(remote.seconds) s, peak \(remote.peakBytes / 1024 / 1024) MB")
+    }
+
+    @Test("gates on a river of a million screens refuses at once with a message, under 400 MB (issue 34)")
+    func hugeRiverGates() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-gates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var river = #"[{"id": "s0", "name": "S0", "home": true}"#
+        river.reserveCapacity(40_000_000)
+        for index in 1..<1_000_000 { river += #",{"id": "s\#(index)", "name": "S\#(index)"}"# }
+        river += "]"
+        try Data(river.utf8).write(to: scratch.appendingPathComponent("river.json"))
+        try Data("[]".utf8).write(to: scratch.appendingPathComponent("plugin_configurations.json"))
+        let run = try Self.run(["gates", scratch.path], state: scratch.appendingPathComponent("state"), limit: 60)
+        #expect(run.status == 2)
+        #expect(run.err.contains("lists more than 100000 screens; gates reports on at most 100000"), "\(run.err)")
+        #expect(run.peakBytes <= Self.peakBytes, "peaked at \(run.peakBytes / 1024 / 1024) MB")
+        print("gates, 1e6 screens: \(run.seconds) s, peak \(run.peakBytes / 1024 / 1024) MB")
+    }
+
     @Test("an image address with a user, a password and a token leaves none of them in the state directory, which stays private")
     func credentialedAddress() throws {
         let png = try #require(try? ImageLoader.encodePNG(width: 8, height: 8, rgba: Array(repeating: 200, count: 256)).get())

@@ -188,7 +188,9 @@ struct RenderCommand: AsyncParsableCommand {
                 }
                 for await (source, result) in group {
                     switch result {
-                    case .success(let feed): state.feeds[source] = .loaded(feed)
+                    case .success(let feed):
+                        if let warning = feed.capWarning(source: source) { Console.printError("zapp-shell render: warning: " + warning) }
+                        state.feeds[source] = .loaded(feed)
                     case .failure(let error): state.feeds[source] = .failed(error.message)
                     }
                 }
