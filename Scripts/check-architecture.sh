@@ -5,7 +5,9 @@
 #   backticks (`ShellModel`, `ShellRuntime.perform`) is declared in the package (names of other
 #   libraries it mentions are listed below);
 # - no Swift file in Sources/ is over 400 lines, but the JSON parser; ARCHITECTURE.md and README.md
-#   are at most 400 lines each.
+#   are at most 400 lines each;
+# - Sources/zapp-shell/Support/EmbeddedDemoApp.swift is what Scripts/generate-demo-app.py makes of
+#   Sources/zapp-shell/DemoApp.
 # The core's purity (no Foundation, Dispatch, Glibc, Synchronization, Logging or ZappPlugins in
 # Sources/ShellCore) is the compiler's: ShellCore depends on neither (Package.swift).
 # Run by `make test`; exits 1 naming each claim that is not true.
@@ -94,6 +96,12 @@ for path, text in sorted(sources.items()):
         count = text.count("\n")
         if count > LINE_LIMIT:
             problems.append(f"{path}: {count} lines, over {LINE_LIMIT}")
+
+# The demo app inside the binary is generated from its folder (issue 34): they must not drift.
+import subprocess
+check = subprocess.run([sys.executable, "Scripts/generate-demo-app.py", "--check"], capture_output=True, text=True)
+if check.returncode != 0:
+    problems.append(check.stdout.strip() or check.stderr.strip())
 
 for problem in problems:
     print(problem, file=sys.stderr)

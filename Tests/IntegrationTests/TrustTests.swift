@@ -230,6 +230,29 @@ struct TrustTests {
         }
     }
 
+    @Test("a demo app planted in ../share beside a copied binary is never run nor copied by init: the demo is inside the binary (issue 34)")
+    func plantedDemo() async throws {
+        let scratch = try Scratch()
+        let bin = scratch.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let copy = bin.appendingPathComponent("zapp-shell")
+        try FileManager.default.copyItem(at: try OutputChannelTests.executable(), to: copy)
+        let planted = scratch.root.appendingPathComponent("share/zapp-shell/DemoApp")
+        try FileManager.default.createDirectory(at: planted.appendingPathComponent("hooks"), withIntermediateDirectories: true)
+        try Self.river.replacingOccurrences(of: "\"late\"", with: "\"late-night\"")
+            .write(to: planted.appendingPathComponent("river.json"), atomically: true, encoding: .utf8)
+        try Self.plugins([("hook", ["touch", scratch.path("planted")])])
+            .write(to: planted.appendingPathComponent("plugin_configurations.json"), atomically: true, encoding: .utf8)
+        let environment = ["XDG_STATE_HOME": scratch.path("state"), "ZAPPTV_PARENTAL_LOCK": "0"]
+        let trace = try await OutputChannelTests.run(["trace", "--screen", "late-night"], executable: copy, environment: environment)
+        let output = String(decoding: trace.out + trace.err, as: UTF8.self)
+        #expect(output.contains("pre zapptv_age_check: succeeded"), "the embedded demo ran: \(output)")
+        #expect(!scratch.exists("planted"), "the planted demo's command ran")
+        _ = try await OutputChannelTests.run(["init", scratch.path("mine")], executable: copy, environment: environment)
+        let written = try String(contentsOfFile: scratch.path("mine/plugin_configurations.json"), encoding: .utf8)
+        #expect(written.contains("age-check.sh") && !written.contains(scratch.path("planted")), "init wrote the planted copy")
+    }
+
     @Test("a corrupt trust file is reported by the not-run line and by --list, and trusts nothing")
     func corruptTrustFile() async throws {
         let scratch = try Scratch()
