@@ -1,10 +1,8 @@
 # ZappShell: `make run` opens the bundled demo app, `make test` runs the whole suite: the unit
 # tests, then the integration tests in a process of their own (real processes and sockets with
 # sub-second timeouts, which CPU-heavy unit suites would otherwise starve), then the tmux suite.
-# Both install what is missing first (libncurses-dev, pkg-config, tmux and ncurses-term for the truecolor e2e,
-# python3-jsonschema for the schema tests, libcurl4 for HTTP, libpng16-16, libturbojpeg0, libwebp7 and libchafa0
-# for images, xvfb, xterm, kitty, libgl1-mesa-dri, imagemagick, xdotool and fonts-dejavu-core for the real-terminal
-# suite, with apt-get).
+# Both install what is missing first, with apt-get: `make run` only what running needs (RUN_PACKAGES: ncurses,
+# libcurl, the image libraries), `make test` also what its suites need (TEST_PACKAGES: tmux, the terminals, X).
 #
 #   make run ARGS="path/to/app --theme light"   run with arguments
 #   make install PREFIX=$$HOME/.local            install elsewhere
@@ -61,35 +59,50 @@ BASH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all run test build release install install-files uninstall deps bench bench-data fuzz clean readme-pictures check-readme-pictures
+.PHONY: all run test build release install install-files uninstall deps test-deps bench bench-data fuzz clean readme-pictures check-readme-pictures
 
 all: build
 
-deps:
+# What building and running need: the compiler's C headers (ncurses), libcurl for HTTP and the
+# image libraries (opened on first use). `deps` installs them when missing.
+RUN_PACKAGES := pkg-config:pkg-config ncursesw:libncurses-dev libcurl.so.4:libcurl4 libpng16.so.16:libpng16-16 \
+	libturbojpeg.so.0:libturbojpeg0 libwebp.so.7:libwebp7 libchafa.so.0:libchafa0
+# What `make test` needs besides: tmux, strace and ncurses-term (xterm-direct, rxvt-unicode) for the tmux suite,
+# python3-jsonschema for the schema tests, and for the real-terminal suite Xvfb, xterm, kitty, urxvt, mlterm,
+# ImageMagick, xdotool, Mesa's software GL and the DejaVu fonts.
+TEST_PACKAGES := tmux:tmux strace:strace xterm-direct:ncurses-term jsonschema:python3-jsonschema Xvfb:xvfb xterm:xterm \
+	kitty:kitty urxvt:rxvt-unicode mlterm:mlterm import:imagemagick xdotool:xdotool swrast_dri.so:libgl1-mesa-dri \
+	DejaVuSansMono.ttf:fonts-dejavu-core
+
+# Installs the packages of a list of what:package pairs (a command, library, file or check) that are missing, with apt-get.
+define install_missing
 	@missing=""; \
-	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
-	pkg-config --exists ncursesw 2>/dev/null || missing="$$missing libncurses-dev"; \
-	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
-	command -v strace >/dev/null 2>&1 || missing="$$missing strace"; \
-	infocmp xterm-direct >/dev/null 2>&1 || missing="$$missing ncurses-term"; \
-	python3 -c 'import jsonschema' >/dev/null 2>&1 || missing="$$missing python3-jsonschema"; \
-	{ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | grep -q 'libcurl\.so\.4 ' || missing="$$missing libcurl4"; \
-	for pair in libpng16.so.16:libpng16-16 libturbojpeg.so.0:libturbojpeg0 libwebp.so.7:libwebp7 libchafa.so.0:libchafa0; do \
-		{ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | grep -q "$${pair%%:*} " || missing="$$missing $${pair##*:}"; \
+	for pair in $(1); do \
+		what="$${pair%%:*}"; package="$${pair##*:}"; \
+		case "$$what" in \
+			ncursesw) pkg-config --exists ncursesw 2>/dev/null ;; \
+			*.so*) { ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | grep -q "$$what " || ls /usr/lib/*/dri/$$what >/dev/null 2>&1 ;; \
+			xterm-direct) infocmp xterm-direct >/dev/null 2>&1 && infocmp rxvt-unicode-256color >/dev/null 2>&1 ;; \
+			jsonschema) python3 -c 'import jsonschema' >/dev/null 2>&1 ;; \
+			*.ttf) [ -f /usr/share/fonts/truetype/dejavu/$$what ] ;; \
+			*) command -v "$$what" >/dev/null 2>&1 ;; \
+		esac || missing="$$missing $$package"; \
 	done; \
-	for pair in Xvfb:xvfb xterm:xterm kitty:kitty import:imagemagick xdotool:xdotool; do \
-		command -v "$${pair%%:*}" >/dev/null 2>&1 || missing="$$missing $${pair##*:}"; \
-	done; \
-	ls /usr/lib/*/dri/swrast_dri.so >/dev/null 2>&1 || missing="$$missing libgl1-mesa-dri"; \
-	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing="$$missing fonts-dejavu-core"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
 		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(RUN_PACKAGES))
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
 		echo "error: '$(SWIFT)' not found; install a Swift 6 toolchain (https://www.swift.org/install/)"; \
 		exit 1; }
+
+test-deps: deps
+	$(call install_missing,$(TEST_PACKAGES))
 
 build: deps
 	$(STAMP) $(SWIFT) build $(BUILD_FLAGS)
@@ -100,7 +113,7 @@ release: deps
 run: build
 	"$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell" $(ARGS)
 
-test: deps
+test: test-deps
 	Scripts/check-architecture.sh
 	$(STAMP) $(SWIFT) build $(BUILD_FLAGS) --build-tests
 	$(SWIFT) test $(BUILD_FLAGS) --skip-build --skip IntegrationTests

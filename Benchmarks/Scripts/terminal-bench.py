@@ -15,6 +15,9 @@ terminal would run it:
   its side menu opened with `m`), one Down key
   (the sequence terminfo gives for kcud1 in keypad mode), and every byte written until it is
   quiet again;
+- key → first byte: in one session, once quiet (zapp-shell: its side menu opened with `m`), Down
+  and Up alternately, each once the last is answered and quiet; the time from writing the key
+  until the first byte of the answer; the median of --key-runs (60) keys; the same for dialog;
 - syscalls while idle: `strace -c -f -p PID` for 3 s once the first frame is drawn;
 - first frame of the generated 5,000- and 50,000-screen apps (in DIR/app-5000, DIR/app-50000);
 - with --images-app (examples/harbor-tv: a logo, a hero and a grid with artwork from local
@@ -39,6 +42,7 @@ import time
 
 COLUMNS, ROWS = 100, 30
 DOWN = b"\x1bOB"
+UP = b"\x1bOA"
 QUIET = 0.3
 DIALOG_ITEMS = ["Watch", "Home", "Movies", "Series", "Live TV", "Sports", "Members", "Premium",
                 "Account", "Settings", "Help centre"]
@@ -149,6 +153,31 @@ def bytes_for_down(argv, marker, opening=b""):
         session.close()
 
 
+def key_to_first_byte(argv, marker, runs, opening=b""):
+    """Seconds from writing each of `runs` keys (Down, Up, Down…) to the first byte of its answer."""
+    session = Session(argv)
+    try:
+        session.read_until(visible(marker))
+        session.drain()
+        if opening:
+            session.send(opening)
+            session.drain()
+        samples = []
+        for index in range(runs + 1):
+            start = len(session.output)
+            sent = time.perf_counter()
+            session.send(DOWN if index % 2 == 0 else UP)
+            while len(session.output) == start:
+                if not session._read(5.0):
+                    raise RuntimeError("no answer to a key")
+            if index > 0:
+                samples.append(time.perf_counter() - sent)
+            session.drain()
+        return samples
+    finally:
+        session.close()
+
+
 def bytes_for_down_after_images(argv, marker):
     """Bytes for one Down once the first frame is drawn and every image has arrived (quiet)."""
     session = Session(argv)
@@ -218,6 +247,7 @@ def main():
     parser.add_argument("--zapp-shell", required=True)
     parser.add_argument("--data", required=True)
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--key-runs", type=int, default=60)
     parser.add_argument("--images-app", help="an app with images (examples/harbor-tv) for the image rows")
     options = parser.parse_args()
     zapp = [options.zapp_shell]
@@ -244,7 +274,17 @@ def main():
             help_samples.append(time.perf_counter() - started)
     row("`zapp-shell --help`, whole process (what loading the binary costs)", median_row(help_samples))
     if have_dialog:
-        row("First frame, dialog --menu (same pty, same run)", median_row(first_frames(dialog, dialog_marker, options.runs)))
+        dialog_frames = first_frames(dialog, dialog_marker, options.runs)
+        row("First frame, dialog --menu (same pty, same run)", median_row(dialog_frames))
+        ratio = statistics.median(zapp_frames) / statistics.median(dialog_frames)
+        row("First frame, zapp-shell over dialog (medians)", f"{ratio:.2f}×", "≤ 2×", ratio <= 2)
+    zapp_keys = key_to_first_byte(zapp, home_marker, options.key_runs, opening=b"m")
+    row("Key → first byte, side menu Down/Up (zapp-shell)", median_row(zapp_keys))
+    if have_dialog:
+        dialog_keys = key_to_first_byte(dialog, dialog_marker, options.key_runs)
+        row("Key → first byte, dialog --menu Down/Up", median_row(dialog_keys))
+        ratio = statistics.median(zapp_keys) / statistics.median(dialog_keys)
+        row("Key → first byte, zapp-shell over dialog (medians)", f"{ratio:.2f}×", "≤ 1.5×", ratio <= 1.5)
     down = bytes_for_down(zapp, home_marker, opening=b"m")
     row("Bytes written for one Down in the side menu (zapp-shell)", f"{down} bytes", "≤ 70", down <= 70)
     if have_dialog:

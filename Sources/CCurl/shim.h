@@ -10,7 +10,9 @@
 #include <stdio.h>
 
 typedef void CURL;
+typedef void CURLM;
 typedef int CURLcode;
+typedef int CURLMcode;
 typedef long long curl_off_t;
 struct curl_slist;
 
@@ -71,6 +73,19 @@ enum {
     ZS_CURLINFO_OS_ERRNO = 0x200000 + 25,
 };
 
+/* The multi interface: one handle runs every transfer (a connection cache, a cap per host). */
+enum { ZS_CURLMOPT_MAX_HOST_CONNECTIONS = 7, ZS_CURLMOPT_MAXCONNECTS = 6, ZS_CURLM_OK = 0, ZS_CURLMSG_DONE = 1 };
+
+/* CURLMsg: what curl_multi_info_read gives. */
+typedef struct {
+    int msg;
+    CURL *easy_handle;
+    union {
+        void *whatever;
+        CURLcode result;
+    } data;
+} zs_curl_message;
+
 enum { ZS_CURL_GLOBAL_ALL = 3, ZS_CURLPROTO_HTTP = 1, ZS_CURLPROTO_HTTPS = 2, ZS_CURL_ERROR_SIZE = 256 };
 
 typedef size_t (*zs_curl_write_callback)(char *data, size_t size, size_t count, void *context);
@@ -88,6 +103,14 @@ typedef struct {
     const char *(*easy_strerror)(CURLcode code);
     struct curl_slist *(*slist_append)(struct curl_slist *list, const char *text);
     void (*slist_free_all)(struct curl_slist *list);
+    CURLM *(*multi_init)(void);
+    CURLMcode (*multi_setopt)(CURLM *multi, int option, ...);
+    CURLMcode (*multi_add_handle)(CURLM *multi, CURL *handle);
+    CURLMcode (*multi_remove_handle)(CURLM *multi, CURL *handle);
+    CURLMcode (*multi_perform)(CURLM *multi, int *running);
+    CURLMcode (*multi_poll)(CURLM *multi, void *extra_fds, unsigned int extra_count, int timeout_ms, int *ready);
+    CURLMcode (*multi_wakeup)(CURLM *multi);
+    zs_curl_message *(*multi_info_read)(CURLM *multi, int *left);
 } zs_curl_api;
 
 /* Opens `name` and finds every function; 0 on success, else -1 with the reason in `error`. */
@@ -113,6 +136,14 @@ static inline int zs_curl_load(const char *name, zs_curl_api *api, char *error, 
     ZS_CURL_FIND(easy_strerror, "curl_easy_strerror")
     ZS_CURL_FIND(slist_append, "curl_slist_append")
     ZS_CURL_FIND(slist_free_all, "curl_slist_free_all")
+    ZS_CURL_FIND(multi_init, "curl_multi_init")
+    ZS_CURL_FIND(multi_setopt, "curl_multi_setopt")
+    ZS_CURL_FIND(multi_add_handle, "curl_multi_add_handle")
+    ZS_CURL_FIND(multi_remove_handle, "curl_multi_remove_handle")
+    ZS_CURL_FIND(multi_perform, "curl_multi_perform")
+    ZS_CURL_FIND(multi_poll, "curl_multi_poll")
+    ZS_CURL_FIND(multi_wakeup, "curl_multi_wakeup")
+    ZS_CURL_FIND(multi_info_read, "curl_multi_info_read")
 #undef ZS_CURL_FIND
     return 0;
 }
@@ -136,6 +167,9 @@ static inline CURLcode zs_curl_setopt_header(const zs_curl_api *api, CURL *handl
 }
 static inline CURLcode zs_curl_setopt_xferinfo(const zs_curl_api *api, CURL *handle, zs_curl_xferinfo_callback callback) {
     return api->easy_setopt(handle, ZS_CURLOPT_XFERINFOFUNCTION, callback);
+}
+static inline CURLMcode zs_curl_multi_setopt_long(const zs_curl_api *api, CURLM *multi, int option, long value) {
+    return api->multi_setopt(multi, option, value);
 }
 static inline CURLcode zs_curl_getinfo_long(const zs_curl_api *api, CURL *handle, int info, long *value) {
     return api->easy_getinfo(handle, info, value);

@@ -68,6 +68,17 @@ static inline int zs_key_backspace(void) { return KEY_BACKSPACE; }
 static inline int zs_key_dc(void) { return KEY_DC; }
 static inline int zs_key_f(int n) { return KEY_F(n); }
 
+/* Focus reports (CSI ? 1004 h): the terminal, or tmux for its pane, sends ESC [ I when it gains
+   the focus and ESC [ O when it loses it. They are bound to two key codes of their own, so that
+   ncurses hands them over whole instead of as Esc, [ and a letter: far past KEY_MAX, where
+   ncurses numbers a terminfo entry's extended keys (KEY_MAX plus their index, a few hundred). */
+static inline int zs_key_focus_in(void) { return KEY_MAX + 4001; }
+static inline int zs_key_focus_out(void) { return KEY_MAX + 4002; }
+static inline void zs_define_focus_keys(void) {
+    define_key("\033[I", KEY_MAX + 4001);
+    define_key("\033[O", KEY_MAX + 4002);
+}
+
 /* Whether the current locale's character set is UTF-8. */
 static inline int zs_locale_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);
@@ -133,12 +144,10 @@ static inline int zs_tigetnum(const char *name) {
     return value < 0 ? -1 : value;
 }
 
-/* A string capability with its parameters filled in (NULL when absent); the result is
-   overwritten by the next call. */
-static inline const char *zs_tiparm2(const char *name, long first, long second) {
-    const char *value = zs_tigetstr(name);
-    if (value == NULL) return NULL;
-    return tiparm(value, first, second);
+/* A capability string (`format`, as terminfo stores it) with its parameters filled in; the
+   result is overwritten by the next call. */
+static inline const char *zs_tiparm_format(const char *format, long first, long second) {
+    return tiparm(format, first, second);
 }
 
 /* Makes the terminfo entry `name` current without touching the terminal (its capabilities

@@ -60,14 +60,17 @@ public final class CursesTerminal: Terminal {
     private(set) var isSuspended = false
     private var restoreSequence = ""
     /// The protocol images on screen (kitty, iTerm2, sixel), placed after each frame.
-    private var images: ImagePlacementWriter
+    var images: ImagePlacementWriter
     /// The cells the last flush wrote (row-major indices, in order): a sixel or iTerm2 image
     /// over any of them was erased there and is placed again.
     private var lastWritten: (columns: Int, indices: [Int]) = (0, [])
     /// Inside tmux: the environment to ask tmux for the pane's position with, and whether the
     /// writer's origin is known (asked before the first image, again after a resize).
-    private let tmuxEnvironment: [String: String]?
-    private var isOriginKnown = false
+    let tmuxEnvironment: [String: String]?
+    var isOriginKnown = false
+    /// Inside tmux: the terminal of the client showing this session (`client_tty`), learnt when
+    /// the pane's visibility is asked.
+    var clientTerminal: String?
     public private(set) var cellPixelSize: CellPixelSize?
     /// Armed when the one query ended before the terminal's last answer: its late reply is not keys.
     var lateReplies = LateReplyFilter()
@@ -88,7 +91,8 @@ public final class CursesTerminal: Terminal {
         isUTF8 = zs_locale_is_utf8() != 0
 
         terminalName = term
-        var codes = try TerminalCodes.terminfo(named: terminalName, colorTerm: environment["COLORTERM"])
+        var codes = try TerminalCodes.terminfo(
+            named: terminalName, colorTerm: environment["COLORTERM"], identity: TerminalIdentity(environment: environment))
         let noColorRequested = options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty
         if noColorRequested { codes.colorFormat = .none }
         let (support, paletteSize) = codes.colorFormat.support
@@ -105,6 +109,7 @@ public final class CursesTerminal: Terminal {
         noecho()
         nonl()
         keypad(input, true)
+        zs_define_focus_keys()
         wtimeout(input, 0)
         leaveok(zs_stdscr(), true)
         curs_set(0)
@@ -119,8 +124,15 @@ public final class CursesTerminal: Terminal {
         wnoutrefresh(zs_stdscr())
         doupdate()
         encoder.screenWasCleared()
+        TerminalOutput.write(Self.focusReportsOn)
         cellPixelSize = Self.windowCell()
     }
+
+    /// Focus reporting (`CSI ? 1004 h` / `l`): the terminal, and tmux for this pane when its
+    /// `focus-events` option is on, reports `ESC [ I` / `ESC [ O` (`TerminalEvent.focus`). Every
+    /// ECMA-48 terminal ignores a private mode it does not know. On while the app has the screen.
+    static let focusReportsOn = Array("\u{1B}[?1004h".utf8)
+    static let focusReportsOff = "\u{1B}[?1004l"
 
     deinit {
         restore()
@@ -268,6 +280,7 @@ public final class CursesTerminal: Terminal {
         guard !isRestored else { return false }
         removeImages()
         leaveScreen()
+        TerminalOutput.write(Array(Self.focusReportsOff.utf8))
         zs_disable_mouse()
         endwin()
         fflush(zs_stdout())
@@ -300,13 +313,15 @@ public final class CursesTerminal: Terminal {
         wnoutrefresh(zs_stdscr())
         doupdate()
         encoder.screenWasCleared()
+        TerminalOutput.write(Self.focusReportsOn)
         needsFullRedraw = true
+        isOriginKnown = false
         return true
     }
 
     /// Deletes the kitty images on screen and forgets all (resize, suspend, exit; the cells of
     /// sixel and iTerm2 images are cleared with the screen).
-    private func removeImages() {
+    func removeImages() {
         let bytes = images.removeAll()
         if !bytes.isEmpty { TerminalOutput.write(bytes) }
     }
@@ -325,6 +340,7 @@ public final class CursesTerminal: Terminal {
     /// Ctrl-L: the next flush resets the pen, clears the screen and draws every cell.
     public func redraw() {
         needsFullRedraw = true
+        isOriginKnown = false
         encoder.forget()
     }
 
@@ -352,6 +368,7 @@ public final class CursesTerminal: Terminal {
         guard !isSuspended else { return }
         removeImages()
         leaveScreen()
+        TerminalOutput.write(Array(Self.focusReportsOff.utf8))
         zs_disable_mouse()
         curs_set(1)
         endwin()
@@ -361,7 +378,7 @@ public final class CursesTerminal: Terminal {
 
     // MARK: - Helpers
 
-    /// The bytes an emergency restore writes: attributes off, cursor on, keypad and mouse
+    /// The bytes an emergency restore writes: attributes off, cursor on, keypad, mouse and focus
     /// reporting off, back to the main screen.
     private static func restoreSequence(mouseEnabled: Bool) -> String {
         var sequence = ""
@@ -369,6 +386,7 @@ public final class CursesTerminal: Terminal {
             if let value = zs_tigetstr(capability) { sequence += String(cString: value) }
         }
         if mouseEnabled { sequence += "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l" }
+        sequence += focusReportsOff
         if let value = zs_tigetstr("rmcup") { sequence += String(cString: value) }
         return sequence
     }

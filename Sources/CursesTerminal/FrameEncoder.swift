@@ -22,6 +22,8 @@ struct FrameEncoder: Sendable {
     private var screenIsBlank = false
     private var styles: [CellStyle: PenStyle] = [:]
     private var lastStyle: (style: CellStyle, pen: PenStyle)?
+    /// The frame being encoded, whose cells' long graphemes it keeps (`Canvas.appendUTF8(of:to:)`).
+    private var drawing = Canvas(columns: 0, rows: 0)
 
     init(codes: TerminalCodes, mapper: ColorMapper, isUTF8: Bool) {
         self.codes = codes
@@ -56,6 +58,7 @@ struct FrameEncoder: Sendable {
     /// cells to draw (all of them on a full redraw, which first clears the screen unless it
     /// is known to be blank); the screen shows `screenColumns` x `screenRows` of the canvas.
     mutating func encode(_ diff: FrameDiff, next: Canvas, screenColumns: Int, screenRows: Int) -> [UInt8] {
+        drawing = next
         var output: [UInt8] = []
         output.reserveCapacity(diff.isFullRedraw ? next.cells.count * 2 : 256)
         var skipBlankDefault = false
@@ -261,7 +264,7 @@ struct FrameEncoder: Sendable {
     private func write(_ cell: Cell, column: Int, cells: UnsafeBufferPointer<Cell>, to output: inout [UInt8]) -> Int {
         let width = column + 1 < cells.count && cells[column + 1].isContinuation ? 2 : 1
         let start = output.count
-        cell.appendUTF8(to: &output)
+        drawing.appendUTF8(of: cell, to: &output)
         // Controls (C0, DEL, and C1 as UTF-8's C2 80–9F), or anything not ASCII for a terminal
         // that is not UTF-8, checked on the bytes just written.
         var safe = output.count > start

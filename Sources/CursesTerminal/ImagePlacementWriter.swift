@@ -90,6 +90,16 @@ struct ImagePlacementWriter {
         return hadKitty ? wrapped(TerminalImageCodes.kittyDeleteAll) : []
     }
 
+    /// The pane is hidden (tmux shows another window): forgets everything shown and returns
+    /// the deletions of this app's own kitty images (not wrapped: tmux drops a hidden pane's
+    /// passthrough, so they go to the outer terminal another way), leaving other programs' alone.
+    mutating func removeOwn() -> [UInt8] {
+        let own = transmitted.keys.sorted().flatMap { TerminalImageCodes.kittyDelete(id: $0) }
+        shown = [:]
+        transmitted = [:]
+        return own
+    }
+
     /// `bytes` written with the cursor at the placement's top-left cell.
     private func at(_ placement: ImagePlacement, _ bytes: [UInt8]) -> [UInt8] {
         guard wrapsForTmux else { return CursorMotion.address(row: placement.row, column: placement.column) + bytes }

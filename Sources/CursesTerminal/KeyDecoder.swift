@@ -2,7 +2,7 @@ import CNCurses
 import ShellCore
 import ShellUI
 
-/// Decodes what `wget_wch` returns into the UI's keys, clicks and resizes. ncurses turns the
+/// Decodes what `wget_wch` returns into the UI's keys, clicks, resizes and focus reports. ncurses turns the
 /// terminal's bytes into characters and key codes (terminfo's escape sequences, the mouse
 /// protocol); this is the one place that turns those into `TerminalEvent`s, for the terminal
 /// and for `RawInputDecoder`.
@@ -13,6 +13,7 @@ struct KeyDecoder: Sendable {
         var home = zs_key_home(), end = zs_key_end(), pageUp = zs_key_ppage(), pageDown = zs_key_npage()
         var backTab = zs_key_btab(), enter = zs_key_enter(), backspace = zs_key_backspace(), delete = zs_key_dc()
         var resize = zs_key_resize(), mouse = zs_key_mouse()
+        var focusIn = zs_key_focus_in(), focusOut = zs_key_focus_out()
         var function1 = zs_key_f(1)
     }
 
@@ -21,6 +22,8 @@ struct KeyDecoder: Sendable {
         case key(Key)
         case resize
         case mouse
+        /// A focus report: the terminal (or tmux, for this pane) gained (true) or lost the focus.
+        case focus(Bool)
         /// A key the UI has no use for.
         case ignored
     }
@@ -37,6 +40,7 @@ struct KeyDecoder: Sendable {
         case .key(let key): return .key(key)
         case .resize: return resized()
         case .mouse: return mouseEvent()
+        case .focus(let gained): return .focus(gained: gained)
         case .ignored: return nil
         }
     }
@@ -95,6 +99,8 @@ struct KeyDecoder: Sendable {
         case codes.delete: return .key(.delete)
         case codes.resize: return .resize
         case codes.mouse: return .mouse
+        case codes.focusIn: return .focus(true)
+        case codes.focusOut: return .focus(false)
         case codes.function1..<(codes.function1 + 12): return .key(.function(Int(code - codes.function1) + 1))
         default: return .ignored
         }

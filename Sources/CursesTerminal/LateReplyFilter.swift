@@ -1,8 +1,8 @@
 /// Keeps a reply to the one query (`CursesTerminal.queryTerminal`) that came after its wait
 /// from reaching the UI as keys (Esc, `[`, digits, `t` would close a pane and switch the theme):
 /// armed when the query ended without the terminal's last answer (DA1), it holds characters
-/// from an Esc on while they follow one of the reply's forms — kitty's `ESC _ G … ESC \`, a size
-/// `ESC [ n ; n ; n t`, DA1 `ESC [ ? … c` — drops a whole reply, and gives back as keys anything
+/// from an Esc on while they follow one of the reply's forms — a size `ESC [ n ; n ; n t`, DA1
+/// `ESC [ ? … c` — drops a whole reply, and gives back as keys anything
 /// that stops following them (and, at the end of a read, whatever it still holds). DA1 comes
 /// last, so dropping it disarms the filter. Pure: fed character values, tested without a terminal.
 struct LateReplyFilter {
@@ -67,12 +67,6 @@ struct LateReplyFilter {
         let scalar = { (index: Int) in Unicode.Scalar(characters[index]).map(Character.init) }
         let count = characters.count
         switch scalar(1) {
-        case "_":
-            // ESC _ G … ESC \
-            if count == 2 { return .partial }
-            guard scalar(2) == "G" else { return .mismatch }
-            if count >= 5, characters[count - 2] == escape, scalar(count - 1) == "\\" { return .complete(isLast: false) }
-            return .partial
         case "[":
             if count == 2 { return .partial }
             let isAttributes = scalar(2) == "?"

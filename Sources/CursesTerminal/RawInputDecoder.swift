@@ -39,6 +39,7 @@ public final class RawInputDecoder {
             raw()
             noecho()
             keypad(zs_stdscr(), true)
+            zs_define_focus_keys()
             wtimeout(zs_stdscr(), 0)
             zs_set_escdelay(0)
             _ = zs_enable_mouse()

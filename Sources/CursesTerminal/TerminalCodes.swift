@@ -1,6 +1,7 @@
 import CNCurses
 import ShellCore
 import ShellUI
+import ZappCore
 
 /// The escape sequences `FrameEncoder` may write to a terminal, as its terminfo entry declares
 /// them (ARCHITECTURE.md, "The terminal layer").
@@ -23,6 +24,9 @@ struct TerminalCodes: Sendable, Equatable {
         case basic16
         /// As `basic16`, and `38;5;N` / `48;5;N` for 16–255.
         case palette256
+        /// Every colour as `38;5;N` / `48;5;N`, as entries that write even colours 0–15 so
+        /// declare them (rxvt-unicode's); `paletteSize` is the entry's `colors` (88 or 256).
+        case indexed(paletteSize: Int)
         /// Colours below 8 as `basic8`, the rest 24-bit: `38` + `separator` + `2` + the
         /// colour-space field (`prefix`) + R, G, B, e.g. `38:2::R:G:B` or `38;2;R;G;B`.
         case direct(separator: UInt8, emptyColorSpace: Bool)
@@ -34,6 +38,8 @@ struct TerminalCodes: Sendable, Equatable {
             case .basic8: return (.ansi8, 8)
             case .basic16: return (.ansi8, 16)
             case .palette256: return (.ansi256, 256)
+            // An 88-colour palette (4×4×4 cube) is not xterm's: its first 16 colours are used.
+            case .indexed(let size): return size >= 256 ? (.ansi256, 256) : (.ansi8, 16)
             case .direct: return (.trueColor, 1 << 24)
             }
         }
@@ -60,7 +66,8 @@ struct TerminalCodes: Sendable, Equatable {
     var relativeMoves: Bool
     var carriageReturn: Bool
     var lineFeed: Bool
-    /// `rep` (REP, repeat the preceding character `ESC [ count b`).
+    /// `rep` (REP, repeat the preceding character `ESC [ count b`), unless the terminal is known
+    /// to lack it whatever its entry says (`TerminalIdentity.lacksRepeat`: urxvt as xterm).
     var repeatCharacter: Bool
     /// `ech` (erase characters, ECH) and `el` (erase to the end of the line).
     var eraseCharacters: Bool
@@ -74,66 +81,95 @@ struct TerminalCodes: Sendable, Equatable {
     /// is `COLORTERM`: `truecolor` or `24bit` says the terminal takes 24-bit colour whatever its
     /// entry's palette, and then colours are written `38;2;R;G;B` (the form every such terminal
     /// reads, where `38:2::R:G:B`, xterm-direct's, is misread by some) unless the entry itself
-    /// has direct colour, whose own form is kept.
-    static func terminfo(named name: String, colorTerm: String? = nil) throws(TerminalRefusal) -> TerminalCodes {
-        var codes = try entry(named: name)
-        if let colorTerm, ["truecolor", "24bit"].contains(colorTerm.lowercased()) {
-            switch codes.colorFormat {
-            case .none, .direct: break
-            case .basic8, .basic16, .palette256: codes.colorFormat = .direct(separator: UInt8(ascii: ";"), emptyColorSpace: false)
-            }
-        }
-        return codes
-    }
-
-    /// The codes of the terminfo entry `name` as the entry alone declares them.
-    private static func entry(named name: String) throws(TerminalRefusal) -> TerminalCodes {
+    /// has direct colour, whose own form is kept. `identity` is what the environment says of the
+    /// terminal beyond its entry (`TerminalIdentity`).
+    static func terminfo(
+        named name: String, colorTerm: String? = nil, identity: TerminalIdentity? = nil
+    ) throws(TerminalRefusal) -> TerminalCodes {
         let result: Result<TerminalCodes, TerminalRefusal> = TerminfoLock.withLock {
             var found: Int32 = 0
             let saved = zs_terminfo_push(name, &found)
             defer { zs_terminfo_pop(saved, found) }
             guard found != 0 else { return .failure(.unknownTerminalType(name)) }
-            return Result { () throws(TerminalRefusal) in try current(name: name) }
+            return Result { () throws(TerminalRefusal) in
+                try codes(of: CompiledTerminfo(), name: name, colorTerm: colorTerm, identity: identity)
+            }
         }
         return try result.get()
     }
 
-    /// The codes of the current terminfo entry (`name` is for the refusal message).
-    private static func current(name: String) throws(TerminalRefusal) -> TerminalCodes {
-        let cup = string("cup", 4, 9)
+    /// The codes of the entry `capabilities` (`name` is for the refusal message), as
+    /// `terminfo(named:colorTerm:identity:)` describes; `TerminfoLock` held.
+    static func codes(
+        of capabilities: some TerminfoCapabilities, name: String, colorTerm: String? = nil, identity: TerminalIdentity? = nil
+    ) throws(TerminalRefusal) -> TerminalCodes {
+        let entry = Entry(capabilities: capabilities)
+        let cup = entry.string("cup", 4, 9)
         guard cup == Array("\u{1B}[5;10H".utf8) else {
             throw .notECMA48(name)
         }
-        let clear = string("clear") ?? Array("\u{1B}[H\u{1B}[2J".utf8)
-        return TerminalCodes(
-            colorFormat: colorFormat(),
-            attributes: attributes(),
-            attributeOffCodes: string("rmul") == Array("\u{1B}[24m".utf8),
-            defaultColorCodes: string("op") == Array("\u{1B}[39;49m".utf8),
-            reset: string("sgr0") ?? Array("\u{1B}[m".utf8),
+        let clear = entry.string("clear") ?? Array("\u{1B}[H\u{1B}[2J".utf8)
+        var codes = TerminalCodes(
+            colorFormat: colorFormat(entry),
+            attributes: attributes(entry),
+            attributeOffCodes: entry.string("rmul") == Array("\u{1B}[24m".utf8),
+            defaultColorCodes: entry.string("op") == Array("\u{1B}[39;49m".utf8),
+            reset: entry.string("sgr0") ?? Array("\u{1B}[m".utf8),
             clear: clear,
             clearHomesCursor: clear.starts(with: "\u{1B}[H".utf8),
-            columnAddress: string("hpa", 9) == Array("\u{1B}[10G".utf8),
-            rowAddress: string("vpa", 4) == Array("\u{1B}[5d".utf8),
-            relativeMoves: string("cuf", 3) == Array("\u{1B}[3C".utf8) && string("cub", 3) == Array("\u{1B}[3D".utf8)
-                && string("cud", 3) == Array("\u{1B}[3B".utf8) && string("cuu", 3) == Array("\u{1B}[3A".utf8),
-            carriageReturn: string("cr") == [0x0D],
-            lineFeed: string("cud1") == [0x0A],
-            repeatCharacter: string("rep", Int(UInt8(ascii: "x")), 5) == Array("x\u{1B}[4b".utf8),
-            eraseCharacters: string("ech", 5) == Array("\u{1B}[5X".utf8),
-            eraseLine: string("el") == Array("\u{1B}[K".utf8),
-            backgroundColorErase: zs_tigetflag("bce") != 0,
-            scrollsAfterLastCell: zs_tigetflag("am") != 0 && zs_tigetflag("xenl") == 0
+            columnAddress: entry.string("hpa", 9) == Array("\u{1B}[10G".utf8),
+            rowAddress: entry.string("vpa", 4) == Array("\u{1B}[5d".utf8),
+            relativeMoves: entry.string("cuf", 3) == Array("\u{1B}[3C".utf8) && entry.string("cub", 3) == Array("\u{1B}[3D".utf8)
+                && entry.string("cud", 3) == Array("\u{1B}[3B".utf8) && entry.string("cuu", 3) == Array("\u{1B}[3A".utf8),
+            carriageReturn: entry.string("cr") == [0x0D],
+            lineFeed: entry.string("cud1") == [0x0A],
+            repeatCharacter: entry.string("rep", Int(UInt8(ascii: "x")), 5) == Array("x\u{1B}[4b".utf8)
+                && !(identity?.lacksRepeat ?? false),
+            eraseCharacters: entry.string("ech", 5) == Array("\u{1B}[5X".utf8),
+            eraseLine: entry.string("el") == Array("\u{1B}[K".utf8),
+            backgroundColorErase: capabilities.flag("bce"),
+            scrollsAfterLastCell: capabilities.flag("am") && !capabilities.flag("xenl")
         )
+        if let colorTerm, ["truecolor", "24bit"].contains(colorTerm.lowercased()) {
+            switch codes.colorFormat {
+            case .none, .direct: break
+            case .basic8, .basic16, .palette256, .indexed:
+                codes.colorFormat = .direct(separator: UInt8(ascii: ";"), emptyColorSpace: false)
+            }
+        }
+        return codes
+    }
+
+    /// An entry's strings with parameters filled in (ncurses' `tiparm`), padding removed.
+    private struct Entry {
+        let capabilities: any TerminfoCapabilities
+
+        /// Capability `name` with `first` and `second` filled in; nil when absent.
+        func string(_ name: String, _ first: Int = 0, _ second: Int = 0) -> [UInt8]? {
+            guard var format = capabilities.string(name) else { return nil }
+            format.append(0)
+            let value = format.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { zs_tiparm_format($0.baseAddress, first, second) }
+            }
+            guard let value else { return nil }
+            return withoutPadding(Array(String(cString: value).utf8))
+        }
+
+        func number(_ name: String) -> Int { capabilities.number(name) ?? -1 }
     }
 
     /// The colour format, checked by asking terminfo for sample colours of each range the
-    /// terminal's palette (`colors`) covers.
-    private static func colorFormat() -> ColorFormat {
-        let colors = Int(zs_tigetnum("colors"))
+    /// terminal's palette (`colors`) covers, in the basic forms (30–37, 90–97) or, as some
+    /// entries write every colour, the indexed form (`38;5;N`).
+    private static func colorFormat(_ entry: Entry) -> ColorFormat {
+        let colors = entry.number("colors")
         func matches(_ number: Int, _ foreground: String, _ background: String) -> Bool {
-            string("setaf", number) == Array("\u{1B}[\(foreground)m".utf8)
-                && string("setab", number) == Array("\u{1B}[\(background)m".utf8)
+            entry.string("setaf", number) == Array("\u{1B}[\(foreground)m".utf8)
+                && entry.string("setab", number) == Array("\u{1B}[\(background)m".utf8)
+        }
+        func indexed(_ number: Int) -> Bool { matches(number, "38;5;\(number)", "48;5;\(number)") }
+        if colors >= 16, indexed(1), indexed(7), indexed(9), indexed(colors - 1) {
+            return .indexed(paletteSize: colors)
         }
         guard colors >= 8, matches(1, "31", "41"), matches(7, "37", "47") else { return .none }
         if colors >= 1 << 24 {
@@ -155,20 +191,14 @@ struct TerminalCodes: Sendable, Equatable {
         return .palette256
     }
 
-    private static func attributes() -> CellAttributes {
+    private static func attributes(_ entry: Entry) -> CellAttributes {
         var result: CellAttributes = []
         for (attribute, capability, code) in [
             (CellAttributes.bold, "bold", 1), (.dim, "dim", 2), (.italic, "sitm", 3), (.underline, "smul", 4), (.reverse, "rev", 7),
-        ] where string(capability) == Array("\u{1B}[\(code)m".utf8) {
+        ] where entry.string(capability) == Array("\u{1B}[\(code)m".utf8) {
             result.insert(attribute)
         }
         return result
-    }
-
-    /// A string capability with parameters filled in, padding (`$<…>`) removed; nil when absent.
-    private static func string(_ name: String, _ first: Int = 0, _ second: Int = 0) -> [UInt8]? {
-        guard let value = zs_tiparm2(name, first, second) else { return nil }
-        return withoutPadding(Array(String(cString: value).utf8))
     }
 
     /// Removes terminfo delays (`$<5>`, `$<2/>`): they are for real terminals' timing, not bytes.

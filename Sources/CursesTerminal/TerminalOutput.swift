@@ -8,9 +8,10 @@ import Glibc
 /// input), and gives up on any other error (the terminal is gone; the loop learns it from
 /// its input).
 enum TerminalOutput {
-    /// Returns whether every byte was written.
+    /// Returns whether every byte was written; a descriptor that takes nothing for
+    /// `waitMilliseconds` (-1: forever) is given up.
     @discardableResult
-    static func write(_ bytes: [UInt8], to descriptor: Int32 = STDOUT_FILENO) -> Bool {
+    static func write(_ bytes: [UInt8], to descriptor: Int32 = STDOUT_FILENO, waitMilliseconds: Int32 = -1) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -21,12 +22,26 @@ enum TerminalOutput {
                     continue
                 } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                     var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    if poll(&ready, 1, -1) < 0 && errno != EINTR { return false }
+                    let status = poll(&ready, 1, waitMilliseconds)
+                    if status == 0 || status < 0 && errno != EINTR { return false }
                 } else {
                     return false
                 }
             }
             return true
         }
+    }
+
+    /// Writes `bytes` to the terminal device at `path` (a tmux client's terminal), opened
+    /// without becoming the controlling terminal and without blocking on it; only a terminal
+    /// (`isatty`) is written to, waiting at most 100 ms for it to take them.
+    @discardableResult
+    static func write(_ bytes: [UInt8], toDevice path: String) -> Bool {
+        guard path.hasPrefix("/dev/") else { return false }
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard isatty(descriptor) == 1 else { return false }
+        return write(bytes, to: descriptor, waitMilliseconds: 100)
     }
 }

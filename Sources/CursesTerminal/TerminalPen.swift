@@ -135,6 +135,10 @@ struct TerminalPen: Sendable {
         switch (number, format) {
         case (..<0, _):
             appendDecimal(base + 9, to: &parameters)
+        case (_, .indexed):
+            appendDecimal(base + 8, to: &parameters)
+            parameters.append(contentsOf: ";5;".utf8)
+            appendDecimal(Int(number), to: &parameters)
         case (0..<8, _):
             appendDecimal(base + Int(number), to: &parameters)
         case (8..<16, .basic16), (8..<16, .palette256):

@@ -37,6 +37,20 @@ struct FrameEncoderTests {
     static let blue = CellStyle(foreground: .ansi(75), background: .ansi(235), attributes: .bold)
     static let onBlue = CellStyle(foreground: .ansi(234), background: .ansi(75), attributes: .bold)
 
+    @Test("a grapheme longer than a cell holds (a family, 25 bytes) is written whole, from its canvas")
+    func longGrapheme() throws {
+        let family = "👨\u{200D}👩\u{200D}👧\u{200D}👦"
+        var canvas = Canvas(columns: 6, rows: 1)
+        canvas.draw("a" + family + "b", x: 0, y: 0, style: .plain)
+        var other = Canvas(columns: 6, rows: 1)
+        other.draw("a" + family + "b", x: 0, y: 0, style: .plain)
+        #expect(canvas == other && canvas.plainText.hasPrefix("a" + family + "b"))
+        other.draw("a👨\u{200D}👩\u{200D}👧\u{200D}👧b", x: 0, y: 0, style: .plain)
+        #expect(canvas != other, "another long grapheme is another cell")
+        var encoder = try Self.encoder("xterm-256color", columns: 6, rows: 1)
+        #expect(Self.bytes(&encoder, from: nil, to: canvas).contains("a" + family + "b"))
+    }
+
     // MARK: - The side menu
 
     /// The demo's side menu at 100x30 as the default theme draws it in a 256-colour terminal

@@ -102,6 +102,15 @@ struct ImagePlacementWriterTests {
         #expect(!sixels.show([sixel]).placing.isEmpty)
     }
 
+    @Test("a hidden tmux pane: its own kitty images deleted by id, unwrapped (for the client's terminal), all forgotten")
+    func removeOwn() {
+        var writer = ImagePlacementWriter(wrapsForTmux: true)
+        _ = writer.show([kitty, sixel])
+        #expect(text(writer.removeOwn()) == "\u{1B}_Ga=d,d=I,i=9,q=2\u{1B}\\", "no d=A: other programs' images stay")
+        #expect(writer.removeOwn().isEmpty)
+        #expect(writer.show([kitty, sixel]).placing.count > Self.transmission.count, "shown again: written anew")
+    }
+
     @Test("the boxes to draw again are clipped to the canvas and skip wide characters' right halves")
     func redrawDiff() {
         var canvas = Canvas(columns: 4, rows: 3)

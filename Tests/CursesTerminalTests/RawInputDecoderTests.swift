@@ -32,6 +32,20 @@ struct RawInputDecoderTests {
         #expect(x10.decode(Array("\u{1B}[M %#".utf8)).first == .click(column: 4, row: 2))
     }
 
+    /// tmux sends them to a pane on window and pane switches (`focus-events on`); unbound, ncurses
+    /// would hand them over as Esc (closing a pane), `[` and a letter.
+    @Test("focus reports (ESC [ I, ESC [ O) are focus events, never keys, under xterm, tmux and urxvt")
+    func focus() throws {
+        for name in ["xterm-256color", "tmux-256color", "rxvt-unicode-256color"] {
+            let decoder = try Self.decoder(name)
+            #expect(decoder.decode(Array("\u{1B}[Oq\u{1B}[I".utf8)) == [.focus(gained: false), .key(.character("q")), .focus(gained: true)],
+                    "\(name)")
+        }
+        // The entry's extended keys (Alt+Delete, Ctrl+Up…: kDC3, kUP5, numbered from KEY_MAX) are no focus reports.
+        let xterm = try Self.decoder("xterm-256color")
+        #expect(!xterm.decode(Array("\u{1B}[3;3~\u{1B}[1;5A\u{1B}[1;2B\u{1B}[1;3C".utf8)).contains { if case .focus = $0 { true } else { false } })
+    }
+
     /// Found by FuzzKeys: an unfinished mouse report (`ESC [ < 6 ; 1`) made ncurses wait for
     /// the rest of it forever; the decoder's input now ends where the bytes end.
     @Test("an unfinished mouse report ends with the input", .timeLimit(.minutes(1)))

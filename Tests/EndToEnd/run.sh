@@ -10,7 +10,7 @@ set -u
 export LC_ALL=C.UTF-8
 
 if ! command -v tmux >/dev/null 2>&1; then
-    echo "SKIPPED: end-to-end tests need tmux, which is not installed (make deps installs it)."
+    echo "SKIPPED: end-to-end tests need tmux, which is not installed (make test-deps installs it)."
     exit 0
 fi
 ZAPP_SHELL=${ZAPP_SHELL:-}
@@ -534,7 +534,7 @@ scenario_colours() {
     done
     # Truecolor from COLORTERM over a 256-colour entry: 24-bit colour, written 38;2;R;G;B.
     colours_under xterm-256color "48;2;27;31;39" "48;2;" truecolor
-    # Truecolor: the -direct terminfo entries come with ncurses-term (`make deps` installs it).
+    # Truecolor: the -direct terminfo entries come with ncurses-term (`make test-deps` installs it).
     local direct found=""
     for direct in tmux-direct xterm-direct; do
         if infocmp "$direct" >/dev/null 2>&1; then

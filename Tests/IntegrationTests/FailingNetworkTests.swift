@@ -86,14 +86,13 @@ struct FailingNetworkTests {
             return .init(status: 200, body: "late", delay: 20)
         }
         defer { server.stop() }
-        let library = try CurlLibrary.shared.get()
+        let multi = try CurlMulti.shared.get()
         let transfer = CurlTransfer(.init(
             url: server.url("/slow").absoluteString, timeout: 60, maximumBytes: 1024, maximumRedirects: 0))
         running.withLock { $0 = transfer }
-        let outcome = Latch<Result<CurlTransfer.Response, CurlTransfer.Failure>>()
-        Thread { outcome.fire(transfer.perform(with: library)) }.start()
+        multi.start(transfer)
         // Without the cancel the transfer would end with the server's answer, 20 s later.
-        guard case .failure(.cancelled) = await outcome.wait() else {
+        guard case .failure(.cancelled) = await transfer.outcome.wait() else {
             Issue.record("expected the transfer to end cancelled")
             return
         }

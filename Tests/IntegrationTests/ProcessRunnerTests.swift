@@ -58,8 +58,7 @@ struct ProcessRunnerTests {
         // next one, unless a process forked by another test still held the descriptor until its
         // exec). The timeout's wait (60 s) is a real one, ended early when the process exits.
         let waits = Mutex<[Duration]>([])
-        let runner = ProcessRunner(sleep: { duration in
-            guard duration == Self.retryPause else { return try await Task.sleep(for: duration) }
+        let runner = ProcessRunner(clock: RetryClock { duration in
             let first = waits.withLock { waits in
                 waits.append(duration)
                 return waits.count == 1
@@ -82,15 +81,34 @@ struct ProcessRunnerTests {
         try #require(writer >= 0)
         defer { close(writer) }
         let waits = Mutex(0)
-        let runner = ProcessRunner(sleep: { duration in
-            guard duration == Self.retryPause else { return try await Task.sleep(for: duration) }
-            waits.withLock { $0 += 1 }
-        })
+        let runner = ProcessRunner(clock: RetryClock { _ in waits.withLock { $0 += 1 } })
         await #expect(throws: ProcessRunFailure.launchFailed("Text file busy")) {
             _ = try await runner.run(
                 executable: file, arguments: [], workingDirectory: folder, input: Data(), timeout: .seconds(60),
                 onErrorLine: { _ in })
         }
         #expect(waits.withLock { $0 } == 49)
+    }
+}
+
+/// A clock whose pauses between attempts (`retryPause`) end at once, handed to `paused`; every
+/// other sleep (the timeout, the drain) is a real one. Its time stands still, so a sleep's
+/// duration is exactly the one asked for.
+private struct RetryClock: Clock {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    let paused: @Sendable (Duration) -> Void
+    var now: Instant { Instant(offset: .zero) }
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        let duration = now.duration(to: deadline)
+        guard duration == ProcessRunnerTests.retryPause else { return try await Task.sleep(for: duration) }
+        paused(duration)
     }
 }

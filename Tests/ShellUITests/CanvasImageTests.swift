@@ -6,7 +6,7 @@ import ZappModel
 
 /// The occlusion rule (`Canvas.resolveImages`): a protocol image shows only in the cells still
 /// carrying its mark once every layer is drawn. Kitty: whole, cropped parts, or nothing;
-/// sixel and iTerm2: whole, or their symbols in the visible cells; and a frame drawn after the
+/// sixel and iTerm2: whole, or each visible rectangle encoded on its own; and a frame drawn after the
 /// cover went away places exactly what a fresh draw places.
 @Suite("Image occlusion")
 struct CanvasImageTests {
@@ -17,15 +17,17 @@ struct CanvasImageTests {
     static let box = Rect(x: 2, y: 1, width: 5, height: 2)
 
     /// A 12×5 canvas with one protocol image in `box`, drawn as `ImageView` draws it.
-    func canvas(_ bytes: [UInt8]) -> Canvas {
+    static let request = ImageRequest(address: "art.png", jsonPath: "$", columns: 5, rows: 2, mode: .sixel, cell: CellPixelSize(width: 2, height: 2))
+
+    func canvas(_ bytes: [UInt8], parts: [ImagePart: ImagePartState] = [:]) -> Canvas {
         var canvas = Canvas(columns: 12, rows: 5)
         let mark = CanvasImage.mark(for: "art")
         var blank = Cell()
         blank.imageMark = mark
         canvas.fill(Self.box, style: .plain)
         for row in Self.box.y..<Self.box.maxY { for column in Self.box.x..<Self.box.maxX { canvas[column, row] = blank } }
-        let symbols = (0..<10).map { Cell(grapheme: "\($0)") }
-        canvas.images = [CanvasImage(rect: Self.box, key: "art", png: Self.png, protocolBytes: bytes, mark: mark, symbols: symbols)]
+        let request = bytes == Self.kitty ? nil : Self.request
+        canvas.images = [CanvasImage(rect: Self.box, key: "art", png: Self.png, protocolBytes: bytes, mark: mark, request: request, parts: parts)]
         return canvas
     }
 
@@ -89,15 +91,22 @@ struct CanvasImageTests {
         }
     }
 
-    @Test("sixel covered in part: no placement, its symbols in the cells left visible, the pane's cells untouched")
-    func sixelSymbols() {
+    @Test("sixel covered in part: each visible rectangle is wanted as a part, then placed with its own bytes; never symbols")
+    func sixelParts() {
         var frame = canvas(Self.sixel)
         frame.draw("PANE", x: 5, y: 1, style: .plain)
         frame.resolveImages()
+        let top = ImagePart(column: 0, row: 0, columns: 3, rows: 1), bottom = ImagePart(column: 0, row: 1, columns: 5, rows: 1)
         #expect(frame.placements.isEmpty)
-        #expect((2..<5).map { frame[$0, 1].grapheme } == ["0", "1", "2"])
+        #expect(frame.wantedImageParts == [ImagePartRequest(image: Self.request, part: top), ImagePartRequest(image: Self.request, part: bottom)])
+        #expect((2..<5).allSatisfy { frame[$0, 1].grapheme == " " && frame[$0, 1].imageMark != 0 }, "blank while the part is encoded")
         #expect((5..<9).map { frame[$0, 1].grapheme } == ["P", "A", "N", "E"])
-        #expect((2..<7).map { frame[$0, 2].grapheme } == ["5", "6", "7", "8", "9"])
+
+        var pending = canvas(Self.sixel, parts: [top: .pending, bottom: .ready([7])])
+        pending.draw("PANE", x: 5, y: 1, style: .plain)
+        pending.resolveImages()
+        #expect(pending.wantedImageParts.isEmpty, "asked for once")
+        #expect(pending.placements == [ImagePlacement(key: "art part 0,1 5x1", column: 2, row: 2, columns: 5, rows: 1, bytes: [7])])
     }
 
     @Test("the pane closed: the frame is the fresh draw's, cells and placements")

@@ -212,6 +212,7 @@ struct EventLogTests {
         model.view.phase = .running
         model.activity = ShellModel.Activity(id: 4, title: "Opening Premium", startedAt: 0)
         model.view.panes = [PaneState(id: 7, pane: UpdatePaneTests.signIn)]
+        _ = ShellUpdate.update(&model, .paneAwaitingAnswer(id: 7))
         let plugins = UpdateFixture.plugins.replacingOccurrences(
             of: #"  {"plugin": {"identifier": "login", "type": "login", "api": {"class_name": "Test.Login"}}, "configuration_json": {}},"# + "\n",
             with: "")

@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 @testable import ShellCore
 @testable import ShellUI
+import Synchronization
 import Testing
 import ZappCore
 import ZappModel
@@ -65,7 +66,8 @@ struct FeedUpdateTests {
     static func homePresented(_ model: ShellModel) -> ShellEvent {
         let navigation = model.view.navigation
         let home = model.view.app.anyScreen(id: navigation.currentScreenID ?? "")!
-        return .rootPresented(.shown(state: navigation, screen: home, dataDict: nil))
+        let step = NavigationStep.selectRoot(itemID: navigation.rootItemID, rootScreenID: home.id, resetting: true)
+        return .startupStepEnded(.presentRoot, .rootPresented(.shown(step: step, screen: home, dataDict: nil)))
     }
 
     @Test("the screen's feeds are asked for once, each shown as a spinner in place meanwhile")
@@ -107,7 +109,7 @@ struct FeedUpdateTests {
         var model = model()
         _ = ShellUpdate.update(&model, Self.homePresented(model))
         _ = ShellUpdate.update(&model, key(.character("m")))
-        let index = model.view.focusables(in: .rootMenu, columns: 80, rows: 24).firstIndex { $0.action == .selectRootItem("m-shows") }!
+        let index = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .rootMenu).firstIndex { $0.action == .selectRootItem("m-shows") }!
         model.view.menuSelection = index
         let effects = ShellUpdate.update(&model, key(.enter))
         guard case .navigate(.selectRootItem("m-shows"), let activity, _, _)? = effects.first else {
@@ -115,14 +117,14 @@ struct FeedUpdateTests {
             return
         }
         #expect(model.view.connectedSources["category"] == "http://feeds.test/shows.json")
-        let state = NavigationState.showing("category", as: .root, rootItemID: "m-shows", rootScreenID: "category")
+        let step = NavigationStep.selectRoot(itemID: "m-shows", rootScreenID: "category", resetting: true)
         let shown = ShellUpdate.update(
             &model, .navigationFinished(activityID: activity, request: .selectRootItem("m-shows"),
-                                        outcome: .navigation(.shown(state: state, screen: Self.app.screen(id: "category")!, dataDict: nil))))
+                                        outcome: .navigation(.shown(step: step, screen: Self.app.screen(id: "category")!, dataDict: nil))))
         #expect(shown.contains(.loadFeed(source: "http://feeds.test/shows.json", reload: false)))
         // Opened from an item without a source, the same screen is not connected.
         _ = ShellUpdate.update(&model, key(.character("m")))
-        model.view.menuSelection = model.view.focusables(in: .rootMenu, columns: 80, rows: 24).firstIndex { $0.action == .selectRootItem("m-plain") }!
+        model.view.menuSelection = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .rootMenu).firstIndex { $0.action == .selectRootItem("m-plain") }!
         _ = ShellUpdate.update(&model, key(.enter))
         #expect(model.view.connectedSources["category"] == nil)
     }
@@ -136,11 +138,9 @@ struct FeedUpdateTests {
             return
         }
         #expect(request == .openEntry(screenID: "player", entry: Self.video))
-        var state = model.view.navigation
-        state.push("player")
         _ = ShellUpdate.update(
             &model, .navigationFinished(activityID: activity, request: request,
-                                        outcome: .navigation(.shown(state: state, screen: Self.app.screen(id: "player")!, dataDict: ["entry": Self.video.json]))))
+                                        outcome: .navigation(.shown(step: .push("player"), screen: Self.app.screen(id: "player")!, dataDict: ["entry": Self.video.json]))))
         #expect(model.view.screenEntries["player"] == Self.video)
         let text = screenText(model)
         #expect(text.contains("Glass Harbor") && text.contains("The docks."))
@@ -229,14 +229,16 @@ struct FeedUpdateTests {
         #expect(model.view.overlay == .entry(local), "a link that is not http(s) shows the details")
     }
 
+    /// Home's feed loads; the XML one fails.
+    struct Scripted: FeedLoading {
+        func load(_ source: String, reload: Bool) async -> Result<Feed, FeedLoadError> {
+            source.hasSuffix(".xml") ? .failure(FeedLoadError("bad XML: unclosed <entry> at 3:1")) : .success(FeedUpdateTests.homeFeed)
+        }
+    }
+
     @Test("the runtime loads through its FeedLoading and reports back")
     @MainActor
     func runtime() async throws {
-        struct Scripted: FeedLoading {
-            func load(_ source: String, reload: Bool) async -> Result<Feed, FeedLoadError> {
-                source.hasSuffix(".xml") ? .failure(FeedLoadError("bad XML: unclosed <entry> at 3:1")) : .success(FeedUpdateTests.homeFeed)
-            }
-        }
         let terminal = HeadlessTerminal(columns: 80, rows: 24)
         let setup = ShellSetup(
             app: Self.app, loadApp: { AppLoad(app: Self.app) },
@@ -253,6 +255,32 @@ struct FeedUpdateTests {
         })
         #expect(terminal.plainText.contains("Glass Harbor"))
         #expect(terminal.plainText.contains("bad XML: unclosed <entry> at"))
+    }
+
+    @Test("render's run: the shown screen, no startup step, and back once nothing is pending (a feed loaded, one failed)")
+    @MainActor
+    func runUntilIdle() async throws {
+        let terminal = HeadlessTerminal(columns: 80, rows: 24)
+        let opened = Mutex<FakeOpener?>(nil)
+        var setup = ShellSetup(
+            app: Self.app, loadApp: { AppLoad(app: Self.app) },
+            makeServices: { app, presenter, trace in
+                let opener = FakeOpener(presenter: presenter)
+                opened.withLock { $0 = opener }
+                let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: .sideMenu), opener: opener)
+                return AppServices(
+                    navigator: navigator, startup: StartupSequence(hooks: [], trace: trace), trace: trace, loginProvider: nil,
+                    feeds: Scripted())
+            })
+        setup.shownScreen = ShellModel.ShownScreen(screenID: "home", position: .root, override: BarOverride())
+        let runtime = ShellRuntime(terminal: terminal, setup: setup)
+        await runtime.runUntilIdle()
+        #expect(runtime.model.view.feeds.count == 2 && !runtime.model.view.feeds.values.contains(.loading))
+        #expect(terminal.plainText.contains("Glass Harbor"))
+        #expect(terminal.plainText.contains("bad XML: unclosed <entry> at"))
+        #expect(!runtime.model.log.entries(after: 0).entries.contains { if case .hook = $0.event { true } else { false } },
+            "no hook, no startup step ran")
+        #expect(opened.withLock { $0?.postHookRuns.load(ordering: .sequentiallyConsistent) } == 0)
     }
 
     @Test("the spinner of a loading feed turns: a tick is scheduled while feeds load, on the runtime's clock")

@@ -18,7 +18,7 @@ import ZappModel
         state.expandedMenuItems = ["m-browse"]
         let map = hits(state, 100, 40)
         for area in FocusArea.allCases {
-            let items = state.focusables(in: area, columns: 100, rows: 40)
+            let items = FrameLayout(state: state, columns: 100, rows: 40).focusables(in: area)
             #expect(!items.isEmpty, "\(area) has items")
             for (index, item) in items.enumerated() {
                 let region = map.regions.last { $0.focus == FocusTarget(area: area, index: index) }
@@ -29,7 +29,7 @@ import ZappModel
 
     @Test func navBarFocusablesAndClicks() {
         let state = Fixtures.state(Fixtures.app())
-        let items = state.focusables(in: .navBar, columns: 60, rows: 10)
+        let items = FrameLayout(state: state, columns: 60, rows: 10).focusables(in: .navBar)
         #expect(items.map(\.title) == ["menu", "Search", "Help"])
         let map = hits(state, 60, 10)
         #expect(map.action(column: 1, row: 0) == .contextButton(.menu))
@@ -39,7 +39,7 @@ import ZappModel
 
     @Test func screenItemsWalkLikeTheyAreDrawn() {
         let state = Fixtures.state(Fixtures.app())
-        let items = state.focusables(in: .screen, columns: 80, rows: 24)
+        let items = FrameLayout(state: state, columns: 80, rows: 24).focusables(in: .screen)
         #expect(items.map(\.title) == ["The Northern Line", "Harbour Lights", "Coming soon", "Comedy", "Crime", "Nature"])
         #expect(items[0].action == .openTarget("movies"))
         #expect(items[2].action == .inert("Coming soon has no target"))
@@ -74,7 +74,7 @@ import ZappModel
 
     @Test func nothingIsFocusableWhenTooSmall() {
         let state = Fixtures.state(Fixtures.app())
-        #expect(state.focusables(in: .screen, columns: 19, rows: 6).isEmpty)
+        #expect(FrameLayout(state: state, columns: 19, rows: 6).focusables(in: .screen).isEmpty)
         #expect(hits(state, 10, 3).regions.isEmpty)
     }
 }

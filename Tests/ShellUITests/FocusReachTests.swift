@@ -23,7 +23,7 @@ struct FocusReachTests {
         runtime.start()
         #expect(await runtime.settle { $0.isStartupComplete })
         for key in [Key.character("m"), .down, .down, .down] { runtime.send(.terminal(.key(key))) }
-        let focusables = runtime.model.view.focusables(in: .rootMenu, columns: 80, rows: 24)
+        let focusables = FrameLayout(state: runtime.model.view, columns: 80, rows: 24).focusables(in: .rootMenu)
         #expect(focusables.map(\.id).contains("m-ghost"))
         #expect(focusables[runtime.model.view.menuSelection].id == "m-ghost", "Down reaches it")
         runtime.send(.terminal(.key(.enter)))
@@ -40,7 +40,7 @@ struct FocusReachTests {
             with: #""presentation_style": "title"}, "nav_items": [{"id": "b-ghost", "title": "Ghost", "type": "button", "data": {"target": "ghost"}}]"#)
         let app = try #require(AppLoader.load(river: Data(river.utf8), plugins: Data(UpdateFixture.plugins.utf8), name: "Ghosts").app)
         var model = ShellModel(view: ShellViewState(app: app, rootKind: .sideMenu), columns: 80, rows: 24)
-        let items = model.view.focusables(in: .navBar, columns: 80, rows: 24)
+        let items = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .navBar)
         let index = try #require(items.firstIndex { $0.id == "b-ghost" }, "the button can be reached")
         model.view.focus = .navBar
         model.view.navBarSelection = index
@@ -65,7 +65,7 @@ struct FocusReachTests {
         let bar = try #require(layout.barRect)
         #expect(layout.coveredContentRows == bar.height)
         #expect(layout.contentRect.y == 0, "overlay: the content starts under the bar")
-        let count = state.focusables(in: .screen, columns: columns, rows: rows).count
+        let count = FrameLayout(state: state, columns: columns, rows: rows).focusables(in: .screen).count
         #expect(count > 1)
         for selection in 0..<min(count, 4) {
             state.screenSelection[home] = selection

@@ -65,4 +65,24 @@ struct FrameLayoutTests {
         #expect(!canvas.plainText.contains("Glass Harbor"))
         #expect(try Self.shared(model).plainText.contains("Glass Harbor"), "the model's own layout has the entries")
     }
+
+    @Test("every key costs one layout: Down, Up, PageDown on 60 rows, Tab, a resize, the side menu's Down")
+    func oneLayoutPerKey() {
+        var model = ShellModel(view: ShellViewState(app: Feeds.app, rootKind: .sideMenu), columns: 100, rows: 60)
+        _ = ShellUpdate.update(&model, .feedLoaded(source: "feeds/home.json", result: .success(Feeds.homeFeed)))
+        _ = ShellUpdate.update(&model, .frameDrawn(HitMap()))
+        let events: [(String, ShellEvent)] = [
+            ("Down", .terminal(.key(.down))), ("Up", .terminal(.key(.up))), ("PageDown", .terminal(.key(.pageDown))),
+            ("PageUp", .terminal(.key(.pageUp))), ("Tab", .terminal(.key(.tab))), ("BackTab", .terminal(.key(.backTab))),
+            ("resize", .terminal(.resize(columns: 90, rows: 50))), ("m", .terminal(.key(.character("m")))),
+            ("Down in the menu", .terminal(.key(.down))), ("Up in the menu", .terminal(.key(.up))),
+        ]
+        for (name, event) in events {
+            let before = model.layoutCount
+            _ = ShellUpdate.update(&model, event)
+            #expect(model.layoutCount - before == 1, "\(name) laid out \(model.layoutCount - before) times")
+            #expect(model.isFrameCurrent, "after \(name) the runtime draws the update's layout")
+        }
+        #expect(model.view.focus == .rootMenu && model.view.menuSelection == 0, "the keys reached the menu")
+    }
 }

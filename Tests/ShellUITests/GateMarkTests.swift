@@ -55,12 +55,12 @@ struct GateMarkTests {
     @Test("the side menu locks Premium (a flow-blocking hook with UI) and not Slow (neither)")
     func sideMenu() {
         let frame = Fixtures.frame(Self.state(), 80, 12)
-        #expect(frame.contains("Premium 🔒"))
-        #expect(!frame.contains("Slow 🔒"))
+        #expect(frame.contains("Premium ◘"))
+        #expect(!frame.contains("Slow ◘"))
         #expect(Fixtures.frame(Self.state(ascii: true), 80, 12).contains("Premium #"))
         var unmarked = Self.state()
         unmarked.gatedScreens = [:]
-        #expect(!Fixtures.frame(unmarked, 80, 12).contains("🔒"), "render and tests without gates show no marks")
+        #expect(!Fixtures.frame(unmarked, 80, 12).contains("◘"), "render and tests without gates show no marks")
     }
 
     @Test("go-to marks gated screens too")
@@ -68,8 +68,8 @@ struct GateMarkTests {
         var state = Self.state()
         state.overlay = .goTo(filter: "", selection: 0)
         let frame = Fixtures.frame(state, 80, 20)
-        #expect(frame.contains("Premium 🔒"))
-        #expect(frame.contains("Detail  detail") && !frame.contains("Detail 🔒"))
+        #expect(frame.contains("Premium ◘"))
+        #expect(frame.contains("Detail  detail") && !frame.contains("Detail ◘"))
     }
 
     @Test("the update asks the services for the marks of the menu's screens once; drawing works nothing out")

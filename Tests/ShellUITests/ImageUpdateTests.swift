@@ -59,7 +59,7 @@ struct ImageUpdateTests {
         #expect(!frame.row(1).map(\.grapheme).joined().contains("Home"))
 
         let revision = AppRevision(app: ImageFixtures.app, rootKind: .sideMenu, warnings: [], assets: AssetStore(app: ImageFixtures.app))
-        let again = ShellUpdate.update(&model, .appLoaded(revision))
+        let again = ShellUpdate.update(&model, .appReloaded(revision, generation: 0))
         #expect(model.appGeneration == 1)
         #expect(model.view.imageMode == .symbols, "the mode outlives the app")
         #expect(loads(again).contains(logo), "the new app asks again")

@@ -47,7 +47,8 @@ import ZappModel
         var model = ShellModel(view: ShellViewState(app: app), columns: 100, rows: 30)
         // What the root's presentation does (connecting the root item's feed, if any), then a frame.
         let home = try #require(app.homeScreen)
-        _ = ShellUpdate.update(&model, .rootPresented(.shown(state: model.view.navigation, screen: home, dataDict: nil)))
+        _ = ShellUpdate.update(
+            &model, .startupStepEnded(.presentRoot, .rootPresented(.shown(step: .selectRoot(itemID: model.view.navigation.rootItemID, rootScreenID: home.id, resetting: true), screen: home, dataDict: nil))))
         var canvas = Canvas(columns: 100, rows: 30)
         ShellView.render(model.view, into: &canvas)
         #expect(canvas.plainText.contains("Items of 0"))

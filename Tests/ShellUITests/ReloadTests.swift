@@ -115,7 +115,7 @@ struct ReloadTests {
     static let appFields: Set<String> = [
         "app", "rootMenu", "navigation", "assets", "loadWarnings", "reloadFailure", "feeds", "feedPages",
         "loadedPages", "screenSelection", "barOverrides", "screenEntries", "connectedSources", "expandedMenuItems",
-        "menuSelection", "navBarSelection", "toast", "gatedScreens", "images", "imageFailures", "imageWarnings",
+        "menuSelection", "navBarSelection", "toast", "gatedScreens", "images", "imageParts", "imageFailures", "imageWarnings",
     ]
 
     /// Every field of the state, by name, as text (for comparing two states field by field).
@@ -158,6 +158,7 @@ struct ReloadTests {
         ]
         model.view.panes[0].values = ["ada"]
         model.activity = ShellModel.Activity(id: 9, title: "Opening Premium", startedAt: 0)
+        _ = ShellUpdate.update(&model, .paneAwaitingAnswer(id: 8))
         let before = model
 
         _ = ShellUpdate.update(&model, .terminal(.key(.character("r"))))

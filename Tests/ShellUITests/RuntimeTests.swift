@@ -13,6 +13,9 @@ final class FakeOpener: ScreenOpening {
     let presenter: any Presenter
     let slowHookCancelled = Atomic<Bool>(false)
     let postHookRuns = Atomic<Int>(0)
+    /// When set, "premium"'s hook asks for its first answer only after `releaseAnswers()`.
+    let holdsAnswers = Atomic<Bool>(false)
+    private let gate = AsyncStream<Void>.makeStream()
 
     init(presenter: any Presenter) {
         self.presenter = presenter
@@ -24,6 +27,9 @@ final class FakeOpener: ScreenOpening {
         switch target.id {
         case "premium":
             let session = await presenter.show(UpdatePaneTests.signIn)
+            if holdsAnswers.load(ordering: .sequentiallyConsistent) {
+                for await _ in gate.stream { break }
+            }
             while true {
                 switch await session.nextAnswer() {
                 case .dismissed:
@@ -54,6 +60,10 @@ final class FakeOpener: ScreenOpening {
 
     func runPostHooks(for target: ScreenModel, dataDict: JSONObject?) async {
         postHookRuns.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    func releaseAnswers() {
+        gate.continuation.yield()
     }
 }
 
@@ -186,6 +196,40 @@ struct RuntimeTests {
         harness.press(.enter)
         #expect(await harness.runtime.settle { $0.view.navigation.currentScreenID == "premium" && $0.activity == nil })
         #expect(harness.runtime.model.view.panes.isEmpty)
+    }
+
+    /// Premium's sign-in pane answered with the right password before its hook asks for an answer.
+    static func answeredBeforeTheHookAsks() async throws -> Harness {
+        let harness = Harness()
+        #expect(await harness.started())
+        harness.opener?.holdsAnswers.store(true, ordering: .sequentiallyConsistent)
+        harness.press(.character("m"), .down, .enter)
+        try #require(await harness.runtime.settle { $0.view.topPane != nil })
+        harness.type("demo")
+        harness.press(.tab)
+        harness.type("right")
+        harness.press(.enter)
+        return harness
+    }
+
+    @Test("an answer given before the hook asks waits on the pane, and reaches the hook when it asks")
+    func answerBeforeTheHookAsks() async throws {
+        let harness = try await Self.answeredBeforeTheHookAsks()
+        #expect(harness.runtime.model.view.topPane?.queuedAnswers.count == 1)
+        harness.opener?.releaseAnswers()
+        #expect(await harness.runtime.settle { $0.view.navigation.currentScreenID == "premium" && $0.activity == nil })
+        #expect(harness.runtime.model.view.panes.isEmpty)
+    }
+
+    @Test("a pane the update closes is gone: its hook, asking only afterwards, is answered dismissed (the broker keeps no panes)")
+    func paneClosedBeforeTheHookAsks() async throws {
+        let harness = try await Self.answeredBeforeTheHookAsks()
+        harness.press(.escape)
+        #expect(harness.runtime.model.view.panes.isEmpty, "closed by the update alone")
+        harness.opener?.releaseAnswers()
+        #expect(await harness.runtime.settle { $0.activity == nil })
+        #expect(harness.runtime.model.view.navigation.currentScreenID == "home", "the answer queued before went with the pane")
+        #expect(harness.runtime.model.view.toast?.text == "Blocked by login: User has closed hook execution")
     }
 
     @Test("a slow hook: no spinner before its delay, a spinner after it, keys still work, and Esc cancels its task")

@@ -73,7 +73,7 @@ struct SplashTests {
         model = UpdateFixture.model()
         model.view.phase = .splash(message: "Starting")
         model.holdSplash()
-        _ = ShellUpdate.update(&model, .phase(.loadingFailed(message: "no network")), now: 10)
+        _ = ShellUpdate.update(&model, .startupStepEnded(.failedLoading(reason: "no network"), .done), now: 10)
         #expect(!model.view.isSplashHeld && model.splashDue == nil)
 
         model = UpdateFixture.model()

@@ -61,7 +61,7 @@ enum UpdateFixture {
 
     /// The index of a root-menu item among the focusables.
     static func menuIndex(_ id: String, _ model: ShellModel) -> Int? {
-        model.view.focusables(in: .rootMenu, columns: model.columns, rows: model.rows)
+        FrameLayout(state: model.view, columns: model.columns, rows: model.rows).focusables(in: .rootMenu)
             .firstIndex { $0.action == .selectRootItem(id) }
     }
 }

@@ -1,4 +1,4 @@
-import ShellCore
+@testable import ShellCore
 import ShellUI
 import Testing
 import ZappCore
@@ -77,31 +77,55 @@ struct UpdateTests {
         _ = ShellUpdate.update(&model, key(.down))
         _ = ShellUpdate.update(&model, key(.enter))
         let activity = try #require(model.activity)
-        var next = model.view.navigation
-        next.selectRoot("m-premium", rootScreenID: "premium")
         let screen = try #require(UpdateFixture.app.screen(id: "premium"))
         _ = ShellUpdate.update(
             &model,
             .navigationFinished(
                 activityID: activity.id, request: .selectRootItem("m-premium"),
-                outcome: .navigation(.shown(state: next, screen: screen, dataDict: nil))))
+                outcome: .navigation(.shown(step: .selectRoot(itemID: "m-premium", rootScreenID: "premium", resetting: false), screen: screen, dataDict: nil))))
         #expect(model.view.navigation.currentScreenID == "premium")
         #expect(!model.view.isSideMenuOpen)
         #expect(model.view.focus == .screen)
         #expect(model.activity == nil)
     }
 
+    @Test("a back taken while a navigation's hook waits is kept: on [home, detail], premium opens onto [home]")
+    func backDuringANavigationIsKept() throws {
+        var model = UpdateFixture.model()
+        let cells = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .screen)
+        model.view.currentScreenSelection = try #require(cells.firstIndex { $0.action == .openTarget("detail") })
+        _ = ShellUpdate.update(&model, key(.enter))
+        let toDetail = try #require(model.activity)
+        _ = ShellUpdate.update(
+            &model, .navigationFinished(activityID: toDetail.id, request: .push("detail", source: .cell),
+                                        outcome: .navigation(.shown(step: .push("detail"), screen: UpdateFixture.app.screen(id: "detail")!, dataDict: nil))))
+        _ = ShellUpdate.update(&model, .postHooksFinished(activityID: try #require(model.activity).id))
+        #expect(model.view.navigation.currentStack == ["home", "detail"])
+
+        // Premium's sign-in hook waits; meanwhile the bar's back button is pressed.
+        let effects = ShellUpdate.perform(.openTarget("premium"), &model)
+        guard case .navigate(let request, let activityID, let from, _)? = effects.first else {
+            Issue.record("expected a navigation, got \(effects)")
+            return
+        }
+        #expect(from.currentStack == ["home", "detail"], "the navigation starts from [home, detail]")
+        _ = ShellUpdate.perform(.contextButton(.back), &model)
+        #expect(model.view.navigation.currentStack == ["home"])
+        _ = ShellUpdate.update(
+            &model, .navigationFinished(activityID: activityID, request: request,
+                                        outcome: .navigation(.shown(step: .push("premium"), screen: UpdateFixture.app.screen(id: "premium")!, dataDict: nil))))
+        #expect(model.view.navigation.currentStack == ["home", "premium"], "pushed onto what is current, the back kept")
+    }
+
     @Test("a late result of a cancelled or superseded activity is ignored")
     func staleResult() throws {
         var model = UpdateFixture.model()
-        let cells = model.view.focusables(in: .screen, columns: 80, rows: 24)
+        let cells = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .screen)
         model.view.currentScreenSelection = try #require(cells.firstIndex { $0.action == .openTarget("detail") })
         _ = ShellUpdate.update(&model, key(.enter))
         let current = try #require(model.activity, "a navigation to detail is in flight")
         let screen = try #require(UpdateFixture.app.screen(id: "detail"))
-        var pushed = model.view.navigation
-        pushed.push("detail")
-        let shown = NavigationOutcome.navigation(.shown(state: pushed, screen: screen, dataDict: nil))
+        let shown = NavigationOutcome.navigation(.shown(step: .push("detail"), screen: screen, dataDict: nil))
 
         let staleEffects = ShellUpdate.update(
             &model, .navigationFinished(activityID: current.id - 1, request: .push("detail", source: .cell), outcome: shown))
@@ -117,7 +141,7 @@ struct UpdateTests {
     @Test("cells: Enter pushes the target; an inert item shows a message; Esc goes back without hooks")
     func cellsAndBack() throws {
         var model = UpdateFixture.model()
-        let cells = model.view.focusables(in: .screen, columns: 80, rows: 24)
+        let cells = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .screen)
         let detail = try #require(cells.firstIndex { $0.action == .openTarget("detail") })
         model.view.currentScreenSelection = detail
         let before = model.view.navigation
@@ -125,13 +149,11 @@ struct UpdateTests {
         let activity = try #require(model.activity)
         #expect(effects == [.navigate(.push("detail", source: .cell), activityID: activity.id, from: before, app: model.view.app)])
 
-        var pushed = model.view.navigation
-        pushed.push("detail")
         let shown = ShellUpdate.update(
             &model,
             .navigationFinished(
                 activityID: activity.id, request: .push("detail", source: .cell),
-                outcome: .navigation(.shown(state: pushed, screen: UpdateFixture.app.screen(id: "detail")!, dataDict: nil))))
+                outcome: .navigation(.shown(step: .push("detail"), screen: UpdateFixture.app.screen(id: "detail")!, dataDict: nil))))
         #expect(model.view.navigation.position == .pushed)
         let postHooks = try #require(model.activity, "detail's post hooks run once it is shown")
         #expect(shown == [
@@ -281,6 +303,7 @@ struct UpdatePaneTests {
     func submit() {
         var model = UpdateFixture.model()
         _ = ShellUpdate.update(&model, .paneShown(id: 3, pane: Self.signIn))
+        _ = ShellUpdate.update(&model, .paneAwaitingAnswer(id: 3))
         for character in "demo" { _ = ShellUpdate.update(&model, key(.character(character))) }
         _ = ShellUpdate.update(&model, key(.tab))
         for character in "secretx" { _ = ShellUpdate.update(&model, key(.character(character))) }
@@ -307,6 +330,7 @@ struct UpdatePaneTests {
         _ = ShellUpdate.update(&model, .paneBusy(id: 5, busy: true))
         #expect(ShellUpdate.update(&model, key(.enter)).isEmpty)
         _ = ShellUpdate.update(&model, .paneError(id: 5, message: "Wrong username or password"))
+        _ = ShellUpdate.update(&model, .paneAwaitingAnswer(id: 5))
         #expect(model.view.topPane?.error == "Wrong username or password")
         #expect(model.view.topPane?.isBusy == false)
         #expect(ShellUpdate.update(&model, key(.escape)) == [.answerPane(id: 5, answer: .dismissed)])
@@ -317,6 +341,7 @@ struct UpdatePaneTests {
     func cancelButton() {
         var model = UpdateFixture.model()
         _ = ShellUpdate.update(&model, .paneShown(id: 2, pane: Self.signIn))
+        _ = ShellUpdate.update(&model, .paneAwaitingAnswer(id: 2))
         _ = ShellUpdate.update(&model, key(.backTab))
         #expect(model.view.topPane?.focusedButton == 1)
         #expect(ShellUpdate.update(&model, key(.enter)) == [.answerPane(id: 2, answer: .submitted(button: "Cancel", values: ["username": "", "password": ""]))])
@@ -327,12 +352,13 @@ struct UpdatePaneTests {
         var model = UpdateFixture.model()
         model.view.phase = .splash(message: "Starting")
         _ = ShellUpdate.update(&model, .paneShown(id: 4, pane: Self.signIn))
+        _ = ShellUpdate.update(&model, .paneAwaitingAnswer(id: 4))
         for character in "ann" { _ = ShellUpdate.update(&model, key(.character(character))) }
         #expect(model.view.topPane?.values.first == "ann")
         #expect(ShellUpdate.update(&model, key(.escape)) == [.answerPane(id: 4, answer: .dismissed)])
     }
 
-    @Test("Esc on a busy pane also cancels the navigation waiting on it")
+    @Test("Esc on a busy pane cancels the navigation waiting on it (its hook is not listening)")
     func escapeBusyPane() throws {
         var model = UpdateFixture.model()
         _ = ShellUpdate.update(&model, .terminal(.key(.character("m"))))
@@ -341,9 +367,37 @@ struct UpdatePaneTests {
         let activity = try #require(model.activity)
         _ = ShellUpdate.update(&model, .paneShown(id: 9, pane: Self.signIn))
         _ = ShellUpdate.update(&model, .paneBusy(id: 9, busy: true))
-        #expect(
-            ShellUpdate.update(&model, key(.escape))
-                == [.answerPane(id: 9, answer: .dismissed), .cancelActivity(activityID: activity.id)])
+        #expect(ShellUpdate.update(&model, key(.escape)) == [.cancelActivity(activityID: activity.id)])
+        #expect(ShellUpdate.update(&model, .paneAwaitingAnswer(id: 9)) == [.answerPane(id: 9, answer: .dismissed)])
+    }
+
+    @Test("answers given before the hook asks wait on the pane, in order; the hook gets each when it asks")
+    func answersWaitForTheHook() {
+        var model = UpdateFixture.model()
+        _ = ShellUpdate.update(&model, .paneShown(id: 6, pane: Self.signIn))
+        _ = ShellUpdate.update(&model, key(.backTab))
+        #expect(ShellUpdate.update(&model, key(.enter)).isEmpty, "nobody asked yet")
+        _ = ShellUpdate.update(&model, key(.tab))
+        #expect(ShellUpdate.update(&model, key(.enter)).isEmpty)
+        #expect(model.view.topPane?.queuedAnswers.count == 2)
+        #expect(model.log.entries(after: 0).entries.filter { if case .answer = $0.event { true } else { false } }.count == 2,
+            "each answer is logged when given")
+        let values = ["username": "", "password": ""]
+        #expect(ShellUpdate.update(&model, .paneAwaitingAnswer(id: 6)) == [.answerPane(id: 6, answer: .submitted(button: "Cancel", values: values))])
+        #expect(ShellUpdate.update(&model, .paneAwaitingAnswer(id: 6)) == [.answerPane(id: 6, answer: .submitted(button: "Sign in", values: values))])
+        #expect(ShellUpdate.update(&model, .paneAwaitingAnswer(id: 6)).isEmpty, "now it waits for the user")
+        #expect(ShellUpdate.update(&model, key(.enter)) == [.answerPane(id: 6, answer: .submitted(button: "Sign in", values: values))])
+    }
+
+    @Test("a pane the update closed is gone: its hook asking later is answered dismissed, with nothing queued")
+    func closedPaneAnswersDismissed() {
+        var model = UpdateFixture.model()
+        _ = ShellUpdate.update(&model, .paneShown(id: 8, pane: Self.signIn))
+        _ = ShellUpdate.update(&model, key(.enter))
+        #expect(ShellUpdate.update(&model, key(.escape)).isEmpty, "its hook is not waiting: nobody to tell")
+        #expect(model.view.panes.isEmpty)
+        #expect(ShellUpdate.update(&model, .paneAwaitingAnswer(id: 8)) == [.answerPane(id: 8, answer: .dismissed)],
+            "the answer queued before went with the pane")
     }
 
     @Test("a hook closing its pane removes it")

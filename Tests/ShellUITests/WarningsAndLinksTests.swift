@@ -97,7 +97,7 @@ import ZappModel
             """#
         let app = try #require(AppLoader.load(river: Data(river.utf8), plugins: nil).app)
         var model = ShellModel(view: ShellViewState(app: app, rootKind: .sideMenu), columns: 80, rows: 24)
-        let tabs = model.view.focusables(in: .screen, columns: 80, rows: 24).compactMap { focusable -> (String, Int)? in
+        let tabs = FrameLayout(state: model.view, columns: 80, rows: 24).focusables(in: .screen).compactMap { focusable -> (String, Int)? in
             if case .selectTab(let key, let index) = focusable.action { return (key, index) }
             return nil
         }

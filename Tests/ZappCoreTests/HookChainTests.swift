@@ -215,7 +215,7 @@ struct HookChainTests {
             app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment())
         let trace = TraceLog()
         let manager = ScreenHookManager(
-            app: app, registry: registry, presenter: presenter, trace: trace, sleep: TimeoutClock().sleep,
+            app: app, registry: registry, presenter: presenter, trace: trace, clock: TimeoutClock(),
             script: HookScript(answers: ["login": answer]))
         let result = await manager.runPreHooks(for: app.screen(id: "target")!, from: .goTo, dataDict: ["in": "value"])
         #expect(result == expected)
@@ -232,7 +232,7 @@ struct HookChainTests {
         let registry = PluginRegistry(app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment())
         let trace = TraceLog()
         let manager = ScreenHookManager(
-            app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: trace, sleep: TimeoutClock().sleep,
+            app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: trace, clock: TimeoutClock(),
             script: HookScript())
         let result = await manager.runPreHooks(for: app.screen(id: "target")!, from: .goTo, dataDict: nil)
         #expect(result == .presented(screenID: "target", dataDict: ["ka": "from-a"]))
@@ -281,7 +281,7 @@ struct HookChainTests {
         let registry = PluginRegistry(app: app, catalog: catalog, environment: TestApp.environment())
         let manager = ScreenHookManager(
             app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: TraceLog(),
-            sleep: TimeoutClock().sleep)
+            clock: TimeoutClock())
         let target = app.screen(id: "target")!
         _ = await manager.runPreHooks(for: target, from: .rootMenu, dataDict: nil)
         _ = await manager.runPreHooks(for: target, from: .navBar, dataDict: nil)
@@ -372,7 +372,7 @@ struct HookChainTests {
         let registry = PluginRegistry(app: app, catalog: catalog, environment: TestApp.environment())
         let manager = ScreenHookManager(
             app: app, registry: registry, presenter: presenter, trace: TraceLog(), hookTimeout: .seconds(1),
-            sleep: clock.sleep)
+            clock: clock)
         let task = Task { await manager.runPreHooks(for: app.screen(id: "target")!, from: .cell, dataDict: nil) }
         // The hook shows its pane once its timer sleeps; after that, the clock runs out every
         // timer: one still alive would end the run as timed out.

@@ -264,7 +264,7 @@ struct HookHarness {
         registry = PluginRegistry(
             app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment(presenter: presenter))
         manager = ScreenHookManager(
-            app: app, registry: registry, presenter: presenter, trace: trace, hookTimeout: timeout, sleep: clock.sleep)
+            app: app, registry: registry, presenter: presenter, trace: trace, hookTimeout: timeout, clock: clock)
     }
 
     func openTarget(dataDict: JSONObject? = nil) async -> HookChainResult {

@@ -10,15 +10,16 @@ import ZappModel
         return (Navigator(app: app, rootMenu: RootMenu(app: app), opener: opener), opener)
     }
 
-    func shownState(_ result: NavigationResult) -> NavigationState? {
-        if case .shown(let state, _, _) = result { return state }
+    /// The state a shown result's step makes of `state`.
+    func shownState(_ result: NavigationResult, from state: NavigationState) -> NavigationState? {
+        if case .shown(let step, _, _) = result { return state.applying(step) }
         return nil
     }
 
     @Test func startsOnHomeThroughTheHookManager() async throws {
         let (navigator, opener) = navigator()
         let result = await navigator.start()
-        let state = try #require(shownState(result))
+        let state = try #require(shownState(result, from: navigator.initialState))
         #expect(state.currentScreenID == "home")
         #expect(state.rootItemID == "m-home")
         #expect(state.position == .root)
@@ -28,13 +29,13 @@ import ZappModel
     @Test func pushBackAndPresentClose() async throws {
         let (navigator, opener) = navigator()
         var state = navigator.initialState
-        state = try #require(shownState(await navigator.push("movies", from: .cell, in: state)))
+        state = try #require(shownState(await navigator.push("movies", from: .cell, in: state), from: state))
         #expect(state.currentStack == ["home", "movies"])
         #expect(state.position == .pushed)
-        state = try #require(shownState(await navigator.present("search", from: .navBar, in: state)))
+        state = try #require(shownState(await navigator.present("search", from: .navBar, in: state), from: state))
         #expect(state.currentScreenID == "search")
         #expect(state.position == .presented)
-        state = try #require(shownState(await navigator.push("series", from: .cell, in: state)))
+        state = try #require(shownState(await navigator.push("series", from: .cell, in: state), from: state))
         #expect(state.position == .pushed)
         #expect(state.presented == [["search", "series"]])
         var dismissed = state.dismiss()
@@ -52,12 +53,12 @@ import ZappModel
     @Test func eachRootItemKeepsItsOwnStack() async throws {
         let (navigator, _) = navigator()
         var state = navigator.initialState
-        state = try #require(shownState(await navigator.push("series", from: .cell, in: state)))
-        state = try #require(shownState(await navigator.selectRootItem("m-movies", in: state)))
+        state = try #require(shownState(await navigator.push("series", from: .cell, in: state), from: state))
+        state = try #require(shownState(await navigator.selectRootItem("m-movies", in: state), from: state))
         #expect(state.currentStack == ["movies"])
-        state = try #require(shownState(await navigator.selectRootItem("m-home", in: state)))
+        state = try #require(shownState(await navigator.selectRootItem("m-home", in: state), from: state))
         #expect(state.currentStack == ["home", "series"])
-        state = try #require(shownState(await navigator.returnHome(in: state)))
+        state = try #require(shownState(await navigator.returnHome(in: state), from: state))
         #expect(state.currentStack == ["home"])
         #expect(state.rootItemID == "m-home")
     }
@@ -76,9 +77,9 @@ import ZappModel
     @Test func whiteLabelScreensAndURLs() async throws {
         let (navigator, opener) = navigator()
         let state = navigator.initialState
-        let settings = try #require(shownState(await navigator.selectRootItem("m-settings", in: state)))
+        let settings = try #require(shownState(await navigator.selectRootItem("m-settings", in: state), from: state))
         #expect(settings.currentScreenID == SyntheticScreen.settings.rawValue)
-        let epg = try #require(shownState(await navigator.selectRootItem("m-epg", in: state)))
+        let epg = try #require(shownState(await navigator.selectRootItem("m-epg", in: state), from: state))
         #expect(epg.currentScreenID == "__epg__")
         #expect(await navigator.selectRootItem("m-web", in: state) == .openURL("https://example.com"))
         #expect(await navigator.push("https://example.com/x", from: .cell, in: state) == .openURL("https://example.com/x"))
@@ -90,12 +91,12 @@ import ZappModel
     @Test func goToOpensMenuScreensAsRootsAndOthersPushed() async throws {
         let (navigator, _) = navigator()
         var state = navigator.initialState
-        state = try #require(shownState(await navigator.goTo("Series", in: state)))
+        state = try #require(shownState(await navigator.goTo("Series", in: state), from: state))
         #expect(state.rootItemID == "m-series")
         #expect(state.currentStack == ["series"])
-        state = try #require(shownState(await navigator.goTo("search", in: state)))
+        state = try #require(shownState(await navigator.goTo("search", in: state), from: state))
         #expect(state.currentStack == ["series", "search"])
-        state = try #require(shownState(await navigator.goTo("Settings", in: state)))
+        state = try #require(shownState(await navigator.goTo("Settings", in: state), from: state))
         #expect(state.currentScreenID == "__settings__")
     }
 

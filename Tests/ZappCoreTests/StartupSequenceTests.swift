@@ -50,32 +50,20 @@ struct StartupSequenceTests {
                 app: app, catalog: TestApp.catalog(events: events), environment: TestApp.environment())
             manager = ScreenHookManager(
                 app: app, registry: registry, presenter: ScriptedTestPresenter(), trace: trace,
-                sleep: TimeoutClock().sleep)
+                clock: TimeoutClock())
             sequence = StartupSequence(registry: registry, trace: trace)
-        }
-
-        func callbacks(loader: FlakyLoader, retries: Int) -> StartupSequence.Callbacks {
-            let remaining = Counter(retries)
-            return StartupSequence.Callbacks(
-                loadAppData: { try loader.load() },
-                loadingFailed: { reason in
-                    events.append("loading failed screen: \(reason)")
-                    return remaining.take()
-                },
-                presentRoot: { events.append("root presented") },
-                presentLinkedScreen: { screen, _ in events.append("linked screen \(screen.id)") })
         }
     }
 
-    @Test func phasesRunInOrderOnEveryHook() async {
+    @Test func phasesRunInOrderOnEveryHook() async throws {
         let setup = Setup()
-        let outcome = await setup.sequence.run(
-            setup.callbacks(loader: FlakyLoader(failures: 0, events: setup.events), retries: 0), deepLink: nil,
-            app: setup.app, opener: setup.manager)
-        #expect(outcome == .started(deepLink: nil))
+        let loader = FlakyLoader(failures: 0, events: setup.events)
+        await setup.sequence.launch()
+        try await setup.sequence.loadAppData { try loader.load() }
+        await setup.sequence.applicationReady()
+        await setup.sequence.afterRootPresentation()
         #expect(setup.events.events == [
-            "launch first", "launch second", "load 1", "ready first", "ready second", "root presented",
-            "afterRoot first", "afterRoot second",
+            "launch first", "launch second", "load 1", "ready first", "ready second", "afterRoot first", "afterRoot second",
         ])
         #expect(setup.trace.lines == [
             "startup: launch", "startup first: executeOnLaunch", "startup second: executeOnLaunch",
@@ -86,53 +74,35 @@ struct StartupSequenceTests {
         ])
     }
 
-    @Test func failedLoadingRunsExecuteOnFailedLoadingThenRetries() async {
+    @Test func failedLoadingIsTracedAndRunsExecuteOnFailedLoadingOnEveryHook() async throws {
         let setup = Setup()
-        let outcome = await setup.sequence.run(
-            setup.callbacks(loader: FlakyLoader(failures: 1, events: setup.events), retries: 1), deepLink: nil,
-            app: setup.app, opener: setup.manager)
-        #expect(outcome == .started(deepLink: nil))
-        #expect(setup.events.events == [
-            "launch first", "launch second", "load 1", "failedLoading first", "failedLoading second",
-            "loading failed screen: server unreachable", "load 2", "ready first", "ready second", "root presented",
-            "afterRoot first", "afterRoot second",
+        let loader = FlakyLoader(failures: 1, events: setup.events)
+        await #expect(throws: LoadError.self) { try await setup.sequence.loadAppData { try loader.load() } }
+        await setup.sequence.failedLoading()
+        setup.sequence.retrying()
+        try await setup.sequence.loadAppData { try loader.load() }
+        #expect(setup.events.events == ["load 1", "failedLoading first", "failedLoading second", "load 2"])
+        #expect(setup.trace.lines == [
+            "startup: loading app data", "startup: loading failed: server unreachable",
+            "startup first: executeOnFailedLoading", "startup second: executeOnFailedLoading", "startup: retrying",
+            "startup: loading app data", "startup: app data loaded",
         ])
-        #expect(setup.trace.lines.contains("startup: loading failed: server unreachable"))
-        #expect(setup.trace.lines.contains("startup: retrying"))
-    }
-
-    @Test func givingUpAfterFailedLoadingNeverPresentsTheRoot() async {
-        let setup = Setup()
-        let outcome = await setup.sequence.run(
-            setup.callbacks(loader: FlakyLoader(failures: 5, events: setup.events), retries: 0), deepLink: nil,
-            app: setup.app, opener: setup.manager)
-        #expect(outcome == .loadingFailed(reason: "server unreachable"))
-        #expect(!setup.events.events.contains("root presented"))
-        #expect(!setup.events.events.contains { $0.hasPrefix("ready") })
     }
 
     @Test(arguments: ["zapp://screen/target", "zappshell://open?screen=target", "target", "Target", "zapp-shell://screen/Target"])
     func deepLinkContinuesUserActivityThenNavigatesThroughTheHookManager(_ link: String) async {
         let setup = Setup(extraPlugins: [TestApp.plugin("a", ["add": "k"])], targetHooks: [TestApp.hook("a")])
-        let outcome = await setup.sequence.run(
-            setup.callbacks(loader: FlakyLoader(failures: 0, events: setup.events), retries: 0), deepLink: link,
-            app: setup.app, opener: setup.manager)
-        #expect(outcome == .started(deepLink: .navigated(.presented(screenID: "target", dataDict: ["k": "from-a"]))))
-        #expect(Array(setup.events.events.suffix(5)) == [
-            "afterRoot second", "activity first \(link)", "activity second \(link)", "execute a keys=nil",
-            "linked screen target",
-        ])
+        let outcome = await setup.sequence.continueUserActivity(link, app: setup.app, opener: setup.manager)
+        #expect(outcome == .navigated(.presented(screenID: "target", dataDict: ["k": "from-a"])))
+        #expect(setup.events.events == ["activity first \(link)", "activity second \(link)", "execute a keys=nil"])
         #expect(setup.trace.lines.contains("navigate to target \"Target\" from deep_link"))
     }
 
-    @Test func blockedDeepLinkKeepsTheRoot() async {
+    @Test func blockedDeepLink() async {
         let setup = Setup(
             extraPlugins: [TestApp.plugin("a", ["outcome": "fail", "blocker": true])], targetHooks: [TestApp.hook("a")])
-        let outcome = await setup.sequence.run(
-            setup.callbacks(loader: FlakyLoader(failures: 0, events: setup.events), retries: 0),
-            deepLink: "zapp://screen/target", app: setup.app, opener: setup.manager)
-        #expect(outcome == .started(deepLink: .navigated(.blocked(by: "a", reason: "test failure"))))
-        #expect(!setup.events.events.contains("linked screen target"))
+        let outcome = await setup.sequence.continueUserActivity("zapp://screen/target", app: setup.app, opener: setup.manager)
+        #expect(outcome == .navigated(.blocked(by: "a", reason: "test failure")))
     }
 
     @Test func unresolvableDeepLinks() async {
@@ -151,23 +121,6 @@ struct StartupSequenceTests {
         #expect(throws: DeepLinkError.self) { try DeepLink("zapp://screen/") }
         #expect(throws: DeepLinkError.self) { try DeepLink("zapp://elsewhere/home") }
         #expect(throws: DeepLinkError.self) { try DeepLink("") }
-    }
-}
-
-/// A countdown shared by callbacks.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var remaining: Int
-
-    init(_ remaining: Int) { self.remaining = remaining }
-
-    /// True (and one fewer left) while some remain.
-    func take() -> Bool {
-        lock.withLock {
-            guard remaining > 0 else { return false }
-            remaining -= 1
-            return true
-        }
     }
 }
 

@@ -96,6 +96,17 @@ struct ImageModeDetectorTests {
         #expect(decide(["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .query)
     }
 
+    @Test("urxvt (COLORTERM=rxvt-xpm, TERM rxvt*) and xterm with no protocol of its own known: symbols, never a query")
+    func urxvt() {
+        #expect(decide(["TERM": "rxvt-unicode-256color", "COLORTERM": "rxvt-xpm"]) == .use(.symbols))
+        #expect(decide(["TERM": "rxvt-unicode"]) == .use(.symbols))
+        #expect(decide(["TERM": "xterm-256color", "COLORTERM": "rxvt-xpm"]) == .use(.symbols))
+        #expect(decide(["TERM": "xterm-256color", "COLORTERM": "rxvt"]) == .use(.symbols))
+        #expect(decide(["TERM": "mlterm", "MLTERM": "3.9.3"]) == .use(.sixel))
+        #expect(decide(["TERM": "xterm-256color", "MLTERM": "3.9.3"]) == .use(.sixel))
+        #expect(decide(["TERM": "xterm-256color", "XTERM_VERSION": "XTerm(379)"]) == .query, "xterm: DA1 says whether sixel is on")
+    }
+
     @Test("inside tmux: kitty or sixel only through passthrough, iTerm2 never, otherwise symbols; never a query")
     func tmux() {
         let kittyInTmux = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "TERM_PROGRAM": "tmux", "KITTY_WINDOW_ID": "3"]
@@ -106,6 +117,23 @@ struct ImageModeDetectorTests {
         #expect(decide(["TERM": "tmux-256color", "TMUX": "x"], passthrough: true) == .use(.symbols))
     }
 
+    @Test("the terminal an environment names, inside tmux the one tmux runs in; REP vetoed only for urxvt itself")
+    func identity() {
+        let urxvt = TerminalIdentity(environment: ["TERM": "xterm-256color", "COLORTERM": "rxvt-xpm"])
+        #expect(urxvt == TerminalIdentity(outer: .urxvt, insideMultiplexer: false))
+        #expect(urxvt.lacksRepeat && urxvt.lacksImages && urxvt.imageProtocol == nil)
+        let urxvtTmux = TerminalIdentity(environment: ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0", "COLORTERM": "rxvt-xpm"])
+        #expect(urxvtTmux == TerminalIdentity(outer: .urxvt, insideMultiplexer: true) && !urxvtTmux.lacksRepeat)
+        let kittyTmux = TerminalIdentity(environment: ["TERM": "screen-256color", "TMUX": "x", "TERM_PROGRAM": "tmux", "KITTY_WINDOW_ID": "1"])
+        #expect(kittyTmux.outer == .kitty && kittyTmux.insideMultiplexer && kittyTmux.imageProtocol == .kitty)
+        #expect(TerminalIdentity(environment: ["TERM": "xterm-256color", "TERM_PROGRAM": "tmux", "TMUX": "x"]).outer == nil,
+                "tmux's own TERM_PROGRAM names no outer terminal")
+        #expect(TerminalIdentity(environment: ["TERM": "xterm-256color", "XTERM_VERSION": "XTerm(379)"]).outer == .xterm)
+        #expect(TerminalIdentity(environment: ["TERM": "xterm-256color", "WEZTERM_PANE": "3"]).imageProtocol == .iterm)
+        #expect(TerminalIdentity(environment: ["TERM": "xterm-256color"]).outer == nil)
+        #expect(!TerminalIdentity(environment: ["TERM": "xterm-kitty"]).lacksRepeat)
+    }
+
     @Test("the passthrough question is asked only inside tmux")
     func asksOnlyInTmux() {
         var asked = false
@@ -113,24 +141,21 @@ struct ImageModeDetectorTests {
         #expect(!asked)
     }
 
-    @Test("the query's reply: kitty's OK, DA1 with 4 (sixel), keys typed meanwhile kept apart")
+    @Test("the query's reply: DA1 with 4 (sixel), keys typed meanwhile kept apart")
     func reply() {
-        let kitty = ImageModeDetector.mode(fromReply: Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c".utf8))
-        #expect(kitty == .init(mode: .kitty, isComplete: true, keys: []))
         let sixel = ImageModeDetector.mode(fromReply: Array("j\u{1B}[?63;1;2;4;6c".utf8))
         #expect(sixel == .init(mode: .sixel, isComplete: true, keys: Array("j".utf8)))
         let plain = ImageModeDetector.mode(fromReply: Array("\u{1B}[?1;2c".utf8))
         #expect(plain == .init(mode: .symbols, isComplete: true, keys: []))
-        let partial = ImageModeDetector.mode(fromReply: Array("\u{1B}_Gi=31;OK\u{1B}\\".utf8))
-        #expect(partial.mode == .kitty && !partial.isComplete)
-        let refused = ImageModeDetector.mode(fromReply: Array("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62c".utf8))
-        #expect(refused.mode == .symbols && refused.isComplete)
+        let partial = ImageModeDetector.mode(fromReply: Array("\u{1B}[6;17;8t".utf8))
+        #expect(partial.mode == .symbols && !partial.isComplete)
     }
 
-    @Test("the query asks for the cell size (16t) and the window's pixels (14t) before DA1, which ends it")
+    @Test("the query asks for the cell size (16t) and the window's pixels (14t) before DA1, which ends it; no APC, DCS or OSC")
     func queryBytes() {
         let text = String(decoding: ImageModeDetector.queryBytes, as: UTF8.self)
-        #expect(text.hasSuffix("\u{1B}[16t\u{1B}[14t\u{1B}[c"))
+        #expect(text == "\u{1B}[16t\u{1B}[14t\u{1B}[c")
+        #expect(!text.contains("\u{1B}_") && !text.contains("\u{1B}P") && !text.contains("\u{1B}]"))
     }
 
     @Test("cell size replies: CSI 6;h;w t is the cell, CSI 4;h;w t the window over its cells; 16t preferred")
@@ -157,6 +182,19 @@ struct ImageModeDetectorTests {
         #expect(silent.mode == .symbols && silent.cell(columns: 80, rows: 24) == nil && !silent.isComplete)
         let keys = ImageModeDetector.mode(fromReply: Array("q\u{1B}[Ax\u{1B}[?62c".utf8))
         #expect(keys.keys == Array("q\u{1B}[Ax".utf8))
+    }
+
+    @Test("tmux's pane visibility: attached, its window current, not behind another zoomed pane; the client's terminal")
+    func paneVisibility() {
+        let shown = TmuxPassthroughCheck.visibility(fromDisplay: "1 1 0 0 /dev/pts/3\n")
+        #expect(shown?.visible == true && shown?.clientTerminal == "/dev/pts/3", "another pane of the window has the focus")
+        #expect(TmuxPassthroughCheck.visibility(fromDisplay: "1 0 0 1 /dev/pts/3")?.visible == false, "another window shows")
+        #expect(TmuxPassthroughCheck.visibility(fromDisplay: "1 1 1 0 /dev/pts/3")?.visible == false, "another pane is zoomed")
+        #expect(TmuxPassthroughCheck.visibility(fromDisplay: "1 1 1 1 /dev/pts/3")?.visible == true, "this pane is zoomed")
+        let detached = TmuxPassthroughCheck.visibility(fromDisplay: "0 1 0 1 ")
+        #expect(detached?.visible == false && detached?.clientTerminal == nil)
+        #expect(TmuxPassthroughCheck.visibility(fromDisplay: "1 1 0 1 pts/3")?.clientTerminal == nil, "only a /dev path")
+        #expect(TmuxPassthroughCheck.visibility(fromDisplay: "garbage") == nil)
     }
 
     @Test("tmux's pane offset: pane top and left, plus the status line's rows when it is at the top")

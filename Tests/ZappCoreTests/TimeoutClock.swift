@@ -1,10 +1,25 @@
 import Foundation
 
-/// The clock of the hook manager's timeouts in tests (its `sleep:`): no real time passes. A
-/// timer sleeps until the test expires it, and throws when its task is cancelled (the run
-/// ended or a pane stopped the timer). The test can wait for a timer to be asked for, so a
-/// timeout is made to run out exactly when the test says, never by the machine's speed.
-final class TimeoutClock: @unchecked Sendable {
+/// The clock of the hook manager's timeouts in tests (its `clock:`): no real time passes (`now`
+/// stays put). A timer sleeps until the test expires it, and throws when its task is cancelled
+/// (the run ended or a pane stopped the timer). The test can wait for a timer to be asked for,
+/// so a timeout is made to run out exactly when the test says, never by the machine's speed.
+/// (swift-clocks' `TestClock` ends sleeps by advancing time, and cannot say when one started.)
+final class TimeoutClock: Clock, @unchecked Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    var now: Instant { Instant(offset: .zero) }
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        try await sleep(for: now.duration(to: deadline))
+    }
+
     private struct Sleeper {
         let id: Int
         let continuation: CheckedContinuation<Void, any Error>
@@ -23,12 +38,8 @@ final class TimeoutClock: @unchecked Sendable {
     /// How many timers ran out (were expired while they slept, not cancelled).
     var expired: Int { lock.withLock { expiredCount } }
 
-    /// The `sleep:` given to `ScreenHookManager`.
-    var sleep: @Sendable (Duration) async throws -> Void {
-        { [self] duration in try await self.sleep(for: duration) }
-    }
-
-    func sleep(for duration: Duration) async throws {
+    /// A sleep for `duration`, recorded as asked for.
+    private func sleep(for duration: Duration) async throws {
         let id = lock.withLock {
             defer { nextID += 1 }
             return nextID

@@ -14,7 +14,9 @@ extension Canvas {
     public mutating func fill(_ rect: Rect, style: CellStyle, grapheme: String = " ") {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
-        let cell = Cell(grapheme: TextSanitizer.sanitize(grapheme), style: style)
+        let text = TextSanitizer.sanitize(grapheme)
+        let cell = Cell(grapheme: text, style: style)
+        keep(text, of: cell)
         let columns = self.columns
         cells.withUnsafeMutableBufferPointer { buffer in
             for row in area.y..<area.maxY {
@@ -120,7 +122,7 @@ extension Canvas {
         for row in 0..<rows {
             var line = ""
             line.reserveCapacity(columns)
-            for cell in self.row(row) where !cell.isContinuation { line += cell.grapheme }
+            for cell in self.row(row) where !cell.isContinuation { line += grapheme(of: cell) }
             lines.append(line)
         }
         return lines.joined(separator: "\n")
@@ -159,8 +161,15 @@ extension Canvas {
             setCell(at: index, Cell(grapheme: " ", style: style))
             return
         }
-        setCell(at: index, Cell(grapheme: grapheme, style: style))
+        let cell = Cell(grapheme: grapheme, style: style)
+        keep(grapheme, of: cell)
+        setCell(at: index, cell)
         if width == 2 { setCell(at: index + 1, Cell(grapheme: "", style: style, isContinuation: true)) }
+    }
+
+    /// Keeps a grapheme longer than a cell holds, for the cells that draw it.
+    private mutating func keep(_ grapheme: String, of cell: Cell) {
+        if let key = cell.longKey { longGraphemes[key] = grapheme }
     }
 
     /// Sets a cell, repairing a wide character it splits.

@@ -6,17 +6,18 @@ import ZappCore
 ///
 /// - Every cell visible: the whole image is placed.
 /// - None visible: nothing is placed (the terminal removes what it showed).
-/// - Some visible: kitty shows each visible rectangle as a placement cropped to its part of
-///   the image (a source rectangle); sixel and iTerm2, which cannot be cropped by cell, show
-///   their symbols in the visible cells until the image is whole again.
+/// - Some visible: each visible rectangle shows its part of the image as pixels. Kitty places
+///   the transmitted image cropped to the part (a source rectangle); sixel and iTerm2 write
+///   the part encoded on its own (`ImagePartRequest`, cached in the model), its cells blank
+///   until it is.
 ///
 /// Pure: the frame's placements follow from its cells alone, so a frame drawn after a pane
 /// closed places exactly what a fresh draw of the same state places.
 extension Canvas {
-    /// Computes `placements` from `images` and the cells' marks; draws the symbols of a sixel
-    /// or iTerm2 image covered in part.
+    /// Computes `placements` from `images` and the cells' marks, and `wantedImageParts`.
     public mutating func resolveImages() {
         placements = []
+        wantedImageParts = []
         for image in images where image.mark != 0 {
             guard let bytes = image.protocolBytes else { continue }
             let rect = image.rect
@@ -36,9 +37,17 @@ extension Canvas {
             } else if count == visible.count {
                 placements.append(ImagePlacement(
                     key: image.key, column: rect.x, row: rect.y, columns: rect.width, rows: rect.height, bytes: bytes))
-            } else if image.symbols.count == visible.count {
-                for index in visible.indices where visible[index] {
-                    self[rect.x + index % rect.width, rect.y + index / rect.width] = image.symbols[index]
+            } else if let request = image.request {
+                for part in Self.rectangles(of: visible, width: rect.width) {
+                    let imagePart = ImagePart(column: part.x, row: part.y, columns: part.width, rows: part.height)
+                    switch image.parts[imagePart] {
+                    case .ready(let partBytes)?:
+                        placements.append(ImagePlacement(
+                            key: "\(image.key) part \(imagePart)", column: rect.x + part.x, row: rect.y + part.y,
+                            columns: part.width, rows: part.height, bytes: partBytes))
+                    case nil: wantedImageParts.append(ImagePartRequest(image: request, part: imagePart))
+                    case .pending?, .failed?: break
+                    }
                 }
             }
         }

@@ -14,23 +14,25 @@ public struct CanvasImage: Sendable, Hashable {
     public var protocolBytes: [UInt8]?
     /// The mark of the image's cells (nonzero for a protocol image).
     public var mark: UInt32
-    /// The symbols version of the box, row by row (`rect.width` × `rect.height` cells): what a
-    /// sixel or iTerm2 image that something covers in part shows in its cells left visible.
-    public var symbols: [Cell]
+    /// Sixel and iTerm2: the image's request and its parts known so far (`ImagePartRequest`):
+    /// what shows in the cells left visible when something covers it in part.
+    public var request: ImageRequest?
+    public var parts: [ImagePart: ImagePartState]
     /// The style of the cells the image sits on (what shows through its transparent parts):
     /// documents draw its cells as blanks in it under the PNG, never its symbols.
     public var backdrop: CellStyle
 
     public init(
-        rect: Rect, key: String, png: [UInt8], protocolBytes: [UInt8]?, mark: UInt32 = 0, symbols: [Cell] = [],
-        backdrop: CellStyle = .plain
+        rect: Rect, key: String, png: [UInt8], protocolBytes: [UInt8]?, mark: UInt32 = 0, request: ImageRequest? = nil,
+        parts: [ImagePart: ImagePartState] = [:], backdrop: CellStyle = .plain
     ) {
         self.rect = rect
         self.key = key
         self.png = png
         self.protocolBytes = protocolBytes
         self.mark = mark
-        self.symbols = symbols
+        self.request = request
+        self.parts = parts
         self.backdrop = backdrop
     }
 

@@ -41,15 +41,14 @@ public struct CellStyle: Sendable, Hashable {
 ///
 /// The grapheme is stored inline as UTF-8 (up to 15 bytes, which covers ASCII, CJK, most
 /// emoji) so that a cell is plain data: filling and comparing frames copies bytes instead of
-/// retaining strings. Longer clusters (long ZWJ sequences, rare) are kept as a string.
+/// retaining strings. A longer cluster (a long ZWJ sequence, stacked marks; rare) is kept by the
+/// canvas it is drawn into (`Canvas.longGraphemes`), the cell holding its digest and length.
 public struct Cell: Sendable, Hashable {
     /// UTF-8 bytes 0–7 of the grapheme.
     private var low: UInt64
     /// UTF-8 bytes 8–14, and the byte count in the top byte (`GraphemeStore.longMarker` marks a
-    /// grapheme longer than 15 bytes, kept in `long`).
+    /// grapheme longer than 15 bytes: `low` is then its digest, the rest of `high` its length).
     private var high: UInt64
-    /// The grapheme when it is longer than 15 bytes; nil otherwise.
-    private var long: String?
     public var style: CellStyle
     /// True for the right half of a wide character.
     public var isContinuation: Bool
@@ -60,7 +59,7 @@ public struct Cell: Sendable, Hashable {
     public var imageMark: UInt32 = 0
 
     public init(grapheme: String = " ", style: CellStyle = .plain, isContinuation: Bool = false) {
-        (low, high, long) = GraphemeStore.pack(grapheme)
+        (low, high) = GraphemeStore.pack(grapheme)
         self.style = style
         self.isContinuation = isContinuation
     }
@@ -73,10 +72,16 @@ public struct Cell: Sendable, Hashable {
         isContinuation = false
     }
 
-    /// The grapheme cluster drawn in the cell ("" for a continuation cell).
+    /// The grapheme cluster drawn in the cell ("" for a continuation cell); U+FFFD for one longer
+    /// than 15 bytes, which only its canvas knows (`Canvas.grapheme(of:)`).
     public var grapheme: String {
-        get { long ?? GraphemeStore.unpack(low, high) }
-        set { (low, high, long) = GraphemeStore.pack(newValue) }
+        get { longKey == nil ? GraphemeStore.unpack(low, high) : "\u{FFFD}" }
+        set { (low, high) = GraphemeStore.pack(newValue) }
+    }
+
+    /// The key of a grapheme longer than 15 bytes in its canvas's `longGraphemes`; nil for others.
+    var longKey: UInt64? {
+        high >> 56 == GraphemeStore.longMarker ? low : nil
     }
 
     /// The grapheme's one byte when it is a single byte (ASCII), without making a string.
@@ -84,13 +89,9 @@ public struct Cell: Sendable, Hashable {
         high == 1 << 56 ? UInt8(truncatingIfNeeded: low) : nil
     }
 
-    /// Appends the grapheme's UTF-8 bytes to `output` without making a string. The terminal's
-    /// frame writer calls this for every cell it writes.
-    public func appendUTF8(to output: inout [UInt8]) {
-        if let long {
-            output.append(contentsOf: long.utf8)
-            return
-        }
+    /// Appends the grapheme's UTF-8 bytes to `output` without making a string (a long one through
+    /// its canvas: `Canvas.appendUTF8(of:to:)`).
+    func appendUTF8(to output: inout [UInt8]) {
         let count = Int(high >> 56)
         for offset in 0..<count {
             let word = offset < 8 ? low : high
@@ -101,15 +102,15 @@ public struct Cell: Sendable, Hashable {
     public static let blank = Cell()
 }
 
-/// Packs graphemes into two words, or keeps the rare longer ones as they are.
+/// Packs graphemes into two words; a longer one into its digest and length.
 enum GraphemeStore {
     static let longMarker: UInt64 = 0xFF
 
-    static func pack(_ grapheme: String) -> (UInt64, UInt64, String?) {
+    static func pack(_ grapheme: String) -> (UInt64, UInt64) {
         let utf8 = grapheme.utf8
         let count = utf8.count
-        if count == 1, let byte = utf8.first { return (UInt64(byte), 1 << 56, nil) }
-        guard count <= 15 else { return (0, longMarker << 56, grapheme) }
+        if count == 1, let byte = utf8.first { return (UInt64(byte), 1 << 56) }
+        guard count <= 15 else { return (digest(utf8), longMarker << 56 | UInt64(count) & 0xFF_FFFF_FFFF_FFFF) }
         var low: UInt64 = 0
         var high: UInt64 = 0
         var offset: UInt64 = 0
@@ -121,7 +122,17 @@ enum GraphemeStore {
             }
             offset += 1
         }
-        return (low, high | UInt64(count) << 56, nil)
+        return (low, high | UInt64(count) << 56)
+    }
+
+    /// FNV-1a over the bytes: the same on every run, so equal long graphemes give equal cells in
+    /// every canvas.
+    static func digest(_ bytes: String.UTF8View) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3
+        }
+        return hash
     }
 
     static func unpack(_ low: UInt64, _ high: UInt64) -> String {

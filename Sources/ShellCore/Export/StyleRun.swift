@@ -55,7 +55,7 @@ extension Canvas {
             let cell = cells[index]
             let isWide = !cell.isContinuation && index + 1 < cells.endIndex && cells[index + 1].isContinuation
             let glyph = StyleRun.Glyph(
-                text: cell.isContinuation ? " " : StyleRun.exportable(cell.grapheme), width: isWide ? 2 : 1)
+                text: cell.isContinuation ? " " : StyleRun.exportable(grapheme(of: cell)), width: isWide ? 2 : 1)
             if let last = runs.indices.last, runs[last].style == cell.style {
                 runs[last].glyphs.append(glyph)
             } else {

@@ -89,8 +89,12 @@ public struct ShellLayout: Sendable, Hashable {
             let height = imageLogo != nil ? logoBox.rows : min(logo?.count ?? 1, max(1, body.height - 1))
             barRect = Rect(x: 0, y: 0, width: columns, height: height)
             if let imageLogo {
+                // The bar's colour (as NavBarView paints it without a background image's tint).
+                let barColor = state.imageRequestMode == .sixel
+                    ? Palette(theme: state.theme, support: state.colorSupport).style(.bar, background: bar.styles.backgroundColor).background : nil
                 logoImage = state.imageRequest(
-                    address: imageLogo, jsonPath: state.barAssetPath(bar, key: "app_logo"), columns: logoBox.columns, rows: height)
+                    address: imageLogo, jsonPath: state.barAssetPath(bar, key: "app_logo"), columns: logoBox.columns, rows: height,
+                    backdrop: barColor)
             }
             let tabletBackground = isTablet ? bar.assets.backgroundTablet : nil
             if let background = state.imageAsset(tabletBackground ?? bar.assets.background) {

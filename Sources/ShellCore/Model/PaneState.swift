@@ -12,6 +12,9 @@ public struct PaneState: Sendable, Hashable, Identifiable {
     public var focusIndex: Int
     public var error: String?
     public var isBusy: Bool
+    /// Answers the user gave before the hook asked for one, oldest first: the update hands the
+    /// next over when the hook asks (`ShellEvent.paneAwaitingAnswer`). They go with the pane.
+    public var queuedAnswers: [PaneAnswer] = []
 
     public init(id: Int, pane: Pane) {
         self.id = id

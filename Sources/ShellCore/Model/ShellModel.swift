@@ -34,9 +34,11 @@ public struct ShellModel: Sendable {
     /// How many trace lines are kept for the panel.
     public static let traceCapacity = 500
 
-    public var view: ShellViewState
-    public var columns: Int
-    public var rows: Int
+    /// What is drawn. Any change to it, or to the size, leaves `frame` stale until the update
+    /// lays it out again (a selection or focus change aside: `ShellUpdate.setSelection`).
+    public var view: ShellViewState { didSet { isFrameCurrent = false } }
+    public var columns: Int { didSet { isFrameCurrent = false } }
+    public var rows: Int { didSet { isFrameCurrent = false } }
     /// The regions of the last frame drawn, for mouse clicks.
     public var hitMap: HitMap
     /// Milliseconds since the runtime started; the runtime updates it before each event.
@@ -58,6 +60,13 @@ public struct ShellModel: Sendable {
     public var isStartupComplete: Bool
     /// Whether the startup sequence was asked for (`.started`).
     public var isStartupRequested: Bool
+    /// The startup's next load uses the app loaded before the terminal started as it is (the
+    /// app is read once per start); a retry reads it again.
+    public var reusesLoadedApp = true
+    /// The `--open` deep link the startup follows once the root is presented.
+    public var deepLink: String?
+    /// The startup step that waits for the next frame (the post hooks of the screen it shows).
+    public var startupAfterFrame: StartupStep?
     /// Which app is running: 0 for the app the loop started with, one more each time another
     /// replaces it. Effects for an app carry its generation, and results for a replaced app
     /// are dropped.
@@ -72,12 +81,19 @@ public struct ShellModel: Sendable {
     public var isTerminalQueryPending = false
     /// `--images auto`: the query's answer chooses the image mode (`ShellEvent.terminalQueried`).
     public var isImageModeAuto = false
+    /// tmux shows another window than this pane's (`ShellEvent.paneVisibility`): no protocol
+    /// image is placed until it shows again, when the frame is drawn in full.
+    public var isPaneHidden = false
     /// The name of the theme read from the user's file (`--theme PATH`), as last read: a
     /// reload's `.themeReloaded` replaces it. Nil when the theme was found by name.
     public var fileThemeName: String?
     /// The layout of the next frame: made once by the update after each change and read by the
-    /// feed and image requests and by drawing (`FrameLayout`); nil before the first update.
+    /// keys, the feed and image requests and drawing (`FrameLayout`); nil before the first update.
     public internal(set) var frame: FrameLayout?
+    /// Whether `frame` was laid out for `view` and the size as they are now.
+    public internal(set) var isFrameCurrent = false
+    /// How many layouts the update has made (tests count one per key through it).
+    internal(set) var layoutCount = 0
     /// Frames flushed so far (`.frameDrawn`): work that waits for "the next frame" counts from
     /// when it asked.
     public var framesDrawn = 0
@@ -99,6 +115,10 @@ public struct ShellModel: Sendable {
     /// Panes answered whose hook has not reacted yet (closed the pane or shown an error): the
     /// app is not waiting for the user then, even though the pane is still shown.
     public internal(set) var answeredPanes: Set<Int> = []
+    /// Panes whose hook is waiting for the user's next answer (`ShellEvent.paneAwaitingAnswer`):
+    /// an answer goes to it at once (`.answerPane`); otherwise it waits in the pane's queue. A
+    /// hook asking about a pane no longer shown is answered `.dismissed`.
+    public internal(set) var panesAwaitingAnswer: Set<Int> = []
     private(set) var lastIssuedID: Int
 
     public init(view: ShellViewState, columns: Int, rows: Int, themes: [Theme] = []) {

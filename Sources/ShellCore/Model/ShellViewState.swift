@@ -65,6 +65,9 @@ public struct ShellViewState: Sendable {
     public var embedsImages = false
     /// Every image asked for, by request (address, JSON path and box).
     public var images: [ImageRequest: ImageState] = [:]
+    /// The parts of ready sixel and iTerm2 images that frames showed (a pane over them, an
+    /// edge), by image: encoded once, kept while the image is.
+    public var imageParts: [ImageRequest: [ImagePart: ImagePartState]] = [:]
     /// Why each address that failed cannot be shown: it is not asked for again in another box,
     /// and its title stands in.
     public var imageFailures: [String: String] = [:]

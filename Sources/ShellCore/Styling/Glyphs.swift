@@ -34,8 +34,14 @@ public struct Glyphs: Sendable, Hashable {
     }
     public var passwordMask: String
     public var disabledMark: String
-    /// Marks a gated screen (a pre hook can stop its navigation) in the root menu and go-to.
+    /// Marks a gated screen (a pre hook can stop its navigation) in the root menu and go-to:
+    /// `Glyphs.lockMark`, or `#` in ASCII.
     public var lock: String
+
+    /// The lock mark: a padlock's body and keyhole, U+25D8, which DejaVu Sans Mono, Liberation
+    /// Mono and Noto Sans Mono all have (`fc-list ':charset=25d8'`); 🔒 is an empty box in the
+    /// first, Debian's default monospace font.
+    public static let lockMark = "◘"
 
     public init(set: GlyphSetName, border: BorderStyle) {
         let ascii = set == .ascii
@@ -55,6 +61,6 @@ public struct Glyphs: Sendable, Hashable {
         spinner = ascii ? ["|", "/", "-", "\\"] : ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
         passwordMask = "*"
         disabledMark = ascii ? "-" : "·"
-        lock = ascii ? "#" : "🔒"
+        lock = ascii ? "#" : Self.lockMark
     }
 }

@@ -31,7 +31,17 @@ public struct Palette: Sendable {
             let foreground = style.foreground.flatMap { TerminalColor($0, over: background) } ?? .default
             return CellStyle(
                 foreground: foreground.degraded(to: support), background: background.degraded(to: support),
-                attributes: attributes)
+                attributes: attributes
+            ).legible(support, minimum: Self.minimumContrast(role))
+        }
+    }
+
+    /// The contrast a role's letters keep with its background: 3:1 for disabled items, 4.5:1
+    /// for every other letter (WCAG AA).
+    public static func minimumContrast(_ role: ThemeRole) -> Double {
+        switch role {
+        case .barButtonDisabled, .menuDisabled: Contrast.disabled
+        default: Contrast.text
         }
     }
 
@@ -40,16 +50,28 @@ public struct Palette: Sendable {
         styles[Self.index[role] ?? 0]
     }
 
-    /// A role's style with a configured (river) colour over it, degraded to the terminal.
+    /// A role's style with a configured (river) colour over it, degraded to the terminal, its
+    /// letters kept legible there. A configured background paints the cells: a theme's reverse
+    /// video (mono's bar) would turn it into the letters' colour, so it is dropped.
     public func style(_ role: ThemeRole, foreground: ZappColor? = nil, background: ZappColor? = nil) -> CellStyle {
         var style = self[role]
-        if let background, let color = TerminalColor(background, over: style.background) {
+        if let background, let color = TerminalColor(background, over: style.background), support != .none {
             style.background = color.degraded(to: support)
+            style.attributes.remove(.reverse)
         }
         if let foreground, let color = TerminalColor(foreground, over: style.background) {
             style.foreground = color.degraded(to: support)
         }
-        return style
+        return style.legible(support, minimum: Self.minimumContrast(role))
+    }
+
+    /// A role's letters over another background (a bar painted in the river's colour): the
+    /// role's style there, kept legible.
+    public func style(_ role: ThemeRole, over background: TerminalColor) -> CellStyle {
+        var style = self[role]
+        style.background = background
+        if background != .default { style.attributes.remove(.reverse) }
+        return style.legible(support, minimum: Self.minimumContrast(role))
     }
 
     private static let index: [ThemeRole: Int] = Dictionary(

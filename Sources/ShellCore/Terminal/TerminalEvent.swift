@@ -17,6 +17,9 @@ public enum TerminalEvent: Sendable, Hashable {
     case scrollUp, scrollDown
     /// The terminal now has this size (columns, rows).
     case resize(columns: Int, rows: Int)
+    /// A focus report (`CSI ? 1004 h`): the terminal, or tmux for this pane, gained or lost the
+    /// focus. Inside tmux a lost focus may mean the pane is hidden (another window shown).
+    case focus(gained: Bool)
     /// The process was asked to stop (SIGINT, SIGTERM, SIGHUP, SIGQUIT), or its terminal is gone
     /// (read as SIGHUP): quit now, cleanly.
     case terminate(signal: Int32)

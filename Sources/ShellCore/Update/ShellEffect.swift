@@ -4,9 +4,9 @@ import ZappModel
 /// Work the update asks the runtime to do: values, so that the update stays pure and
 /// testable. Results come back as `ShellEvent`s.
 public enum ShellEffect: Sendable, Hashable {
-    /// Run the startup sequence of `app` (load, startup hooks, the root, the deep link); it reports
-    /// through `.phase`, `.appLoaded`, `.rootPresented`, `.linkedScreenPresented`, `.startupEnded`.
-    case runStartup(app: ZappApp)
+    /// Run one step of the startup sequence (startup hooks, the load, the root, the deep link)
+    /// with the running app's services; `.startupStepEnded` reports it.
+    case runStartupStep(StartupStep)
     /// Watch the app's files (`run --watch`, `ShellSetup.watchFiles`); changes come back as
     /// `.filesChanged`.
     case watchFiles
@@ -29,7 +29,8 @@ public enum ShellEffect: Sendable, Hashable {
     case checkGates(screenIDs: [String], generation: Int)
     /// Cancel the running navigation or post hooks (a cancel is a failure for the hook manager).
     case cancelActivity(activityID: Int)
-    /// Hand the user's answer to the hook waiting on a pane.
+    /// Hand the user's answer to the hook waiting on a pane (only ever sent to a waiting hook:
+    /// `ShellEvent.paneAwaitingAnswer`).
     case answerPane(id: Int, answer: PaneAnswer)
     /// Open a web link with `$BROWSER` (`BrowserLauncher`); failures come back as a notice.
     case openBrowser(url: String)
@@ -43,11 +44,12 @@ public enum ShellEffect: Sendable, Hashable {
     /// Load, decode and prepare an image (off the main actor, `AppServices.images`) for the app
     /// of `generation`; `ShellEvent.imageLoaded` reports it.
     case loadImage(ImageRequest, generation: Int)
+    /// Encodes the part of the ready `image` that a frame shows (off the main actor, in the
+    /// loader); `ShellEvent.imagePartEncoded` reports it.
+    case encodeImagePart(ImagePartRequest, image: PreparedImage, generation: Int)
     /// Ask the terminal, once and bounded, which image protocol it has and its cell size
     /// (`ShellSetup.queryTerminal`); `ShellEvent.terminalQueried` reports it.
     case queryTerminal
-    /// Load the app's data again ("Loading failed" → retry).
-    case retryLoading
     /// Read the files of the app of `generation` again (`r`, `run --watch`); `.appReloaded` or
     /// `.reloadFailed` reports it.
     case reloadApp(generation: Int)
@@ -58,6 +60,12 @@ public enum ShellEffect: Sendable, Hashable {
     case loadThemes
     /// Draw the next frame in full (Ctrl-L: something else wrote on the terminal).
     case redraw
+    /// Ask whether the pane still shows (the focus went: inside tmux another window may show);
+    /// `.paneVisibility` reports it.
+    case checkPaneVisibility
+    /// The pane is hidden: take its protocol images off the screen that shows something else,
+    /// and forget them (`Terminal.hideImages`).
+    case hideImages
     /// Hand the terminal back to the shell and stop until `fg` (Ctrl-Z).
     case suspend
     /// Leave the event loop; the process exits with `status`.

@@ -4,7 +4,8 @@ import ZappModel
 /// Everything that changes the UI: terminal input, the passing of time, and reports from
 /// the tasks the runtime runs (navigations, hook panes, the trace, the session, startup).
 public enum ShellEvent: Sendable, Hashable {
-    /// The loop has started: the update asks for the startup sequence (`ShellEffect.runStartup`).
+    /// The loop has started: the update asks for the startup sequence's first step
+    /// (`ShellEffect.runStartupStep(.launch)`).
     case started
     /// A key, click, resize or termination request from the terminal.
     case terminal(TerminalEvent)
@@ -22,23 +23,19 @@ public enum ShellEvent: Sendable, Hashable {
     case paneBusy(id: Int, busy: Bool)
     /// A hook closed its pane.
     case paneClosed(id: Int)
+    /// A hook waits for the user's next answer on its pane: the update hands it the oldest
+    /// answer queued on the pane (`.answerPane`), `.dismissed` when the pane is gone, or keeps
+    /// the hook waiting until the user answers.
+    case paneAwaitingAnswer(id: Int)
     /// Steps of the hook trace not read yet, by sequence (`TraceLog.entries(after:)` from the
     /// model's `log.traceCursor`): the runtime reads them before every other event, so each
     /// lands in the event log before whatever its hook did next.
     case traceAppended(TraceSlice)
     /// Who is signed in now (nil: nobody).
     case signedInUserChanged(String?)
-    /// Where the startup sequence is.
-    case phase(StartupPhase)
-    /// The app was loaded again (retry after "Loading failed") and differs: it replaces the
-    /// running one.
-    case appLoaded(AppRevision)
-    /// The startup sequence opened home through the hooks (shown, or blocked by a hook).
-    case rootPresented(NavigationResult)
-    /// The startup sequence's deep link opened this screen (its pre hooks allowed it).
-    case linkedScreenPresented(screenID: String)
-    /// The startup sequence ended.
-    case startupEnded(StartupOutcome)
+    /// A step of the startup sequence ended (`ShellEffect.runStartupStep`): the update shows
+    /// what it reports and asks for the next.
+    case startupStepEnded(StartupStep, StartupStepResult)
     /// A frame was drawn; its hit map is what clicks land on.
     case frameDrawn(HitMap)
     /// A file of the app changed (`run --watch`): reload once the changes settle.
@@ -59,11 +56,20 @@ public enum ShellEvent: Sendable, Hashable {
     /// An image asked for with `ShellEffect.loadImage` is ready or failed; a result for an
     /// earlier generation (an app since replaced) is dropped.
     case imageLoaded(ImageRequest, generation: Int, result: Result<PreparedImage, ImageLoadError>)
+    /// The frame just drawn shows sixel or iTerm2 images in part, and these parts were never
+    /// asked for (`Canvas.wantedImageParts`).
+    case imagePartsWanted([ImagePartRequest])
+    /// A part asked for with `ShellEffect.encodeImagePart` is encoded or failed; dropped for an
+    /// earlier generation or an image no longer ready.
+    case imagePartEncoded(ImagePartRequest, generation: Int, result: Result<[UInt8], ImageLoadError>)
     /// The terminal answered the one query (`ShellEffect.queryTerminal`): its image protocol
     /// (used from now on under `--images auto`) and its cell size in pixels.
     case terminalQueried(TerminalImageAnswer)
     /// The terminal's cell size in pixels changed (read at the start and after a resize).
     case cellSizeChanged(CellPixelSize)
+    /// Whether the pane shows (`.checkPaneVisibility`'s answer: inside tmux, its window is the
+    /// current one; elsewhere always).
+    case paneVisibility(visible: Bool)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
     /// The load's deferred checks (`ShellEffect.checkWarnings`) ended: every warning of the app

@@ -29,7 +29,7 @@ extension ShellUpdate {
             model.view.isSideMenuOpen.toggle()
             if model.view.isSideMenuOpen {
                 model.view.focus = .rootMenu
-                model.view.menuSelection = currentRootMenuIndex(model)
+                revertMenuSelection(&model)
             } else if model.view.focus == .rootMenu {
                 model.view.focus = .screen
             }
@@ -80,7 +80,8 @@ extension ShellUpdate {
             model.view.overlay = nil
             return startActivity(.goTo(id), &model)
         case .retry:
-            return [.retryLoading]
+            guard case .loadingFailed = model.view.phase else { return [] }
+            return loadAppData(isRetry: true, &model)
         case .openEntry(let entry):
             return openEntry(entry, &model)
         case .retryFeed(let source):

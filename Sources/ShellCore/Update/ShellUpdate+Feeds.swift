@@ -69,9 +69,7 @@ extension ShellUpdate {
     /// on screen that failed (nothing while one loads); nil when the screen has none of these
     /// (`r` then reloads the app).
     static func retryFeedsOnScreen(_ model: inout ShellModel) -> [ShellEffect]? {
-        guard let screen = model.view.currentScreen else { return nil }
-        let layout = ShellLayout(state: model.view, columns: model.columns, rows: model.rows)
-        let content = ScreenContent(state: model.view, screen: screen, width: layout.contentRect.width - 2)
+        guard let content = frame(&model).content else { return nil }
         if model.view.focus == .screen, let source = content.focusFeedSources[model.view.currentScreenSelection] {
             return retryFeed(source, &model)
         }

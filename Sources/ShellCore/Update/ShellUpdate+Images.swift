@@ -22,10 +22,44 @@ extension ShellUpdate {
         if model.view.images.count > keptImages + wanted.count {
             let onScreen = Set(wanted)
             for (request, state) in model.view.images where !onScreen.contains(request) {
-                if case .ready = state { model.view.images[request] = nil }
+                if case .ready = state {
+                    model.view.images[request] = nil
+                    model.view.imageParts[request] = nil
+                }
             }
         }
         return effects
+    }
+
+    /// Most parts kept per image: past it, those the frame no longer shows are dropped.
+    static let keptPartsPerImage = 16
+
+    /// Asks for the parts of ready images the frame shows and never asked for.
+    static func requestImageParts(_ wanted: [ImagePartRequest], _ model: inout ShellModel) -> [ShellEffect] {
+        var effects: [ShellEffect] = []
+        for request in wanted where model.view.imageParts[request.image]?[request.part] == nil {
+            guard case .ready(let image)? = model.view.images[request.image] else { continue }
+            var parts = model.view.imageParts[request.image] ?? [:]
+            if parts.count >= keptPartsPerImage {
+                let shown = Set(wanted.filter { $0.image == request.image }.map(\.part))
+                parts = parts.filter { shown.contains($0.key) || $0.value == .pending }
+            }
+            parts[request.part] = .pending
+            model.view.imageParts[request.image] = parts
+            effects.append(.encodeImagePart(request, image: image, generation: model.appGeneration))
+        }
+        return effects
+    }
+
+    /// A part arrived: its bytes replace the blank cells it was waiting in.
+    static func imagePartEncoded(
+        _ request: ImagePartRequest, generation: Int, _ result: Result<[UInt8], ImageLoadError>, _ model: inout ShellModel
+    ) {
+        guard generation == model.appGeneration, model.view.imageParts[request.image]?[request.part] == .pending else { return }
+        switch result {
+        case .success(let bytes): model.view.imageParts[request.image]?[request.part] = .ready(bytes)
+        case .failure: model.view.imageParts[request.image]?[request.part] = .failed
+        }
     }
 
     /// The terminal's answer to the one query: its cell size, and under `--images auto` its

@@ -15,32 +15,24 @@ extension ShellUpdate {
         }
     }
 
-    /// Logs what `event` and the `effects` the update returned for it did; `panesBefore` are
-    /// the panes before the update (an answer is worded with its pane, which it may close).
-    static func log(_ event: ShellEvent, effects: [ShellEffect], panesBefore: [PaneState], _ model: inout ShellModel) {
+    /// Logs what `event` and the `effects` the update returned for it did (an answer is logged
+    /// when the user gives it, `answer(_:to:_:)`, whether or not its hook is waiting).
+    static func log(_ event: ShellEvent, effects: [ShellEffect], _ model: inout ShellModel) {
         switch event {
-        case .tick, .frameDrawn:
+        case .tick, .frameDrawn, .imagePartsWanted:
             // Neither moves a screen, shows a pane or answers one: nothing to log, on every frame.
             return
         case .paneShown(_, let pane):
             model.log.append(.pane(title: pane.title, hook: pane.hookIdentifier))
         case .navigationFinished(let activityID, _, let outcome):
             if model.log.cancelledActivities.remove(activityID) == nil { log(outcome, &model) }
-        case .rootPresented(let result):
+        case .startupStepEnded(.presentRoot, .rootPresented(let result)):
             log(.navigation(result), &model)
         default:
             break
         }
-        for effect in effects {
-            switch effect {
-            case .answerPane(let id, let answer):
-                model.answeredPanes.insert(id)
-                log(answer, to: panesBefore.first { $0.id == id }?.pane, &model)
-            case .cancelActivity(let id):
-                model.log.cancelledActivities.insert(id)
-            default:
-                break
-            }
+        for case .cancelActivity(let id) in effects {
+            model.log.cancelledActivities.insert(id)
         }
         logScreen(&model)
     }
@@ -59,7 +51,7 @@ extension ShellUpdate {
     }
 
     /// A sign-in is logged with the user it was submitted for (never the password).
-    private static func log(_ answer: PaneAnswer, to pane: Pane?, _ model: inout ShellModel) {
+    static func log(_ answer: PaneAnswer, to pane: Pane?, _ model: inout ShellModel) {
         switch answer {
         case .dismissed:
             model.log.append(.answer(button: nil, user: nil))

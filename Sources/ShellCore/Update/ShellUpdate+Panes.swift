@@ -1,6 +1,8 @@
 import ZappCore
 
-/// Keys while a hook pane is on top: it has the keyboard until it closes.
+/// Keys while a hook pane is on top: it has the keyboard until it closes. Answers reach a hook
+/// only when it asks (ARCHITECTURE.md, "Panes"): the pane keeps those given before, so the
+/// runtime keeps none.
 extension ShellUpdate {
     /// The longest text a pane field accepts.
     static let fieldLimit = 256
@@ -52,7 +54,7 @@ extension ShellUpdate {
         guard index >= 0, index < pane.pane.buttons.count, !pane.isBusy else { return [] }
         model.view.panes[last].error = nil
         model.hasSubmittedPane = true
-        return [.answerPane(id: pane.id, answer: .submitted(button: pane.pane.buttons[index], values: pane.valuesByKey))]
+        return answer(.submitted(button: pane.pane.buttons[index], values: pane.valuesByKey), to: pane, &model)
     }
 
     /// Closes the top pane at once; the hook sees it disappear (a failure for the hook manager).
@@ -60,8 +62,35 @@ extension ShellUpdate {
     /// next one, so its navigation is cancelled as well.
     static func dismissPane(_ model: inout ShellModel) -> [ShellEffect] {
         guard let pane = model.view.panes.popLast() else { return [] }
-        var effects: [ShellEffect] = [.answerPane(id: pane.id, answer: .dismissed)]
+        var effects = answer(.dismissed, to: pane, &model)
         if pane.isBusy, let activity = model.activity { effects.append(.cancelActivity(activityID: activity.id)) }
         return effects
+    }
+
+    /// The user answered `pane` (logged now, with its pane): handed to its hook when it is
+    /// waiting, else queued on the pane while it stays (a dismissal needs no queue: the pane
+    /// is gone, and a hook asking about a pane no longer shown gets `.dismissed`).
+    static func answer(_ answer: PaneAnswer, to pane: PaneState, _ model: inout ShellModel) -> [ShellEffect] {
+        model.answeredPanes.insert(pane.id)
+        log(answer, to: pane.pane, &model)
+        if model.panesAwaitingAnswer.remove(pane.id) != nil { return [.answerPane(id: pane.id, answer: answer)] }
+        if let index = model.view.panes.firstIndex(where: { $0.id == pane.id }) {
+            model.view.panes[index].queuedAnswers.append(answer)
+        }
+        return []
+    }
+
+    /// The hook of pane `id` asks for the user's next answer: the oldest queued, `.dismissed`
+    /// when the pane is no longer shown, else it waits for the user.
+    static func paneAwaitingAnswer(_ id: Int, _ model: inout ShellModel) -> [ShellEffect] {
+        guard let index = model.view.panes.firstIndex(where: { $0.id == id }) else {
+            model.panesAwaitingAnswer.remove(id)
+            return [.answerPane(id: id, answer: .dismissed)]
+        }
+        guard !model.view.panes[index].queuedAnswers.isEmpty else {
+            model.panesAwaitingAnswer.insert(id)
+            return []
+        }
+        return [.answerPane(id: id, answer: model.view.panes[index].queuedAnswers.removeFirst())]
     }
 }

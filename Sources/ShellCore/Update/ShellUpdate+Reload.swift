@@ -73,6 +73,7 @@ extension ShellUpdate {
         view.feedPages = [:]
         view.loadedPages = [:]
         view.images = [:]
+        view.imageParts = [:]
         view.imageFailures = [:]
         view.imageWarnings = []
         view.imageFailures = [:]
@@ -81,14 +82,15 @@ extension ShellUpdate {
         model.view = view
         model.appGeneration += 1
         model.gatesAsked = []
-        model.view.menuSelection = currentRootMenuIndex(model)
+        revertMenuSelection(&model)
         clampSelections(&model)
         // The runtime switches to the revision's services now, before anything of the new app runs.
         let adopt: [ShellEffect] = revision.servicesID.map { [.adoptServices(revision: $0)] } ?? []
         return adopt + closePanesOfMissingHooks(&model)
     }
 
-    /// Closes the panes whose hook the app no longer has (their hooks get `.dismissed`) and says so.
+    /// Closes the panes whose hook the app no longer has and says so; their hooks get `.dismissed`
+    /// (now when waiting, else when they next ask).
     private static func closePanesOfMissingHooks(_ model: inout ShellModel) -> [ShellEffect] {
         let identifiers = Set(model.view.app.plugins.map(\.identifier))
         let gone = model.view.panes.filter { !identifiers.contains($0.pane.hookIdentifier) }
@@ -99,7 +101,7 @@ extension ShellUpdate {
         model.notify(notice, isError: true)
         // The closed hook ends its navigation next, whose own message would replace this one.
         if model.activity != nil { model.closedPanesNotice = notice }
-        return gone.map { .answerPane(id: $0.id, answer: .dismissed) }
+        return gone.flatMap { answer(.dismissed, to: $0, &model) }
     }
 
     /// The theme file read again: it takes the place of the theme it was (in the list `t`

@@ -38,11 +38,12 @@ extension ShellUpdate {
         switch result {
         case .shown(_, let screen, _) where model.view.app.anyScreen(id: screen.id) == nil:
             // Opened by the app before a reload replaced it; the new app has no such screen.
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             model.notify("\(screen.name.isEmpty ? screen.id : screen.name) is no longer in the reloaded app", isError: true)
             return []
-        case .shown(let state, let screen, let dataDict):
-            model.view.navigation = state
+        case .shown(let step, let screen, let dataDict):
+            // A decision on the stacks as they are now: a back or close taken meanwhile stays.
+            model.view.navigation.apply(step)
             // A navigation that got through makes an earlier "Blocked by …" stale.
             if model.view.toast?.kind == .error {
                 model.view.toast = nil
@@ -62,18 +63,18 @@ extension ShellUpdate {
             } else {
                 model.view.screenEntries[screen.id] = nil
             }
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             clampSelections(&model)
             return postHooks(screenID: screen.id, dataDict: dataDict, &model)
         case .blocked(let identifier, let reason):
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             model.notify(blockedMessage(identifier, reason), isError: true)
             return []
         case .openURL(let url):
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             return openWebLink(url, &model)
         case .unavailable(let reason):
-            model.view.menuSelection = currentRootMenuIndex(model)
+            revertMenuSelection(&model)
             model.notify(reason, isError: true)
             return []
         }

@@ -22,38 +22,38 @@ public enum ShellUpdate {
     /// Applies `event`, logs it, lays the next frame out once (`model.frame`: a drawn frame or a
     /// trace line changes nothing laid out, so the layout stays), and asks for what that frame
     /// shows and nobody asked for yet (feeds, images, lock marks; a tick only moves things).
+    /// Keys read the frame laid out before them (`frame(_:)`), laid out again only after a change
+    /// to what it lays out (a selection or focus is none): a key costs one layout, PageDown's too.
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
-        let panes = model.view.panes
+        let wasCurrent = model.isFrameCurrent
+        let layouts = model.layoutCount
         let effects = reduce(&model, event)
-        log(event, effects: effects, panesBefore: panes, &model)
+        log(event, effects: effects, &model)
         switch event {
         case .tick:
             // A spinner turns in the content: laid out again, but nothing new to ask for.
-            layOut(&model)
+            if !model.isFrameCurrent || model.layoutCount == layouts { layOut(&model) }
             return effects
         case .traceAppended:
             // Changes nothing laid out (the trace panel draws the lines as they are).
+            model.isFrameCurrent = wasCurrent
             return effects
         case .frameDrawn:
-            if model.frame == nil { layOut(&model) }
+            if !model.isFrameCurrent { layOut(&model) }
         default:
-            layOut(&model)
+            if !model.isFrameCurrent || model.layoutCount == layouts { layOut(&model) }
         }
-        return effects + requestFeeds(&model) + requestImages(&model) + requestLockMarks(&model)
-    }
-
-    /// The layout of the model's frame, made once per change (asking for feeds and images changes
-    /// nothing it lays out: a feed asked for draws as one loading, an image as a placeholder).
-    static func layOut(_ model: inout ShellModel) {
-        model.frame = FrameLayout(state: model.view, columns: model.columns, rows: model.rows)
+        let requests = requestFeeds(&model) + requestImages(&model) + requestLockMarks(&model)
+        // Asking changes nothing laid out: a feed asked for draws as one loading, an image as a
+        // placeholder.
+        model.isFrameCurrent = true
+        return effects + requests
     }
 
     private static func reduce(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         switch event {
         case .started:
-            guard !model.isStartupRequested else { return [] }
-            model.isStartupRequested = true
-            return (model.watchesFiles ? [.watchFiles] : []) + [.runStartup(app: model.view.app)]
+            return startStartup(&model)
         case .terminal(let terminalEvent):
             return handle(terminalEvent, &model)
         case .tick:
@@ -83,8 +83,11 @@ public enum ShellUpdate {
             return []
         case .paneClosed(let id):
             model.answeredPanes.remove(id)
+            model.panesAwaitingAnswer.remove(id)
             model.view.panes.removeAll { $0.id == id }
             return []
+        case .paneAwaitingAnswer(let id):
+            return paneAwaitingAnswer(id, &model)
         case .traceAppended(let slice):
             traceAppended(slice, &model)
             return []
@@ -94,21 +97,8 @@ public enum ShellUpdate {
             model.hasSubmittedPane = false
             model.view.signedInUser = user
             return []
-        case .phase(let phase):
-            model.view.phase = phase
-            if case .splash = phase {} else { model.releaseSplash() }
-            return []
-        case .appLoaded(let revision):
-            return replaceApp(revision, keepingNavigation: false, &model)
-        case .rootPresented(let result):
-            rootPresented(result, &model)
-            return []
-        case .linkedScreenPresented(let screenID):
-            linkedScreenPresented(screenID, &model)
-            return []
-        case .startupEnded(let outcome):
-            let ended = startupEnded(outcome, &model)
-            return model.exitStatus == nil ? ended + [.refreshSignedInUser(known: model.view.signedInUser)] : ended
+        case .startupStepEnded(let step, let result):
+            return startupStepEnded(step, result, &model)
         case .frameDrawn(let hitMap):
             model.hitMap = hitMap
             model.framesDrawn += 1
@@ -135,12 +125,19 @@ public enum ShellUpdate {
         case .imageLoaded(let request, let generation, let result):
             imageLoaded(request, generation: generation, result, &model)
             return []
+        case .imagePartsWanted(let parts):
+            return requestImageParts(parts, &model)
+        case .imagePartEncoded(let part, let generation, let result):
+            imagePartEncoded(part, generation: generation, result, &model)
+            return []
         case .terminalQueried(let answer):
             terminalQueried(answer, &model)
             return []
         case .cellSizeChanged(let cell):
             model.view.cellPixels = cell
             return []
+        case .paneVisibility(let visible):
+            return paneVisibility(visible: visible, &model)
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []
@@ -185,6 +182,8 @@ public enum ShellUpdate {
             return move(.up, &model)
         case .scrollDown:
             return move(.down, &model)
+        case .focus(let gained):
+            return focusChanged(gained: gained, &model)
         }
     }
 
@@ -205,7 +204,7 @@ public enum ShellUpdate {
         case .loadingFailed:
             switch key {
             case .character("q"), .escape: return quit(&model, status: 1)
-            case .enter, .character("r"): return [.retryLoading]
+            case .enter, .character("r"): return loadAppData(isRetry: true, &model)
             default: return []
             }
         case .running:
@@ -295,7 +294,8 @@ public enum ShellUpdate {
 
     /// After a frame: the work that would compete with the first frames (the load's deferred
     /// checks, reading the themes) is asked for once the root is drawn (or "Loading failed",
-    /// for the themes; or the startup ended without a root).
+    /// for the themes; or the startup ended without a root), and the startup step waiting for
+    /// the frame showing its screen (post hooks).
     private static func afterFrame(_ model: inout ShellModel) -> [ShellEffect] {
         let rootShown = model.view.phase == .running && !model.view.isSplashHeld || model.isStartupComplete
         var effects: [ShellEffect] = []
@@ -312,6 +312,10 @@ public enum ShellUpdate {
         if model.isTerminalQueryPending {
             model.isTerminalQueryPending = false
             effects.append(.queryTerminal)
+        }
+        if let step = model.startupAfterFrame {
+            model.startupAfterFrame = nil
+            effects.append(.runStartupStep(step))
         }
         return effects
     }

@@ -65,7 +65,7 @@ enum ChromeViews {
     }
 
     static func drawToast(_ toast: Toast, in rect: Rect, context: RenderContext, canvas: inout Canvas) {
-        let style = toast.kind == .error ? context.palette[.error].with(background: context.palette[.toast].background) : context.palette[.toast]
+        let style = toast.kind == .error ? context.palette.style(.error, over: context.palette[.toast].background) : context.palette[.toast]
         canvas.fill(rect, style: style)
         context.text(&canvas, " " + toast.text, x: rect.x, y: rect.y, maxWidth: rect.width, style: style)
     }

@@ -31,11 +31,11 @@ enum FeedOverlayViews {
         for (offset, line) in lines.prefix(max(0, rows)).enumerated() {
             let y = box.y + 2 + offset
             let overlay = context.palette[.overlay]
-            context.text(&canvas, line.0, x: box.x + 2, y: y, maxWidth: labelWidth, style: context.palette[.dim].with(background: overlay.background))
+            context.text(&canvas, line.0, x: box.x + 2, y: y, maxWidth: labelWidth, style: context.palette.style(.dim, over: overlay.background))
             context.text(&canvas, line.1, x: box.x + 2 + labelWidth, y: y, maxWidth: valueWidth, style: overlay)
         }
         if box.height > 3 {
-            context.text(&canvas, "No content type maps this entry to a screen · Esc closes", x: box.x + 2, y: box.maxY - 2, maxWidth: box.width - 4, style: context.palette[.dim].with(background: context.palette[.overlay].background))
+            context.text(&canvas, "No content type maps this entry to a screen · Esc closes", x: box.x + 2, y: box.maxY - 2, maxWidth: box.width - 4, style: context.palette.style(.dim, over: context.palette[.overlay].background))
         }
         hits.add(box, .closeOverlay)
     }
@@ -63,7 +63,7 @@ enum FeedOverlayViews {
         let background = context.palette[.overlay].background
         if let message {
             for (offset, line) in TextWrap.lines(message.0, width: max(1, inner.width)).enumerated() where offset < inner.height {
-                context.text(&canvas, line, x: inner.x, y: inner.y + offset, maxWidth: inner.width, style: context.palette[message.1].with(background: background))
+                context.text(&canvas, line, x: inner.x, y: inner.y + offset, maxWidth: inner.width, style: context.palette.style(message.1, over: background))
             }
             return
         }
@@ -77,7 +77,7 @@ enum FeedOverlayViews {
             canvas.fill(row, style: style)
             let used = context.text(&canvas, (focused ? context.glyphs.pointer : " ") + " " + entry.title, x: inner.x, y: y, maxWidth: inner.width, style: style)
             if let summary = entry.summary, used + 4 < inner.width {
-                context.text(&canvas, " · " + summary, x: inner.x + used, y: y, maxWidth: inner.width - used, style: focused ? style : context.palette[.dim].with(background: background))
+                context.text(&canvas, " · " + summary, x: inner.x + used, y: y, maxWidth: inner.width - used, style: focused ? style : context.palette.style(.dim, over: background))
             }
             hits.add(row, .openEntry(entry))
         }

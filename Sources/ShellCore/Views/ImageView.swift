@@ -36,9 +36,10 @@ enum ImageView {
                 for row in visible.y..<visible.maxY {
                     for column in visible.x..<visible.maxX { canvas[column, row] = blank }
                 }
-                let symbols = image.mode == .kitty ? [] : symbolCells(image, width: width, height: height, background: background, context: context)
-                canvas.images.append(CanvasImage(rect: rect, key: key, png: image.png, protocolBytes: bytes, mark: mark, symbols: symbols,
-                    backdrop: background))
+                let parts = image.mode == .kitty ? [:] : context.state.imageParts[request] ?? [:]
+                canvas.images.append(CanvasImage(
+                    rect: rect, key: key, png: image.png, protocolBytes: bytes, mark: mark, request: image.mode == .kitty ? nil : request,
+                    parts: parts, backdrop: background))
                 return true
             }
             let cells = symbolCells(image, width: width, height: height, background: background, context: context)

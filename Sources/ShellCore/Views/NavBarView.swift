@@ -10,7 +10,8 @@ enum NavBarView {
     /// The widest a navigation button's label may be.
     static let maximumButtonTitleWidth = 16
 
-    /// The bar's layout in `rect` (also used for focusables and hits).
+    /// The bar's layout in `rect`, made once per frame (`FrameLayout.bar`): drawing, hits and
+    /// focusables read that one.
     static func layout(
         _ bar: NavigationBar, in rect: Rect, state: ShellViewState, glyphs: Glyphs, logo: [String]?, logoImage: ImageRequest?
     ) -> BarLayout {
@@ -105,7 +106,8 @@ enum NavBarView {
         let base = pattern == nil ? background : palette[.bar]
         let logo = context.layout.logoLines
         let logoImage = context.layout.logoImage
-        let layout = layout(bar, in: rect, state: state, glyphs: context.glyphs, logo: logo, logoImage: logoImage)
+        // The frame's bar layout (`FrameLayout.bar`), made for this bar in this rect.
+        guard let layout = context.frame.bar else { return }
         let middle = rect.y + (rect.height - 1) / 2
         let focusedIndex = state.focus == .navBar && !state.isOverflowOpen && state.panes.isEmpty ? state.navBarSelection : nil
         var focusIndex = 0
@@ -113,8 +115,7 @@ enum NavBarView {
         func button(_ label: String, _ rect: Rect, enabled: Bool, greyed: Bool = false, action: ShellAction?) {
             let focused = enabled && focusedIndex == focusIndex
             let role: ThemeRole = !enabled || (greyed && !focused) ? .barButtonDisabled : (focused ? .barButtonFocused : .barButton)
-            var style = palette[role]
-            if !focused { style.background = base.background }
+            let style = focused ? palette[role] : palette.style(role, over: base.background)
             let text = focused ? "[" + label + "]" : " " + label + " "
             context.text(&canvas, text, x: rect.x, y: middle, maxWidth: rect.width, style: style)
             if let action, enabled {
@@ -131,6 +132,7 @@ enum NavBarView {
             .barTitle, foreground: tablet ? (bar.styles.titleColorTablet ?? bar.styles.titleColor) : bar.styles.titleColor)
         titleStyle.background = base.background
         if tint != nil, bar.styles.titleColor == nil { titleStyle.foreground = base.foreground }
+        titleStyle = titleStyle.legible(palette.support)
         if bar.presentation != .hidden, layout.titleRect.width > 0 {
             let area = layout.titleRect
             let drewImage = logoImage.map { request in
@@ -165,10 +167,7 @@ enum NavBarView {
 
     /// The overflow list under the bar's overflow button.
     static func drawOverflow(_ bar: NavigationBar, barRect: Rect, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
-        let layout = layout(
-            bar, in: barRect, state: context.state, glyphs: context.glyphs, logo: context.layout.logoLines,
-            logoImage: context.layout.logoImage)
-        guard let anchor = layout.overflowRect, !layout.overflowIndices.isEmpty else { return }
+        guard let layout = context.frame.bar, let anchor = layout.overflowRect, !layout.overflowIndices.isEmpty else { return }
         let titles = layout.overflowIndices.map { bar.buttons[$0].title }
         let width = min(max(12, (titles.map { DisplayWidth.of($0) }.max() ?? 0) + 6), barRect.width)
         let height = min(titles.count + 2, max(3, canvas.rows - barRect.maxY - 1))

@@ -37,7 +37,7 @@ enum OverlayViews {
         drawFrame(box, title: "Keys", context: context, canvas: &canvas, hits: &hits)
         for (offset, entry) in rows.enumerated() where box.y + 2 + offset < box.maxY - 1 {
             let y = box.y + 2 + offset
-            context.text(&canvas, entry.0, x: box.x + 2, y: y, maxWidth: keyWidth, style: context.palette[.statusKey].with(background: context.palette[.overlay].background))
+            context.text(&canvas, entry.0, x: box.x + 2, y: y, maxWidth: keyWidth, style: context.palette.style(.statusKey, over: context.palette[.overlay].background))
             context.text(&canvas, entry.1, x: box.x + 2 + keyWidth, y: y, maxWidth: box.width - keyWidth - 4, style: context.palette[.overlay])
         }
         hits.add(box, .closeOverlay)
@@ -54,7 +54,7 @@ enum OverlayViews {
         drawFrame(box, title: "Web link (Esc closes)", context: context, canvas: &canvas, hits: &hits)
         var y = box.y + 1
         for line in lines + ["", message] where y < box.maxY - 1 {
-            let style = line == message ? context.palette[.dim].with(background: context.palette[.overlay].background) : context.palette[.overlay]
+            let style = line == message ? context.palette.style(.dim, over: context.palette[.overlay].background) : context.palette[.overlay]
             context.text(&canvas, line, x: box.x + 2, y: y, maxWidth: box.width - 4, style: style)
             y += 1
         }
@@ -110,7 +110,7 @@ enum OverlayViews {
             let lock = context.state.isGated(candidate.id) ? " " + context.glyphs.lock : ""
             let used = context.text(&canvas, (focused ? context.glyphs.pointer : " ") + " " + candidate.title + lock, x: inner.x, y: y, maxWidth: inner.width, style: style)
             if used + 4 < inner.width {
-                context.text(&canvas, "  " + candidate.id, x: inner.x + used, y: y, maxWidth: inner.width - used, style: focused ? style : context.palette[.dim].with(background: style.background))
+                context.text(&canvas, "  " + candidate.id, x: inner.x + used, y: y, maxWidth: inner.width - used, style: focused ? style : context.palette.style(.dim, over: style.background))
             }
             hits.add(rowRect, .goTo(candidate.id))
         }
@@ -142,14 +142,5 @@ enum OverlayViews {
         canvas.fill(box, style: context.palette[.overlay])
         canvas.drawBox(box, border: context.glyphs.border, style: context.palette[.paneBorder])
         context.text(&canvas, " " + title + " ", in: Rect(x: box.x + 2, y: box.y, width: box.width - 4, height: 1), alignment: .center, style: context.palette[.paneTitle])
-    }
-}
-
-extension CellStyle {
-    /// The same style on another background.
-    func with(background: TerminalColor) -> CellStyle {
-        var style = self
-        style.background = background
-        return style
     }
 }

@@ -29,12 +29,12 @@ struct RenderContext {
     func text(
         _ canvas: inout Canvas, _ text: String, x: Int, y: Int, maxWidth: Int = .max, style: CellStyle, clip: Rect? = nil
     ) -> Int {
-        canvas.draw(text, x: x, y: y, maxWidth: maxWidth, style: style, clip: clip, asciiEllipsis: glyphs.isASCII)
+        canvas.draw(text, x: x, y: y, maxWidth: maxWidth, style: style.unbrightened(palette.support), clip: clip, asciiEllipsis: glyphs.isASCII)
     }
 
     /// Draws aligned text in the first row of a rect.
     @discardableResult
     func text(_ canvas: inout Canvas, _ text: String, in rect: Rect, alignment: TextAlignment, style: CellStyle) -> Int {
-        canvas.draw(text, in: rect, alignment: alignment, style: style, asciiEllipsis: glyphs.isASCII)
+        canvas.draw(text, in: rect, alignment: alignment, style: style.unbrightened(palette.support), asciiEllipsis: glyphs.isASCII)
     }
 }

@@ -53,13 +53,11 @@ public enum BrowserLauncher {
         } catch {
             return "\(arguments[0]) could not be started: \(error)"
         }
-        let ended: ChildProcess.Termination? = await withCheckedContinuation { continuation in
-            let waiting = DetachedThread.start(name: "zapp-shell browser") {
-                continuation.resume(returning: process.waitForExit())
-            }
-            if !waiting { continuation.resume(returning: nil) }
+        let exit = OneShot<ChildProcess.Termination?>()
+        if !DetachedThread.start(name: "zapp-shell browser", { exit.deliver(process.waitForExit()) }) {
+            exit.deliver(nil)
         }
-        switch ended {
+        switch await exit.wait() ?? nil {
         case nil: return nil
         case let termination? where termination.signalled:
             return "\(arguments[0]) ended by signal \(termination.status)"

@@ -3,17 +3,19 @@ import ShellCore
 
 /// The one broker between hooks waiting on panes and the event loop (ARCHITECTURE.md, "Panes").
 ///
-/// A hook's pane becomes state through events posted to the inbox (`.paneShown`, `.paneError`,
-/// `.paneBusy`, `.paneClosed`); the user's answer comes back as the update's `.answerPane`
-/// effect, which the runtime hands to `deliver(_:toPane:)`. Answers given before the hook
-/// asks are queued, so none is lost; a dismissal ends the queue.
+/// It keeps no copy of the model's panes: only the continuations of the hooks waiting for an
+/// answer (handles of running work) and a counter naming their panes. A hook's pane becomes
+/// state through events posted to the inbox (`.paneShown`, `.paneError`, `.paneBusy`,
+/// `.paneClosed`); asking for an answer posts `.paneAwaitingAnswer`, and the update answers with
+/// the `.answerPane` effect (an answer given earlier, `.dismissed` for a pane it no longer shows,
+/// or the user's next one), which the runtime hands to `deliver(_:toPane:)`.
 @MainActor
 final class PaneBroker {
     private let inbox: RuntimeInbox
     private var lastID = 0
-    private var open: Set<Int> = []
     private var waiters: [Int: CheckedContinuation<PaneAnswer, Never>] = [:]
-    private var queued: [Int: [PaneAnswer]] = [:]
+    /// The loop has ended: nobody will answer any more.
+    private var isEnded = false
 
     init(inbox: RuntimeInbox) {
         self.inbox = inbox
@@ -22,37 +24,29 @@ final class PaneBroker {
     /// Shows a pane; its id names it in the events and the answers.
     func show(_ pane: Pane) -> Int {
         lastID += 1
-        open.insert(lastID)
         inbox.post(.paneShown(id: lastID, pane: pane))
         return lastID
     }
 
-    /// The user's next answer on pane `id` (`.dismissed` once it is closed or cancelled).
+    /// The user's next answer on pane `id`, as the update decides it (`.dismissed` once the
+    /// pane is closed, or when the waiting task is cancelled).
     func nextAnswer(forPane id: Int) async -> PaneAnswer {
-        if var queue = queued[id], !queue.isEmpty {
-            let answer = queue.removeFirst()
-            queued[id] = queue
-            return answer
-        }
-        guard open.contains(id) else { return .dismissed }
+        guard !isEnded else { return .dismissed }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
+                waiters[id]?.resume(returning: .dismissed)
                 waiters[id] = continuation
+                inbox.post(.paneAwaitingAnswer(id: id))
             }
         } onCancel: {
             Task { @MainActor [weak self] in self?.deliver(.dismissed, toPane: id) }
         }
     }
 
-    /// Hands an answer to the hook waiting on pane `id`, or queues it.
+    /// Hands an answer to the hook waiting on pane `id` (the update answers only waiting hooks;
+    /// one that stopped waiting, cancelled, has nobody to take it).
     func deliver(_ answer: PaneAnswer, toPane id: Int) {
-        if let waiter = waiters.removeValue(forKey: id) {
-            waiter.resume(returning: answer)
-        } else if answer == .dismissed {
-            queued[id] = [.dismissed]
-        } else if open.contains(id) {
-            queued[id, default: []].append(answer)
-        }
+        waiters.removeValue(forKey: id)?.resume(returning: answer)
     }
 
     func showError(_ message: String, onPane id: Int) {
@@ -65,16 +59,13 @@ final class PaneBroker {
 
     /// Closes pane `id`: it leaves the state, and a hook still waiting on it gets `.dismissed`.
     func close(_ id: Int) {
-        open.remove(id)
-        queued[id] = nil
         inbox.post(.paneClosed(id: id))
-        waiters.removeValue(forKey: id)?.resume(returning: .dismissed)
+        deliver(.dismissed, toPane: id)
     }
 
     /// Ends every wait (the loop is quitting).
     func dismissAll() {
-        open.removeAll()
-        queued.removeAll()
+        isEnded = true
         for (_, waiter) in waiters { waiter.resume(returning: .dismissed) }
         waiters.removeAll()
     }

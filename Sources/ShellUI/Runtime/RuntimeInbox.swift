@@ -63,6 +63,11 @@ final class RuntimeInbox: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
+    /// Nothing is waiting to be taken.
+    var isEmpty: Bool {
+        state.withLock { $0.events.isEmpty && !$0.isInputWaiting && !$0.isTraceWaiting }
+    }
+
     /// Everything posted since the last call.
     func take() -> Batch {
         state.withLock { state in

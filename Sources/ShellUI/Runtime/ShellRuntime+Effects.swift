@@ -1,4 +1,3 @@
-import Dispatch
 import ZappCore
 import ZappModel
 import ShellCore
@@ -9,8 +8,8 @@ import ShellCore
 extension ShellRuntime {
     func perform(_ effect: ShellEffect) {
         switch effect {
-        case .runStartup(let app):
-            startStartup(app: app)
+        case .runStartupStep(let step):
+            runStartupStep(step)
         case .watchFiles:
             let inbox = inbox
             fileWatch = setup.watchFiles? { inbox.post(.filesChanged) }
@@ -21,6 +20,11 @@ extension ShellRuntime {
         case .redraw:
             terminal.redraw()
             needsRender = true
+        case .checkPaneVisibility:
+            // Bounded (tmux answers in milliseconds; 300 at most), like the query.
+            inbox.post(.paneVisibility(visible: terminal.isPaneVisible()))
+        case .hideImages:
+            terminal.hideImages()
         case .navigate(let request, let activityID, let navigation, let app):
             startNavigation(request, activityID: activityID, from: navigation, app: app)
         case .runPostHooks(let screen, let dataDict, let activityID):
@@ -41,11 +45,15 @@ extension ShellRuntime {
             loadFeedPage(page, of: source, generation: generation)
         case .loadImage(let request, let generation):
             loadImage(request, generation: generation)
+        case .encodeImagePart(let part, let image, let generation):
+            let (images, inbox) = (services.images, inbox)
+            runInBackground { _ in
+                let result = await images.encode(part.part, of: image)
+                inbox.post(.imagePartEncoded(part, generation: generation, result: result))
+            }
         case .queryTerminal:
             // The one bounded query (after the first frame); its answer comes back as an event.
             if let query = setup.queryTerminal { inbox.post(.terminalQueried(query())) }
-        case .retryLoading:
-            startupRun?.answerRetry(true)
         case .reloadApp(let generation):
             reload(generation: generation)
         case .adoptServices(let revision):
@@ -159,12 +167,12 @@ extension ShellRuntime {
     }
 
     /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) of `app` and reads its bars'
-    /// assets (every screen is decoded by then) on a serial dispatch queue of their own (they
-    /// block a thread, and use two on a large app), and posts them for `generation`.
+    /// assets (every screen is decoded by then) on a lane of the blocking-work pool (they block
+    /// a thread, and use two on a large app), and posts them for `generation`.
     func checkWarnings(of app: ZappApp, generation: Int) {
         guard let check = setup.checkWarnings else { return }
         let inbox = inbox
-        DispatchQueue(label: "zapp-shell.checks").async {
+        BlockingWork.start {
             let warnings = check()
             inbox.post(.loadWarningsChecked(warnings, assets: AssetStore(app: app), generation: generation))
         }
@@ -175,7 +183,7 @@ extension ShellRuntime {
         guard let loadThemes = setup.loadThemes else { return }
         let inbox = inbox
         runInBackground { _ in
-            inbox.post(.themesLoaded(await BlockingWork.run(on: DispatchQueue(label: "zapp-shell.themes")) { loadThemes() }))
+            inbox.post(.themesLoaded(await BlockingWork.run { loadThemes() }))
         }
     }
 }

@@ -1,9 +1,8 @@
-import Dispatch
 import ZappCore
 import ZappModel
 import ShellCore
 
-/// Reloading the app (`r`, `run --watch`, a retry): a revision with services of its own, which
+/// Reloading the app (`r`, `run --watch`, a retry's load): a revision with services of its own, which
 /// the runtime switches to only when the update accepts that revision (`.adoptServices`), over
 /// the run's one trace; reading that trace by sequence.
 @MainActor
@@ -44,8 +43,8 @@ extension ShellRuntime {
         let id = lastServicesID
         preparedServices[id] = built
         let app = load.app
-        // The bars' assets are files: read on a queue of their own, never on the shared pool.
-        let assets = await BlockingWork.run(on: DispatchQueue(label: "zapp-shell.assets")) { AssetStore(app: app) }
+        // The bars' assets are files: read on the blocking-work pool, never on the shared pool.
+        let assets = await BlockingWork.run { AssetStore(app: app) }
         return AppRevision(
             app: app, rootKind: built.navigator.rootMenu.kind, warnings: load.warnings, assets: assets, servicesID: id)
     }
@@ -55,19 +54,10 @@ extension ShellRuntime {
     func adoptServices(_ id: Int) {
         guard let adopted = preparedServices.removeValue(forKey: id) else { return }
         services = adopted
-        adoptionWaiters.removeValue(forKey: id)?.resume()
     }
 
     /// The update dropped the revision `id` (its app was replaced meanwhile): its services go.
     func discardServices(_ id: Int) {
         preparedServices[id] = nil
-        adoptionWaiters.removeValue(forKey: id)?.resume()
-    }
-
-    /// Waits until the update has accepted or dropped the revision `id` (at once when it has, or
-    /// the loop has ended).
-    func adoption(of id: Int) async {
-        guard model.exitStatus == nil, preparedServices[id] != nil else { return }
-        await withCheckedContinuation { adoptionWaiters[id] = $0 }
     }
 }

@@ -10,11 +10,12 @@ import ShellCore
 /// once after the batch (one flush, only changed cells). Nothing is polled: a timer runs only
 /// while the model needs ticks (a spinner, a message that expires).
 ///
-/// The runtime never changes the model itself: even the app it loads and the root it presents
-/// reach the model as events, and it starts no work that no effect asked for (the startup, the
-/// deferred checks, the themes, a reload, the file watcher are effects). It keeps only the handles
-/// of the work it runs (tasks, the services of the app the update accepted and those built for a
-/// revision it has not answered yet, the running startup, the pane broker's waiting hooks). Hooks never
+/// The runtime never changes the model itself: the first model comes from a pure function
+/// (`ShellModel.initial`), even the app it loads and the root it presents reach the model as
+/// events, and it starts no work that no effect asked for (each startup step, the deferred
+/// checks, the themes, a reload, the file watcher are effects). It keeps only the handles of the
+/// work it runs (tasks, the services of the app the update accepted and those built for a
+/// revision it has not answered yet, the pane broker's waiting hooks). Hooks never
 /// block the loop: a hook waiting for the user awaits its pane's answer through the `PaneBroker`
 /// while keys and frames go on; Esc cancels a slow one.
 /// Tests drive it step by step with `send(_:)`, `render()` and `settle(until:)`, or whole with
@@ -33,14 +34,11 @@ public final class ShellRuntime {
     /// Services built for a revision the update has not accepted or dropped yet, by its id.
     var preparedServices: [Int: AppServices] = [:]
     var lastServicesID = 0
-    var adoptionWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    var startupRun: StartupRun?
     var needsRender = true
     var activityTask: (id: Int, task: Task<Void, Never>)?
     var backgroundTasks: [Int: Task<Void, Never>] = [:]
     var nextBackgroundID = 0
     var tickTask: (due: Int, task: Task<Void, Never>)?
-    var frameWaiters: [CheckedContinuation<Void, Never>] = []
     var batchWaiters: [CheckedContinuation<Void, Never>] = []
     var traceObserver: Int?
     var fileWatch: AnyObject?
@@ -57,27 +55,27 @@ public final class ShellRuntime {
         self.broker = broker
         services = setup.makeServices(setup.app, presenter, setup.trace)
         let size = terminal.size
-        var view = ShellViewState(
-            app: setup.app, rootKind: services.navigator.rootMenu.kind, theme: setup.theme,
-            colorSupport: terminal.colorSupport, assets: AssetStore(app: setup.app))
-        view.forceASCII = setup.forceASCII
-        view.loadWarnings = setup.warnings
-        view.browser = setup.browser
-        // Images need colours: a terminal without them shows titles, as with --images off.
-        view.imageMode = terminal.colorSupport == .none ? .off : (setup.imageMode == .auto ? .symbols : setup.imageMode)
-        view.cellPixels = terminal.cellPixelSize
-        view.imageNotes = setup.imageNote.map { [$0] } ?? []
-        view.phase = .splash(message: "Starting \(setup.app.name)…")
-        model = ShellModel(view: view, columns: size.columns, rows: size.rows, themes: setup.themes)
-        model.areChecksPending = setup.checkWarnings != nil
-        model.areThemesPending = setup.loadThemes != nil
-        model.isImageModeAuto = setup.imageMode == .auto
-        model.isTerminalQueryPending = setup.queryTerminal != nil && view.imageMode != .off
-            && (setup.imageMode == .auto || setup.imageMode.needsCellSize && view.cellPixels == nil)
-        model.fileThemeName = setup.loadTheme == nil ? nil : setup.theme.name
-        model.watchesFiles = setup.watchFiles != nil
-        model.marksGates = services.gates != nil
-        model.holdSplash()
+        var start = ShellModel.Start(
+            app: setup.app, rootKind: services.navigator.rootMenu.kind, assets: AssetStore(app: setup.app),
+            theme: setup.theme, themes: setup.themes, columns: size.columns, rows: size.rows,
+            colorSupport: terminal.colorSupport)
+        start.cellPixels = terminal.cellPixelSize
+        start.forceASCII = setup.forceASCII
+        start.warnings = setup.warnings
+        start.browser = setup.browser
+        start.imageMode = setup.imageMode
+        start.imageNote = setup.imageNote
+        start.isLoaded = setup.isLoaded
+        start.deepLink = setup.deepLink
+        start.hasDeferredChecks = setup.checkWarnings != nil
+        start.readsThemes = setup.loadThemes != nil
+        start.canQueryTerminal = setup.queryTerminal != nil
+        start.themeIsFile = setup.loadTheme != nil
+        start.watchesFiles = setup.watchFiles != nil
+        start.marksGates = services.gates != nil
+        start.shownScreen = setup.shownScreen
+        start.embedsImages = setup.embedsImages
+        model = ShellModel.initial(start)
     }
 
     // MARK: - The loop
@@ -155,19 +153,20 @@ public final class ShellRuntime {
             return
         }
         var canvas = Canvas(columns: model.columns, rows: model.rows)
-        // The layout the update made for this state, shared with its feed and image requests.
-        let layout = model.frame.flatMap { $0.fits(columns: model.columns, rows: model.rows) ? $0 : nil }
+        // The layout the update made for this state, shared with its keys and its feed and image
+        // requests (made here only when the model was changed outside the update, as tests do).
+        let layout = model.frame.flatMap { model.isFrameCurrent ? $0 : nil }
             ?? FrameLayout(state: model.view, columns: model.columns, rows: model.rows)
         let hitMap = ShellView.render(model.view, layout: layout, into: &canvas)
         terminal.flush(canvas)
-        if model.view.imageMode.usesProtocol { terminal.showImages(canvas.placements) }
+        if model.view.imageMode.usesProtocol { terminal.showImages(model.isPaneHidden ? [] : canvas.placements) }
         needsRender = false
         // The hit map changes nothing drawn; what the frame lets start (ShellUpdate.afterFrame) runs.
         for effect in ShellUpdate.update(&model, .frameDrawn(hitMap), now: clock.milliseconds) { perform(effect) }
+        if !canvas.wantedImageParts.isEmpty {
+            for effect in ShellUpdate.update(&model, .imagePartsWanted(canvas.wantedImageParts), now: clock.milliseconds) { perform(effect) }
+        }
         if model.exitStatus == nil { scheduleTick() }
-        let waiters = frameWaiters
-        frameWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
     }
 
     /// Lets the runtime work until `condition` holds, processing what tasks post (for tests and
@@ -187,6 +186,15 @@ public final class ShellRuntime {
         }
         if needsRender && model.exitStatus == nil { render() }
         return true
+    }
+
+    /// Runs with no terminal input until nothing is pending — no task running, nothing posted:
+    /// the feeds and images the frame shows have loaded or failed, through the same effects,
+    /// generation checks and clamping as `run()` — draws the last frame and ends (`render`).
+    public func runUntilIdle() async {
+        start()
+        await settle { _ in self.backgroundTasks.isEmpty && self.activityTask == nil && self.inbox.isEmpty }
+        shutDown()
     }
 
     /// Sets the timer for the next tick the model asks for (none when nothing moves).
@@ -216,12 +224,7 @@ public final class ShellRuntime {
         tickTask?.task.cancel()
         if let traceObserver { setup.trace.removeObserver(traceObserver) }
         fileWatch = nil
-        startupRun?.answerRetry(false)
-        for waiter in adoptionWaiters.values { waiter.resume() }
-        adoptionWaiters.removeAll()
         broker.dismissAll()
-        for waiter in frameWaiters { waiter.resume() }
-        frameWaiters.removeAll()
         for waiter in batchWaiters { waiter.resume() }
         batchWaiters.removeAll()
     }

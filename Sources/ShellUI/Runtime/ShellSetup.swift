@@ -67,6 +67,10 @@ public struct ShellSetup: Sendable {
     /// `run --watch`: starts watching the app's files and calls the handler (from any thread)
     /// when one changes; watching stops when the returned object is released. Nil: no watching.
     public var watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)?
+    /// `render`: this screen is drawn at once and no startup runs (`ShellModel.ShownScreen`).
+    public var shownScreen: ShellModel.ShownScreen?
+    /// `render --format svg|html`: images are embedded as pictures.
+    public var embedsImages = false
     /// Sees every event the update handled but `.frameDrawn` (`ShellObservation`), on the main actor, before its
     /// effects run: `run --record` and `replay` (`TapeRecorder`). Nil: nobody watches.
     public var observer: (@MainActor @Sendable (ShellObservation) -> Void)?

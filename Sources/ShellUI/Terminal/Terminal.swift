@@ -39,10 +39,18 @@ public protocol Terminal: AnyObject {
     /// The size of a cell in pixels as the terminal's window size says (`TIOCGWINSZ`), read
     /// at the start and after every resize; nil where it says none.
     var cellPixelSize: CellPixelSize? { get }
+    /// Whether the app's screen shows: inside tmux, whether its pane's window is the one shown
+    /// (asked of tmux, bounded); elsewhere always.
+    func isPaneVisible() -> Bool
+    /// The pane is hidden: takes the protocol images off the screen, which now shows something
+    /// else, and forgets them. Terminals without an image protocol ignore it.
+    func hideImages()
 }
 
 extension Terminal {
     public func showImages(_ placements: [ImagePlacement]) {}
+    public func isPaneVisible() -> Bool { true }
+    public func hideImages() {}
     public var cellPixelSize: CellPixelSize? { nil }
     public func redraw() {}
 }

@@ -32,7 +32,8 @@ public final class HookCompletion: Sendable {
     ) async -> HookOutcome {
         let completion = HookCompletion(reportWarning: reportWarning)
         start(completion)
-        return await completion.oneShot.wait()
+        // A cancelled wait ends the hook as failed; its run has ended as cancelled already.
+        return await completion.oneShot.wait() ?? .failed(reason: "cancelled", dataDict: nil)
     }
 
     /// Completes the hook; a second call is ignored with a warning.

@@ -22,13 +22,10 @@ final class HookRun: Sendable {
     let identifier: String
     let presentation: PanePresentation
     let record: @Sendable (HookTrace.Step, String) -> Void
-    /// One mutex for all the run's state (a run is made for every hook, so the end is kept
-    /// here rather than in a `OneShot` of its own).
+    /// How the run ended: the first end delivered counts.
+    private let end = OneShot<End>()
+    /// The run's timer and open panes.
     private struct State {
-        var hasEnded = false
-        /// The end, until a waiter takes it.
-        var pendingEnd: End?
-        var endWaiter: CheckedContinuation<End, Never>?
         var timer: Task<Void, Never>?
         var isTimerStopped = false
         var openSessions: [UUID: any PaneSession] = [:]
@@ -44,61 +41,37 @@ final class HookRun: Sendable {
 
     /// Ends the run, from any thread, unless it has ended already (then `end` is dropped).
     func finish(_ end: End) {
-        let waiter: CheckedContinuation<End, Never>? = state.withLock { state in
-            guard !state.hasEnded else { return nil }
-            state.hasEnded = true
-            guard let waiter = state.endWaiter else {
-                state.pendingEnd = end
-                return nil
-            }
-            state.endWaiter = nil
-            return waiter
-        }
-        waiter?.resume(returning: end)
+        self.end.deliver(end)
     }
 
     /// Whether the run has ended.
     var isFinished: Bool {
-        state.withLock { $0.hasEnded }
+        end.value != nil
     }
 
-    /// Waits for the end of the run (one waiter).
+    /// Waits for the end of the run; a cancelled wait ends it as cancelled.
     func waitForEnd() async -> End {
-        await withCheckedContinuation { continuation in
-            let ended: End? = state.withLock { state in
-                guard let end = state.pendingEnd else {
-                    state.endWaiter = continuation
-                    return nil
-                }
-                state.pendingEnd = nil
-                return end
-            }
-            if let ended { continuation.resume(returning: ended) }
-        }
+        await end.wait() ?? settle(.cancelled)
     }
 
     /// Ends the run with `end` unless it has ended already, and returns the end that counts,
-    /// for a caller that decides without waiting (there must be no waiter).
+    /// for a caller that decides without waiting.
     func settle(_ end: End) -> End {
-        state.withLock { state in
-            if let pending = state.pendingEnd { return pending }
-            state.hasEnded = true
-            state.pendingEnd = end
-            return end
-        }
+        self.end.deliver(end)
+        return self.end.value ?? end
     }
 
     /// Starts the timeout of a hook without UI: when it fires first, the run ends as timed out.
     /// `elapsed` is the part of the timeout already spent. Does nothing once the timer was
     /// stopped (the hook showed a pane before the timer started).
     func startTimer(
-        _ timeout: Duration, elapsed: Duration = .zero, sleep: @escaping @Sendable (Duration) async throws -> Void
+        _ timeout: Duration, elapsed: Duration = .zero, clock: any Clock<Duration>
     ) {
         state.withLock { state in
             guard !state.isTimerStopped else { return }
             state.timer = Task { [weak self] in
                 do {
-                    try await sleep(max(.zero, timeout - elapsed))
+                    try await clock.sleep(for: max(.zero, timeout - elapsed))
                 } catch {
                     return
                 }

@@ -41,7 +41,7 @@ public final class ScreenHookManager: ScreenOpening {
     public let trace: TraceLog
     private let presenter: any Presenter
     private let defaultTimeout: Duration
-    private let sleep: @Sendable (Duration) async throws -> Void
+    private let clock: any Clock<Duration>
     /// The one resolution of hook entries, with the script's answers.
     public let resolution: HookResolution
     /// The `running` step's message for the default timeout, made once.
@@ -50,12 +50,12 @@ public final class ScreenHookManager: ScreenOpening {
     /// - Parameters:
     ///   - presenter: shows hook panes (the UI, or a scripted presenter).
     ///   - hookTimeout: the default timeout of hooks without UI.
-    ///   - sleep: the clock the timeout uses (tests inject their own).
+    ///   - clock: the clock the timeout reads and sleeps on (tests inject their own).
     ///   - script: scripted answers (`zapp-shell trace`); nil runs every hook for real.
     public init(
         app: ZappApp, registry: PluginRegistry, presenter: any Presenter, trace: TraceLog,
         hookTimeout: Duration = .seconds(30),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        clock: any Clock<Duration> = ContinuousClock(),
         script: HookScript? = nil
     ) {
         self.app = app
@@ -63,7 +63,7 @@ public final class ScreenHookManager: ScreenOpening {
         self.presenter = presenter
         self.trace = trace
         self.defaultTimeout = hookTimeout
-        self.sleep = sleep
+        self.clock = clock
         self.resolution = HookResolution(app: app, registry: registry, script: script)
         self.defaultRunningMessage = "running without UI (timeout \(Self.describe(hookTimeout)))"
     }
@@ -75,7 +75,7 @@ public final class ScreenHookManager: ScreenOpening {
     ) {
         self.init(
             app: app, registry: registry, presenter: environment.presenter, trace: trace,
-            hookTimeout: environment.hookTimeout, sleep: environment.sleep, script: script)
+            hookTimeout: environment.hookTimeout, clock: environment.clock, script: script)
     }
 
     public func runPreHooks(for target: ScreenModel, from source: NavigationSource, dataDict: JSONObject?) async
@@ -283,11 +283,9 @@ public final class ScreenHookManager: ScreenOpening {
         if let timeout {
             // Most hooks without UI answer at once: give the hook a turn before paying for a
             // timer task; the timer then gets what is left, so the deadline still counts from here.
-            let clock = ContinuousClock()
-            let started = clock.now
-            await Task.yield()
+            let elapsed = await clock.measure { await Task.yield() }
             if !run.isFinished {
-                run.startTimer(timeout, elapsed: clock.now - started, sleep: sleep)
+                run.startTimer(timeout, elapsed: elapsed, clock: clock)
             }
         }
         let end = await withTaskCancellationHandler {

@@ -1,3 +1,5 @@
+import ZappModel
+
 /// A presenter with no person behind it: a pane is answered from a `HookScript` (success
 /// submits its default button with the fields as they are; failure and cancel close it).
 /// Used by `zapp-shell trace` for panes shown outside the scripted path (hooks without UI

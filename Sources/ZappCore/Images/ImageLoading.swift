@@ -7,6 +7,23 @@ public enum ImageMode: String, Sendable, Hashable, CaseIterable {
     case auto, kitty, iterm, sixel, symbols, off
 }
 
+extension ImageMode {
+    /// Whether images reach the terminal through its own protocol (kitty, iTerm2, sixel), over
+    /// cells the view leaves blank, rather than as symbols in the cells.
+    public var usesProtocol: Bool {
+        switch self {
+        case .kitty, .iterm, .sixel: true
+        case .auto, .symbols, .off: false
+        }
+    }
+
+    /// Whether images are prepared for the terminal's cell size in pixels (sixel, iTerm2):
+    /// without it they are drawn as symbols.
+    public var needsCellSize: Bool {
+        self == .sixel || self == .iterm
+    }
+}
+
 /// One image the UI wants drawn: where it is, which JSON path named it (for warnings), the
 /// box of cells it must fit in, and how it is drawn: the mode (never `auto`) and, for sixel and
 /// iTerm2, the terminal's cell size in pixels. `address` is http(s), `file://`, or a path
@@ -20,10 +37,16 @@ public struct ImageRequest: Hashable, Sendable {
     public var rows: Int
     public var mode: ImageMode
     public var cell: CellPixelSize?
+    /// Sixel: the colour its transparent pixels are composed over, the cells' background as the
+    /// terminal shows it (a bar's logo), so that no pixel is left transparent: mlterm fills
+    /// transparent sixel pixels with a colour of its own. Nil: left transparent.
+    public var backdrop: ZappColor?
 
     public init(
-        address: String, jsonPath: String, columns: Int, rows: Int, mode: ImageMode = .symbols, cell: CellPixelSize? = nil
+        address: String, jsonPath: String, columns: Int, rows: Int, mode: ImageMode = .symbols, cell: CellPixelSize? = nil,
+        backdrop: ZappColor? = nil
     ) {
+        self.backdrop = backdrop
         self.address = address
         self.jsonPath = jsonPath
         self.columns = columns
@@ -65,12 +88,16 @@ public struct PreparedImage: Sendable, Hashable {
     public var png: [UInt8]
     /// The mode it was prepared for (the request's).
     public var mode: ImageMode
+    /// Sixel and iTerm2: the canvas the protocol bytes show, one pixel per pixel over the box's
+    /// cells (`ImageFit`), kept to encode the part a pane leaves visible (`ImageLoading.encode`).
+    public var pixels: ImagePixels?
 
     public init(
         columns: Int, rows: Int, cells: [[ImageCell]], dominantColor: ZappColor, protocolBytes: [UInt8]?,
-        png: [UInt8], mode: ImageMode = .symbols
+        png: [UInt8], mode: ImageMode = .symbols, pixels: ImagePixels? = nil
     ) {
         self.mode = mode
+        self.pixels = pixels
         self.columns = columns
         self.rows = rows
         self.cells = cells
@@ -78,6 +105,40 @@ public struct PreparedImage: Sendable, Hashable {
         self.protocolBytes = protocolBytes
         self.png = png
     }
+}
+
+/// The pixels of a prepared protocol image's canvas: 8-bit RGBA (not premultiplied), rows top
+/// to bottom, laid out for cells of `cell` pixels (a part of the image is a rectangle of cells).
+public struct ImagePixels: Sendable, Hashable {
+    public var width: Int
+    public var height: Int
+    public var rgba: [UInt8]
+    public var cell: CellPixelSize
+
+    public init(width: Int, height: Int, rgba: [UInt8], cell: CellPixelSize) {
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+        self.cell = cell
+    }
+}
+
+/// A rectangle of an image's cells (column and row from the image box's top-left cell): the
+/// part of a sixel or iTerm2 image a pane or an edge leaves visible.
+public struct ImagePart: Sendable, Hashable, CustomStringConvertible {
+    public var column: Int
+    public var row: Int
+    public var columns: Int
+    public var rows: Int
+
+    public init(column: Int, row: Int, columns: Int, rows: Int) {
+        self.column = column
+        self.row = row
+        self.columns = columns
+        self.rows = rows
+    }
+
+    public var description: String { "\(column),\(row) \(columns)x\(rows)" }
 }
 
 /// Why an image could not be shown, as one sentence naming the reason ("HTTP 404 Not Found",
@@ -99,6 +160,9 @@ public struct ImageLoadError: Error, Sendable, Hashable, CustomStringConvertible
 /// (never `auto`).
 public protocol ImageLoading: Sendable {
     func load(_ request: ImageRequest) async -> Result<PreparedImage, ImageLoadError>
+    /// The protocol bytes that show only `part` of `image` (sixel, iTerm2; prepared by this
+    /// loader), to be written at the part's top-left cell. Off the main actor, cached.
+    func encode(_ part: ImagePart, of image: PreparedImage) async -> Result<[UInt8], ImageLoadError>
 }
 
 extension ImageLoading {
@@ -116,6 +180,10 @@ public struct UnavailableImages: ImageLoading {
     public init() {}
 
     public func load(_ request: ImageRequest) async -> Result<PreparedImage, ImageLoadError> {
+        .failure(ImageLoadError("images are not loaded here"))
+    }
+
+    public func encode(_ part: ImagePart, of image: PreparedImage) async -> Result<[UInt8], ImageLoadError> {
         .failure(ImageLoadError("images are not loaded here"))
     }
 }

@@ -1,6 +1,12 @@
 /// Chooses how `--images auto` draws images, from the environment first (pure, so every
 /// terminal's rule is a test), and says when only a query to the terminal can tell.
 ///
+/// The terminal is known by its environment (`TerminalIdentity`): a known protocol is used at
+/// once; a terminal known to have none (urxvt, VTE, …) gets symbols and is never asked, since
+/// some print control strings they do not know. Only a terminal nothing names is asked, with
+/// control sequences every ECMA-48 parser consumes silently (`queryBytes`: DA1 and two window
+/// reports, no APC, DCS or OSC): DA1's sixel attribute is the only protocol a query finds.
+///
 /// Inside tmux an image protocol reaches the outer terminal only through tmux's passthrough
 /// (`allow-passthrough on`, asked with `tmux show -gv allow-passthrough`): kitty and sixel are
 /// used then when the outer terminal is known to have them; otherwise symbols. iTerm2's inline
@@ -21,46 +27,25 @@ public enum ImageModeDetector {
         let term = (environment["TERM"] ?? "").lowercased()
         let program = (environment["TERM_PROGRAM"] ?? "").lowercased()
         if term == "dumb" || term.isEmpty && program.isEmpty { return .use(.symbols) }
-        let inTmux = !(environment["TMUX"] ?? "").isEmpty || term.hasPrefix("tmux") || program == "tmux"
-        let outer = outerProtocol(environment: environment, term: inTmux ? "" : term, program: inTmux ? "" : program)
-        if inTmux {
-            guard let outer, outer != .iterm, tmuxAllowsPassthrough() else { return .use(.symbols) }
+        let identity = TerminalIdentity(environment: environment)
+        if identity.insideMultiplexer {
+            let inTmux = !(environment["TMUX"] ?? "").isEmpty || term.hasPrefix("tmux") || program == "tmux"
+            guard inTmux, let outer = identity.imageProtocol, outer != .iterm, tmuxAllowsPassthrough() else {
+                return .use(.symbols)
+            }
             return .use(outer)
         }
-        if let outer { return .use(outer) }
-        if term.hasPrefix("screen") || term == "linux" || term.hasPrefix("vt") || term == "ansi" { return .use(.symbols) }
-        if ["apple_terminal", "vscode", "hyper", "tabby"].contains(program) { return .use(.symbols) }
-        if environment["VTE_VERSION"] != nil || environment["ALACRITTY_WINDOW_ID"] != nil || term == "alacritty" {
-            return .use(.symbols)
-        }
+        if let known = identity.imageProtocol { return .use(known) }
+        if identity.lacksImages || term.hasPrefix("vt") || term == "ansi" { return .use(.symbols) }
         return .query
     }
 
-    /// The protocol of a terminal its variables name (inherited through tmux when tmux was
-    /// started in it), nil when none says.
-    private static func outerProtocol(environment: [String: String], term: String, program: String) -> ImageMode? {
-        let lcTerminal = (environment["LC_TERMINAL"] ?? "").lowercased()
-        if environment["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty" || program == "kitty" { return .kitty }
-        if program == "ghostty" || term == "xterm-ghostty" || environment["GHOSTTY_RESOURCES_DIR"] != nil { return .kitty }
-        if program == "iterm.app" || lcTerminal == "iterm2" || environment["ITERM_SESSION_ID"] != nil { return .iterm }
-        if program == "wezterm" || environment["WEZTERM_EXECUTABLE"] != nil || environment["WEZTERM_PANE"] != nil {
-            return .iterm
-        }
-        if environment["KONSOLE_VERSION"] != nil || program == "mintty" || term.hasPrefix("foot") || term.hasPrefix("mlterm")
-            || term.hasPrefix("contour") || program == "contour"
-        {
-            return .sixel
-        }
-        return nil
-    }
-
-    /// The one query: kitty's graphics query (a 1×1 image the terminal only checks), the cell
-    /// size in pixels (`CSI 16 t`) and the window's (`CSI 14 t`), then the primary device
-    /// attributes (DA1), which every terminal answers, last: a reply to the first means kitty
-    /// graphics; a `4` among DA1's attributes means sixel. Terminals that do not report sizes
-    /// skip those two silently.
-    public static let queryBytes: [UInt8] = Array(
-        "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[14t\u{1B}[c".utf8)
+    /// The one query: the cell size in pixels (`CSI 16 t`) and the window's (`CSI 14 t`), then
+    /// the primary device attributes (DA1), which every terminal answers, last, as the fence
+    /// that ends the wait: a `4` among DA1's attributes means sixel. Terminals that do not report
+    /// sizes skip those two silently. No APC (kitty's graphics query), DCS or OSC: a terminal
+    /// that does not know them may print them (urxvt does); kitty is known from its environment.
+    public static let queryBytes: [UInt8] = Array("\u{1B}[16t\u{1B}[14t\u{1B}[c".utf8)
 
     /// What a reply to `queryBytes` says, and whether it is complete (the DA1 reply, which
     /// comes last, has arrived). Bytes of the reply are told apart from keys typed meanwhile:
@@ -99,21 +84,12 @@ public enum ImageModeDetector {
 
     /// Reads the terminal's reply to `queryBytes` out of `bytes`.
     public static func mode(fromReply bytes: [UInt8]) -> Reply {
-        var kitty = false, sixel = false, complete = false
+        var sixel = false, complete = false
         var keys: [UInt8] = []
         var cell: CellPixelSize?
         var window: (width: Int, height: Int)?
         var index = 0
         while index < bytes.count {
-            // ESC _ G … ESC \ : kitty's answer.
-            if bytes[index] == 0x1B, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "_"), bytes[index + 2] == UInt8(ascii: "G") {
-                var end = index + 3
-                while end + 1 < bytes.count, !(bytes[end] == 0x1B && bytes[end + 1] == UInt8(ascii: "\\")) { end += 1 }
-                let body = String(decoding: bytes[(index + 3)..<min(end, bytes.count)], as: UTF8.self)
-                if body.hasPrefix("i=31;") && body.hasSuffix("OK") { kitty = true }
-                index = min(end + 2, bytes.count)
-                continue
-            }
             // ESC [ 6 ; h ; w t and ESC [ 4 ; h ; w t: the cell's and the window's pixels.
             if bytes[index] == 0x1B, index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "["),
                 let (numbers, end) = sizeReport(bytes, from: index + 2)
@@ -140,7 +116,7 @@ public enum ImageModeDetector {
             keys.append(bytes[index])
             index += 1
         }
-        return Reply(mode: kitty ? .kitty : sixel ? .sixel : .symbols, isComplete: complete, keys: keys, cell: cell, window: window)
+        return Reply(mode: sixel ? .sixel : .symbols, isComplete: complete, keys: keys, cell: cell, window: window)
     }
 
     /// Three numbers (each at most 5 digits) separated by `;` and ended by `t`, from `start`

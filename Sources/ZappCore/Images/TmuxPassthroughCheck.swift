@@ -9,6 +9,9 @@ import Glibc
 ///   `ImageModeDetector.decide` inside tmux only (otherwise symbols are drawn).
 /// - `paneOrigin`: where this pane's top-left cell is on the outer terminal (the pane's offset
 ///   in its window, below a status line at the top), where images are placed through passthrough.
+/// - `paneVisibility`: whether this pane shows on an attached client (its window is the
+///   session's current one, and no other pane of it is zoomed), asked when the pane loses the
+///   focus; and which terminal (`client_tty`) shows it, for deletions tmux would not pass on.
 public enum TmuxPassthroughCheck {
     public static func isAllowed(environment: [String: String], milliseconds: Int32 = 300) -> Bool {
         let answer = ask(["show", "-gv", "allow-passthrough"], environment: environment, milliseconds: milliseconds)
@@ -34,6 +37,36 @@ public enum TmuxPassthroughCheck {
         let statusRows = status == "on" ? 1 : Int(status) ?? 0
         let atTop = words.count > 3 && words[3] == "top"
         return (top + (atTop ? statusRows : 0), left)
+    }
+
+    /// Whether this pane shows on a client, and that client's terminal (nil when tmux does not
+    /// say, or no client is attached); nil when tmux does not answer.
+    public static func paneVisibility(environment: [String: String], milliseconds: Int32 = 300)
+        -> (visible: Bool, clientTerminal: String?)?
+    {
+        var arguments = ["display", "-p"]
+        if let pane = environment["TMUX_PANE"], !pane.isEmpty { arguments += ["-t", pane] }
+        arguments.append("#{session_attached} #{window_active} #{window_zoomed_flag} #{pane_active} #{client_tty}")
+        guard let answer = ask(arguments, environment: environment, milliseconds: milliseconds) else { return nil }
+        return visibility(fromDisplay: answer)
+    }
+
+    /// Reads `#{session_attached} #{window_active} #{window_zoomed_flag} #{pane_active}
+    /// #{client_tty}`: visible when a client is attached, the window is the session's current
+    /// one and, when it is zoomed, this is the zoomed (active) pane.
+    public static func visibility(fromDisplay text: String) -> (visible: Bool, clientTerminal: String?)? {
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard words.count >= 4, let attached = Int(words[0]) else { return nil }
+        let visible = attached > 0 && words[1] == "1" && (words[2] != "1" || words[3] == "1")
+        let client = words.count > 4 && words[4].hasPrefix("/dev/") ? words[4] : nil
+        return (visible, client)
+    }
+
+    /// Whether tmux passes a hidden pane's passthrough on (`allow-passthrough all`, tmux 3.4 and
+    /// later); with `on` it drops it, so deletions for a hidden pane go to the client's terminal.
+    public static func reachesHiddenPanes(environment: [String: String], milliseconds: Int32 = 300) -> Bool {
+        let answer = ask(["show", "-gv", "allow-passthrough"], environment: environment, milliseconds: milliseconds)
+        return answer?.split(whereSeparator: \.isWhitespace).first == "all"
     }
 
     /// The first line of `tmux ARGUMENTS`' output, nil when tmux is missing, fails to start or

@@ -3,8 +3,9 @@ import ZappModel
 /// What a navigation request came to; the UI acts on it (and reverts a menu or tab
 /// selection when the target was not shown).
 public enum NavigationResult: Sendable, Hashable {
-    /// The target is shown in `state`; run `Navigator.finish` after drawing it.
-    case shown(state: NavigationState, screen: ScreenModel, dataDict: JSONObject?)
+    /// The target is shown, placed by `step` on the stacks as they are then; run
+    /// `Navigator.finish` after drawing it.
+    case shown(step: NavigationStep, screen: ScreenModel, dataDict: JSONObject?)
     /// A flow-blocking hook failed: the user stays where they were.
     case blocked(by: String, reason: String)
     /// The target is a web URL: the UI shows or opens it; navigation is unchanged.

@@ -5,7 +5,7 @@ import ZappModel
 /// `ScreenOpening` (the screen-hook manager). Going back or closing shows a screen that is
 /// already open and runs no hooks, so it is `NavigationState.dismiss()`, applied by the update
 /// directly. The navigator holds no state: it takes the current `NavigationState` and answers
-/// with the next one.
+/// with a `NavigationStep`, which the update applies to the stacks as they are by then.
 public struct Navigator: Sendable {
     public let app: ZappApp
     public let rootMenu: RootMenu
@@ -29,7 +29,9 @@ public struct Navigator: Sendable {
         guard let id = state.currentScreenID, let screen = app.anyScreen(id: id) else {
             return .unavailable(reason: "the app has no screens")
         }
-        return await open(screen, from: .startup, dataDict: nil, in: state) { _ in }
+        return await open(
+            screen, from: .startup, dataDict: nil,
+            step: .selectRoot(itemID: state.rootItemID, rootScreenID: id, resetting: true))
     }
 
     /// Chooses a root-menu item: its stack is shown (made if new); URLs are handed back.
@@ -50,37 +52,33 @@ public struct Navigator: Sendable {
         }
         let shownID = state.stacks[itemID]?.last ?? rootID
         let target = app.anyScreen(id: shownID) ?? screen
-        return await open(target, from: .rootMenu, dataDict: nil, in: state) { next in
-            next.selectRoot(itemID, rootScreenID: rootID)
-        }
+        return await open(target, from: .rootMenu, dataDict: nil, step: .selectRoot(itemID: itemID, rootScreenID: rootID, resetting: false))
     }
 
     /// Pushes a screen on the current stack (cells, screen-picker targets, deep links).
     public func push(
         _ target: String, from source: NavigationSource, dataDict: JSONObject? = nil, in state: NavigationState
     ) async -> NavigationResult {
-        await open(target, from: source, dataDict: dataDict, in: state) { next, id in next.push(id) }
+        await open(target, from: source, dataDict: dataDict) { .push($0) }
     }
 
     /// Presents a screen as the root of a new stack with a close button (nav-bar buttons).
     public func present(
         _ target: String, from source: NavigationSource, dataDict: JSONObject? = nil, in state: NavigationState
     ) async -> NavigationResult {
-        await open(target, from: source, dataDict: dataDict, in: state) { next, id in next.present(id) }
+        await open(target, from: source, dataDict: dataDict) { .present($0) }
     }
 
-    /// Opens a target given as a screen id or name, or a web URL, placing the screen with `place`.
+    /// Opens a target given as a screen id or name, or a web URL, placed by the step `place`
+    /// makes of the screen's id.
     private func open(
-        _ target: String, from source: NavigationSource, dataDict: JSONObject?, in state: NavigationState,
-        place: (inout NavigationState, String) -> Void
+        _ target: String, from source: NavigationSource, dataDict: JSONObject?, place: (String) -> NavigationStep
     ) async -> NavigationResult {
         if target.isWebURL { return .openURL(target) }
         guard let screen = app.anyScreen(idOrName: target) else {
             return .unavailable(reason: "no screen \"\(target)\"")
         }
-        return await open(screen, from: source, dataDict: dataDict, in: state) { next in
-            place(&next, screen.id)
-        }
+        return await open(screen, from: source, dataDict: dataDict, step: place(screen.id))
     }
 
     /// Opens a screen found by "go to": the root of its menu stack when a menu item opens it,
@@ -90,10 +88,7 @@ public struct Navigator: Sendable {
             return .unavailable(reason: "no screen \"\(target)\"")
         }
         if let item = rootMenu.item(forScreen: screen.id) {
-            return await open(screen, from: .goTo, dataDict: nil, in: state) { next in
-                next.selectRoot(item.id, rootScreenID: screen.id)
-                next.stacks[item.id] = [screen.id]
-            }
+            return await open(screen, from: .goTo, dataDict: nil, step: .selectRoot(itemID: item.id, rootScreenID: screen.id, resetting: true))
         }
         if screen.id == rootMenu.homeScreenID { return await returnHome(in: state) }
         return await push(screen.id, from: .goTo, in: state)
@@ -104,11 +99,8 @@ public struct Navigator: Sendable {
         guard let homeID = rootMenu.homeScreenID, let home = app.anyScreen(id: homeID) else {
             return .unavailable(reason: "the app has no home screen")
         }
-        let itemID = rootMenu.homeItemID
-        return await open(home, from: .rootMenu, dataDict: nil, in: state) { next in
-            next.selectRoot(itemID, rootScreenID: homeID)
-            next.stacks[itemID] = [homeID]
-        }
+        return await open(
+            home, from: .rootMenu, dataDict: nil, step: .selectRoot(itemID: rootMenu.homeItemID, rootScreenID: homeID, resetting: true))
     }
 
     /// Runs the post hooks of a shown target; call it once the UI has drawn the screen.
@@ -118,14 +110,11 @@ public struct Navigator: Sendable {
     }
 
     private func open(
-        _ screen: ScreenModel, from source: NavigationSource, dataDict: JSONObject?, in state: NavigationState,
-        apply: (inout NavigationState) -> Void
+        _ screen: ScreenModel, from source: NavigationSource, dataDict: JSONObject?, step: NavigationStep
     ) async -> NavigationResult {
         switch await opener.runPreHooks(for: screen, from: source, dataDict: dataDict) {
         case .presented(_, let finalDict):
-            var next = state
-            apply(&next)
-            return .shown(state: next, screen: screen, dataDict: finalDict)
+            return .shown(step: step, screen: screen, dataDict: finalDict)
         case .blocked(let identifier, let reason):
             return .blocked(by: identifier, reason: reason)
         }

@@ -36,8 +36,8 @@ public struct PluginEnvironment: Sendable {
     public var hookTimeout: Duration
     /// Persistent or in-memory sessions.
     public var sessions: Sessions
-    /// Sleeps for a duration (cancellable); tests inject a faster or controlled one.
-    public var sleep: @Sendable (Duration) async throws -> Void
+    /// The clock hooks' timeouts and retries read and sleep on; tests inject a controlled one.
+    public var clock: any Clock<Duration>
     /// The current time (session expiry); tests inject a fixed one.
     public var now: @Sendable () -> Date
     /// Whether the app's commands may run (`CommandTrust`); untrusted unless the maker decided.
@@ -46,7 +46,7 @@ public struct PluginEnvironment: Sendable {
     public init(
         stateDirectory: URL, appIdentity: String, appFolder: URL? = nil, logger: Logger,
         presenter: any Presenter, hookTimeout: Duration = .seconds(30), sessions: Sessions = .persistent,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() }, commandTrust: CommandTrust = .undecided
     ) {
         self.stateDirectory = stateDirectory
@@ -56,7 +56,7 @@ public struct PluginEnvironment: Sendable {
         self.presenter = presenter
         self.hookTimeout = hookTimeout
         self.sessions = sessions
-        self.sleep = sleep
+        self.clock = clock
         self.now = now
         self.commandTrust = commandTrust
     }

@@ -9,38 +9,10 @@ import ZappModel
 /// `executeAfterAppRootPresentation` → for a deep link, `executeOnContinuingUserActivity`, then
 /// navigation to the linked screen through the screen-hook manager.
 ///
-/// Use `run(_:)` with the UI's callbacks, or the phase methods one by one. Every step is
-/// recorded in the trace.
+/// One method per phase; the UI runs them in that order, one step at a time, and does its own
+/// part (loading, presenting) in between (`ShellUI`'s `StartupStep`). Every step is recorded in
+/// the trace.
 public struct StartupSequence: Sendable {
-    /// What the UI does at the points where the sequence hands over to it.
-    public struct Callbacks: Sendable {
-        /// Loads the app's data; throwing means loading failed (the error's description is shown).
-        public var loadAppData: @Sendable () async throws -> Void
-        /// Shows "Loading failed" with the reason and waits: true retries loading, false gives up.
-        public var loadingFailed: @Sendable (String) async -> Bool
-        /// Presents the root (the splash was shown during `executeOnApplicationReady`).
-        public var presentRoot: @Sendable () async -> Void
-        /// Shows the linked screen after its pre hooks allowed it (and runs its post hooks).
-        public var presentLinkedScreen: @Sendable (ScreenModel, JSONObject?) async -> Void
-
-        public init(
-            loadAppData: @escaping @Sendable () async throws -> Void,
-            loadingFailed: @escaping @Sendable (String) async -> Bool,
-            presentRoot: @escaping @Sendable () async -> Void,
-            presentLinkedScreen: @escaping @Sendable (ScreenModel, JSONObject?) async -> Void
-        ) {
-            self.loadAppData = loadAppData
-            self.loadingFailed = loadingFailed
-            self.presentRoot = presentRoot
-            self.presentLinkedScreen = presentLinkedScreen
-        }
-    }
-
-    /// How the startup ended (`StartupOutcome`).
-    public typealias Outcome = StartupOutcome
-    /// What became of a deep link (`DeepLinkOutcome`).
-    public typealias DeepLinkOutcome = ZappCore.DeepLinkOutcome
-
     private let hooks: [PluginRegistry.StartupHookEntry]
     private let trace: TraceLog
 
@@ -54,33 +26,6 @@ public struct StartupSequence: Sendable {
         self.init(hooks: registry.startupHooks, trace: trace)
     }
 
-    /// The whole sequence. After a failed load, `loadingFailed` decides: a retry loads the data
-    /// again (the launch phase is not repeated), giving up ends the sequence. The deep link (if
-    /// any) is navigated through `opener` as a `deep_link` navigation.
-    public func run(_ callbacks: Callbacks, deepLink: String?, app: ZappApp, opener: any ScreenOpening) async
-        -> Outcome
-    {
-        await launch()
-        while true {
-            let failure = await loadAppData(callbacks.loadAppData)
-            guard let failure else { break }
-            guard await callbacks.loadingFailed(failure) else {
-                record("gave up after loading failed")
-                return .loadingFailed(reason: failure)
-            }
-            record("retrying")
-        }
-        await applicationReady()
-        await callbacks.presentRoot()
-        await afterRootPresentation()
-        guard let deepLink else { return .started(deepLink: nil) }
-        let outcome = await continueUserActivity(deepLink, app: app, opener: opener)
-        if case .navigated(.presented(let screenID, let dataDict)) = outcome, let screen = app.screen(id: screenID) {
-            await callbacks.presentLinkedScreen(screen, dataDict)
-        }
-        return .started(deepLink: outcome)
-    }
-
     /// `executeOnLaunch` on every startup hook.
     public func launch() async {
         record("launch")
@@ -90,23 +35,32 @@ public struct StartupSequence: Sendable {
         }
     }
 
-    /// Loads the app's data; on failure runs `executeOnFailedLoading` on every startup hook and
-    /// returns the reason (nil when loading succeeded).
-    public func loadAppData(_ load: @Sendable () async throws -> Void) async -> String? {
+    /// Loads the app's data with `load`, recorded in the trace; what it throws is the failure
+    /// ("loading failed: REASON" in the trace, then `failedLoading()`).
+    public func loadAppData<Loaded: Sendable>(_ load: @Sendable () async throws -> Loaded) async throws -> Loaded {
         record("loading app data")
         do {
-            try await load()
+            let loaded = try await load()
+            record("app data loaded")
+            return loaded
         } catch {
-            let reason = String(describing: error)
-            trace.append(HookTrace(stage: .startup, step: .loadingFailed, message: "loading failed: \(reason)"))
-            for entry in hooks {
-                record("executeOnFailedLoading", identifier: entry.identifier)
-                await entry.hook.executeOnFailedLoading()
-            }
-            return reason
+            trace.append(
+                HookTrace(stage: .startup, step: .loadingFailed, message: "loading failed: \(String(describing: error))"))
+            throw error
         }
-        record("app data loaded")
-        return nil
+    }
+
+    /// `executeOnFailedLoading` on every startup hook (loading failed).
+    public func failedLoading() async {
+        for entry in hooks {
+            record("executeOnFailedLoading", identifier: entry.identifier)
+            await entry.hook.executeOnFailedLoading()
+        }
+    }
+
+    /// The user asked to load again after "Loading failed" (the launch phase is not repeated).
+    public func retrying() {
+        record("retrying")
     }
 
     /// `executeOnApplicationReady` on every startup hook (the splash is on screen).

@@ -8,14 +8,14 @@ import Dispatch
 /// has no monitor.
 enum ParallelLanes {
     /// Calls `lane(0)` … `lane(count - 1)` at once and returns when every call has returned.
-    static func run(_ count: Int, _ lane: (Int) -> Void) {
+    static func run(_ count: Int, _ lane: @Sendable (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { lane(0) }
             return
         }
+        // Every call returns before `run` does (the group is waited for), so the closure
+        // outlives none of them.
         withoutActuallyEscaping(lane) { lane in
-            // Every call returns before `run` does, so the closure outlives none of them.
-            nonisolated(unsafe) let lane = lane
             let group = DispatchGroup()
             for number in 1..<count {
                 DispatchQueue(label: "zapp-shell.lane").async(group: group) { lane(number) }

@@ -101,13 +101,26 @@ final class LazyRiver: Sendable {
     /// order, and the memory of the bytes before the first screen not decoded yet is given back
     /// as it goes (no screen before it reads them again), so the bytes and all the models are
     /// not held at once.
-    func decodeAll() -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap) {
-        var parser = JSONArrayIndex.ElementParser()
-        var released = 0
-        for position in 0..<count {
-            if !isDecoded(position) { _ = decode(position, parser: &parser) }
-            if position % Self.releaseStride == Self.releaseStride - 1 {
-                released = release(from: released, to: index.elements[position].end)
+    /// With `threads` above 1 (an eager load of a large river) the screens are decoded in as
+    /// many ranges at once and no memory is given back.
+    func decodeAll(threads: Int = 1) -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap) {
+        let lanes = min(max(threads, 1), Self.maximumThreads, count)
+        if lanes > 1 {
+            let size = (count + lanes - 1) / lanes
+            ParallelLanes.run(lanes) { lane in
+                var parser = JSONArrayIndex.ElementParser()
+                for position in (lane * size)..<min(count, (lane + 1) * size) where !isDecoded(position) {
+                    _ = decode(position, parser: &parser)
+                }
+            }
+        } else {
+            var parser = JSONArrayIndex.ElementParser()
+            var released = 0
+            for position in 0..<count {
+                if !isDecoded(position) { _ = decode(position, parser: &parser) }
+                if position % Self.releaseStride == Self.releaseStride - 1 {
+                    released = release(from: released, to: index.elements[position].end)
+                }
             }
         }
         bytes.withLock { $0 = nil }
@@ -154,6 +167,9 @@ final class LazyRiver: Sendable {
         let done = decoded.withLock { $0.map { $0 != nil } }
         return (0..<count).filter { done[$0] || hits[$0] || index.elements[$0].hasEscapes }
     }
+
+    /// The most threads `decodeAll` decodes on.
+    static let maximumThreads = 8
 
     /// How many screens `decodeAll` decodes between two releases of their bytes.
     private static let releaseStride = 512

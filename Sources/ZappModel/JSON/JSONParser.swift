@@ -28,34 +28,18 @@ public enum JSONParser {
 
     /// Parses a whole JSON text, collecting keys written twice in one object.
     public static func parse(_ data: Data, duplicateKeys: inout [JSONDuplicateKey]) throws(JSONSyntaxError) -> JSONValue {
-        try withParser(over: data, from: 0, duplicateKeys: &duplicateKeys) { parser throws(JSONSyntaxError) in
+        try withParser(over: data, duplicateKeys: &duplicateKeys) { parser throws(JSONSyntaxError) in
             try parser.parseDocument()
         }
     }
 
-    /// Parses elements of a top-level array from `start` (the first byte of an element) up to
-    /// the first separating comma at which `stop` says to stop, or to the end of the array,
-    /// handing each element to `body` as soon as it is parsed (so a large array's elements
-    /// need not all be in memory at once). Returns the offset of the comma it stopped at, nil
-    /// at the end of the array. Errors and duplicate keys carry their positions in the whole text.
-    static func parseElements(
-        _ data: Data, from start: Int, stoppingAt stop: (Int) -> Bool, duplicateKeys: inout [JSONDuplicateKey],
-        each body: (consuming JSONValue) -> Void
-    ) throws(JSONSyntaxError) -> Int? {
-        try withParser(over: data, from: start, duplicateKeys: &duplicateKeys) { parser throws(JSONSyntaxError) in
-            try parser.parseElements(stoppingAt: stop, each: body)
-        }
-    }
-
-    /// Runs `body` with a parser over `data` starting at byte `start`, collecting the keys
-    /// written twice.
+    /// Runs `body` with a parser over `data`, collecting the keys written twice.
     private static func withParser<Value>(
-        over data: Data, from start: Int, duplicateKeys: inout [JSONDuplicateKey],
+        over data: Data, duplicateKeys: inout [JSONDuplicateKey],
         _ body: (inout Parser) throws(JSONSyntaxError) -> Value
     ) throws(JSONSyntaxError) -> Value {
         let result: Result<(Value, [JSONDuplicateKey]), JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
-            parser.index = start
             do throws(JSONSyntaxError) {
                 let value = try body(&parser)
                 return .success((value, parser.locatedDuplicateKeys()))
@@ -88,6 +72,12 @@ struct Parser {
     var lineOrigin = (offset: 0, line: 1)
     /// Keys written twice (key, byte offset); located only once parsing is done.
     var duplicateKeys: [(key: String, offset: Int)] = []
+    /// Nil while parsing; while scanning (`JSONArrayIndex`), what the scan records instead of
+    /// building values: the same grammar, checks and messages, no value made.
+    var scan: ArrayScan?
+    /// Line breaks passed between values (`skipWhitespace`): the line of a scanned element.
+    var lineCount = 1
+    var lineStart = 0
     /// Keys, their offsets and values of all open containers, innermost last: each container
     /// owns the tail from its `keyStart`/`valueStart`, so every finished array or object is
     /// copied out once, at its exact size.
@@ -138,6 +128,12 @@ struct Parser {
         self.bytes = bytes
     }
 
+    /// A parser that scans rather than builds (`JSONArrayIndex`).
+    init(scanning bytes: UnsafeBufferPointer<UInt8>, keys: [[UInt8]]) {
+        self.bytes = bytes
+        scan = ArrayScan(keys: keys)
+    }
+
     /// An array or object being filled.
     struct Container {
         let isObject: Bool
@@ -156,49 +152,30 @@ struct Parser {
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
         try checkEncoding()
         skipWhitespace()
-        guard index < bytes.count else {
-            throw error(
-                bytes.isEmpty || (bytes.count == 3 && bytes[0] == 0xEF) ? "the file is empty" : "the file contains only whitespace",
-                hint: "expected a JSON value such as an array of screens", at: index)
-        }
+        guard index < bytes.count else { throw emptyDocument() }
         let value = try parseValue()
         try checkNothingFollows()
         return value
     }
 
-    /// The elements of a top-level array from `index` on (the first byte of an element), each
-    /// handed to `body`: up to the first separating comma at which `stop` says to stop (its
-    /// offset is returned), or up to the closing bracket, after which nothing may follow (nil
-    /// is returned).
-    mutating func parseElements(stoppingAt stop: (Int) -> Bool, each body: (consuming JSONValue) -> Void)
-        throws(JSONSyntaxError) -> Int?
-    {
-        while true {
-            skipWhitespace()
-            body(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw unexpectedEnd([]) }
-            switch bytes[index] {
-            case UInt8(ascii: ","):
-                if stop(index) { return index }
-                index += 1
-            case UInt8(ascii: "]"):
-                index += 1
-                try checkNothingFollows()
-                return nil
-            default:
-                throw error("expected ',' or ']' after an array element, found \(describe(at: index))", at: index)
-            }
-        }
+    /// The error for a text with no value.
+    func emptyDocument() -> JSONSyntaxError {
+        error(
+            bytes.isEmpty || (bytes.count == 3 && bytes[0] == 0xEF) ? "the file is empty" : "the file contains only whitespace",
+            hint: "expected a JSON value such as an array of screens", at: index)
     }
 
     /// One whole value starting at `index`; leaves `index` just after it.
     mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         var containers: [Container] = []
         var value: JSONValue
+        /// Where the value just completed starts (scanning only).
+        var valueStart = index
 
         nextValue: while true {
             guard index < bytes.count else { throw unexpectedEnd(containers) }
+            valueStart = index
+            if scan != nil, containers.count == 1 { scan!.elementStarts(line: lineCount, lineStart: lineStart) }
             switch bytes[index] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[index] == UInt8(ascii: "{")
@@ -214,7 +191,7 @@ struct Parser {
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if index < bytes.count, bytes[index] == closer {
                     index += 1
-                    value = isObject ? .object(JSONObject()) : .array([])
+                    value = scan != nil ? .null : isObject ? .object(JSONObject()) : .array([])
                 } else {
                     containers.append(
                         Container(isObject: isObject, start: start, keyStart: keyStack.count, valueStart: valueStack.count))
@@ -222,8 +199,14 @@ struct Parser {
                     continue nextValue
                 }
             case UInt8(ascii: "\""):
-                value = .string(try parseString().string)
+                if scan != nil {
+                    if try scanString() != nil { scan!.sawEscape = true }
+                    value = .null
+                } else {
+                    value = .string(try parseString().string)
+                }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                // Scanning converts too: a number out of range is refused either way.
                 value = .number(try parseNumber())
             default:
                 value = try parseLiteral(containers)
@@ -233,7 +216,9 @@ struct Parser {
             while true {
                 guard !containers.isEmpty else { return value }
                 let top = containers.count - 1
-                if containers[top].isObject {
+                if scan != nil {
+                    scan!.completed(valueStart..<index, depth: containers.count)
+                } else if containers[top].isObject {
                     addMember(value, to: &containers[top])
                 } else {
                     valueStack.append(value)
@@ -259,7 +244,9 @@ struct Parser {
                 }
                 if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     index += 1
-                    value = close(containers.removeLast())
+                    let closed = containers.removeLast()
+                    valueStart = closed.start
+                    value = scan != nil ? .null : close(closed)
                     continue
                 }
                 throw afterValueError(container: containers[top], valueEnd: valueEnd)
@@ -285,13 +272,47 @@ struct Parser {
         }
     }
 
+    /// Skips layout, counting line breaks; the indentation after a line break is skipped eight
+    /// spaces at a time.
+    @inline(__always)
     mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
+        var position = index
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0D, 0x09:
+                position += 1
+            case 0x0A:
+                position += 1
+                lineCount += 1
+                lineStart = position
+                position = skipSpaces(from: position)
+            default:
+                index = position
+                return
             }
         }
+        index = position
+    }
+
+    /// The first position from `position` on that is not a space (or the last word's start).
+    func skipSpaces(from position: Int) -> Int {
+        firstFlaggedByte(from: position) { $0 ^ 0x2020_2020_2020_2020 }
+    }
+
+    /// The first position from `position` on whose byte `flags` marks (a nonzero byte in the
+    /// word it returns for eight bytes read little-endian), eight bytes at a time; the last few
+    /// bytes of the text (less than a word) are left to the caller.
+    @inline(__always)
+    func firstFlaggedByte(from position: Int, _ flags: (UInt64) -> UInt64) -> Int {
+        guard let base = bytes.baseAddress else { return position }
+        let raw = UnsafeRawPointer(base)
+        var position = position
+        while position &+ 8 <= bytes.count {
+            let flagged = flags(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
+            if flagged != 0 { return position &+ (flagged.trailingZeroBitCount &>> 3) }
+            position &+= 8
+        }
+        return position
     }
 
     mutating func checkNothingFollows() throws(JSONSyntaxError) {
@@ -336,21 +357,41 @@ struct Parser {
             if byte == UInt8(ascii: "/") { throw commentError(at: index) }
             throw error("expected a key in double quotes, found \(describe(at: index))", at: index)
         }
-        let (key, hash) = try parseString(isKey: true)
+        var key = ""
+        var hash: UInt64 = 0
+        if scan != nil {
+            let escape = try scanString()
+            if escape != nil { scan!.sawEscape = true }
+            if containers.count == 2 { scan!.keyRead(at: keyOffset, end: index, escaped: escape != nil, in: bytes) }
+        } else {
+            (key, hash) = try parseString(isKey: true)
+        }
         skipWhitespace()
         guard index < bytes.count else { throw unexpectedEnd(containers) }
         guard bytes[index] == UInt8(ascii: ":") else {
             let found = describe(at: index)
             let hint = startsValue(bytes[index]) ? "add ':' between the key and its value" : nil
-            throw error("expected ':' after key \(Quoted.value(key)), found \(found)", hint: hint, at: index)
+            throw error("expected ':' after key \(Quoted.value(keyText(key, at: keyOffset))), found \(found)", hint: hint, at: index)
         }
         index += 1
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") || bytes[index] == UInt8(ascii: ",") {
-            throw error("missing value for key \(Quoted.value(key))", hint: "write a value after the ':' (null if there is none)", at: index)
+            throw error(
+                "missing value for key \(Quoted.value(keyText(key, at: keyOffset)))",
+                hint: "write a value after the ':' (null if there is none)", at: index)
         }
+        guard scan == nil else { return }
         keyStack.append(key)
         keyMarkStack.append(KeyMark(offset: keyOffset, hash: hash))
+    }
+
+    /// The key at `offset` for a message: `key` as parsed, or read now when scanning made none.
+    func keyText(_ key: String, at offset: Int) -> String {
+        guard scan != nil else { return key }
+        var reader = self
+        reader.scan = nil
+        reader.index = offset
+        return (try? reader.parseString(isKey: true).string) ?? ""
     }
 
     /// Adds a member whose key is the last on the key stack; a key already in the object
@@ -489,27 +530,60 @@ struct Parser {
     /// string's bytes comes with keys and with strings too long to be stored inline (0 otherwise).
     mutating func parseString(isKey: Bool = false) throws(JSONSyntaxError) -> (string: String, hash: UInt64) {
         let quote = index
-        let start = index + 1
-        var position = start
+        if let escape = try scanString() {
+            index = quote
+            return try parseEscapedString(quote: quote, escapeAt: escape)
+        }
+        let slice = UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<(index - 1)])
+        if !isKey, slice.count <= Self.inlineStringLimit { return (String(decoding: slice, as: UTF8.self), 0) }
+        let hash = Self.hash(slice)
+        let string = isKey
+            ? Self.interned(slice, hash: hash, in: &keyCache) : Self.interned(slice, hash: hash, in: &valueCache)
+        return (string, hash)
+    }
+
+    /// Checks the string starting at the opening quote (control characters, UTF-8, escapes)
+    /// and leaves `index` after the closing quote; returns where its first escape is, if any.
+    /// The one tokenizer of strings: parsing builds the string from what this found.
+    mutating func scanString() throws(JSONSyntaxError) -> Int? {
+        let quote = index
+        var position = index + 1
+        var firstEscape: Int?
         while true {
             position = skipPlainASCII(from: position)
             guard position < bytes.count else { throw unterminatedString(quote: quote) }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 index = position + 1
-                let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                if !isKey, slice.count <= Self.inlineStringLimit { return (String(decoding: slice, as: UTF8.self), 0) }
-                let hash = Self.hash(slice)
-                let string = isKey
-                    ? Self.interned(slice, hash: hash, in: &keyCache) : Self.interned(slice, hash: hash, in: &valueCache)
-                return (string, hash)
+                return firstEscape
             }
             if byte == UInt8(ascii: "\\") {
-                return try parseEscapedString(quote: quote, escapeAt: position)
+                if firstEscape == nil { firstEscape = position }
+                guard position + 1 < bytes.count else { throw unterminatedString(quote: quote) }
+                switch bytes[position + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    position += 2
+                case UInt8(ascii: "u"):
+                    position += try parseUnicodeEscape(at: position).length
+                default:
+                    throw invalidEscape(at: position)
+                }
+                continue
             }
             if byte < 0x20 { throw controlCharacterError(byte, at: position) }
             position += byte < 0x80 ? 1 : try validateUTF8(at: position)
         }
+    }
+
+    /// An escape that JSON does not have, at `position` (its backslash).
+    func invalidEscape(at position: Int) -> JSONSyntaxError {
+        let escape = bytes[position + 1]
+        let shown = escape < 0x20 || escape >= 0x7F ? describe(at: position + 1) : "'\\\(Character(Unicode.Scalar(escape)))'"
+        return error(
+            "invalid escape \(shown) in a string",
+            hint: "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; write a backslash as \\\\",
+            at: position)
     }
 
     /// The first position from `position` on that is not plain ASCII string content (a quote, a
@@ -518,20 +592,13 @@ struct Parser {
     /// of the subtractions only run towards higher bytes), so the position is exact; only the
     /// last few bytes of the text (less than a word) are left to the caller's byte loop.
     func skipPlainASCII(from position: Int) -> Int {
-        guard let base = bytes.baseAddress else { return position }
-        let raw = UnsafeRawPointer(base)
-        var position = position
-        while position &+ 8 <= bytes.count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        firstFlaggedByte(from: position) { word in
             let high: UInt64 = 0x8080_8080_8080_8080
             let ones: UInt64 = 0x0101_0101_0101_0101
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
-            let special = (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word) & high
-            if special != 0 { return position &+ (special.trailingZeroBitCount &>> 3) }
-            position &+= 8
+            return (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20) | word) & high
         }
-        return position
     }
 
     /// A quick hash of a string's bytes (its length and its first, middle and last eight bytes):
@@ -608,11 +675,7 @@ struct Parser {
                     position += scalar.length
                     continue
                 default:
-                    let shown = escape < 0x20 || escape >= 0x7F ? describe(at: position + 1) : "'\\\(Character(Unicode.Scalar(escape)))'"
-                    throw error(
-                        "invalid escape \(shown) in a string",
-                        hint: "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; write a backslash as \\\\",
-                        at: position)
+                    throw invalidEscape(at: position)
                 }
                 position += 2
             default:
@@ -741,6 +804,28 @@ struct Parser {
 
     mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = index
+        let isInteger = try scanNumber()
+        let position = index
+        let digits = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        if isInteger, digits.count <= 16 {
+            var value = 0
+            var negative = false
+            for byte in digits {
+                if byte == UInt8(ascii: "-") { negative = true } else { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
+            }
+            return Double(negative ? -value : value)
+        }
+        guard let value = Double(String(decoding: digits, as: UTF8.self)), value.isFinite else {
+            throw error(
+                "number \(Quoted.value(String(decoding: digits, as: UTF8.self), mark: "'")) is out of range", at: start)
+        }
+        return value
+    }
+
+    /// Checks the number at `index` and leaves `index` after it; true when it is an integer
+    /// (no fraction, no exponent). The one tokenizer of numbers.
+    mutating func scanNumber() throws(JSONSyntaxError) -> Bool {
+        let start = index
         var position = index
         var isInteger = true
         if bytes[position] == UInt8(ascii: "-") {
@@ -784,26 +869,15 @@ struct Parser {
                 hint: "quote it if it is meant to be a string", at: start)
         }
         index = position
-        let digits = UnsafeBufferPointer(rebasing: bytes[start..<position])
-        if isInteger, digits.count <= 16 {
-            var value = 0
-            var negative = false
-            for byte in digits {
-                if byte == UInt8(ascii: "-") { negative = true } else { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
-            }
-            return Double(negative ? -value : value)
-        }
-        guard let value = Double(String(decoding: digits, as: UTF8.self)), value.isFinite else {
-            throw error(
-                "number \(Quoted.value(String(decoding: digits, as: UTF8.self), mark: "'")) is out of range", at: start)
-        }
-        return value
+        return isInteger
     }
 
     /// `true`, `false`, `null`; anything else that cannot start a value is explained here.
     mutating func parseLiteral(_ containers: [Container]) throws(JSONSyntaxError) -> JSONValue {
         let start = index
         let byte = bytes[index]
+        // The usual case without making the word: a literal that no word byte follows.
+        if let literal = literal(at: start) { return literal }
         if isWordByte(byte) {
             let word = self.word(at: start)
             switch word {
@@ -844,6 +918,30 @@ struct Parser {
         default:
             throw error("unexpected \(describe(at: start))", hint: byte < 0x20 ? "this looks like a binary file, not JSON text" : nil, at: start)
         }
+    }
+
+    /// `true`, `false` or `null` at `position`, ending where a word would (leaves `index` after it).
+    @inline(__always)
+    mutating func literal(at position: Int) -> JSONValue? {
+        let (spelled, value): (StaticString, JSONValue)
+        switch bytes[position] {
+        case UInt8(ascii: "t"): (spelled, value) = ("true", .bool(true))
+        case UInt8(ascii: "f"): (spelled, value) = ("false", .bool(false))
+        case UInt8(ascii: "n"): (spelled, value) = ("null", .null)
+        default: return nil
+        }
+        let length = spelled.utf8CodeUnitCount
+        let end = position + length
+        guard end <= bytes.count, memcmp(bytes.baseAddress! + position, spelled.utf8Start, length) == 0 else { return nil }
+        if end < bytes.count {
+            let next = bytes[end]
+            // `word(at:)` reads these as part of the word too.
+            if isWordByte(next) || next == UInt8(ascii: ".") || next == UInt8(ascii: "-") || next == UInt8(ascii: "+") {
+                return nil
+            }
+        }
+        index = end
+        return value
     }
 
     func commentError(at position: Int) -> JSONSyntaxError {

@@ -22,6 +22,9 @@ public enum AppLoader {
     /// frame of a small app reads most of its screens anyway (the demo's reads 15 of 21), so
     /// scanning first would only add work.
     public static let lazyRiverMinimumSize = 1 << 20
+    /// Rivers smaller than this are parsed whole and then decoded by an eager load: decoding
+    /// screen by screen on several threads would gain too little.
+    static let concurrentMinimumSize = 1 << 20
 
     /// Loads the app at a path as the user typed it: a folder, or a river.json file.
     /// Messages name files through this path (`myapp/river.json`). `pluginsPath` (`--plugins`)
@@ -266,15 +269,17 @@ public enum AppLoader {
         return result
     }
 
-    /// Parses and decodes a river: a large one screen by screen, on several threads
-    /// (`ConcurrentRiverDecoder`), so that its whole JSON tree never exists; a small one (or
-    /// one with a syntax error) whole, on this thread. Either way the bytes and the JSON are
-    /// released before validation, so neither is alive beside the models then (that is what
+    /// Parses and decodes a river: a large one (`concurrentMinimumSize`) scanned by the parser
+    /// and then decoded screen by screen on several threads (`LazyRiver.decodeAll`), so that its
+    /// whole JSON tree never exists; a small one (or one that does not scan) whole, on this
+    /// thread. Either way the bytes and the JSON are released before validation, so neither is alive beside the models then (that is what
     /// bounds the peak memory of a large app).
     private static func decodeRiver(
         _ river: consuming Data, file: String
     ) -> (decoded: (screens: [ScreenModel], sourceMap: RiverSourceMap)?, diagnostics: [Diagnostic]) {
-        if let decoded = ConcurrentRiverDecoder.decode(river, file: file) {
+        let large = river.count >= concurrentMinimumSize
+        if large, let scanned = LazyRiver(scanning: copy river, file: file) {
+            let decoded = scanned.decodeAll(threads: Processors.available)
             return ((decoded.screens, decoded.sourceMap), decoded.diagnostics)
         }
         let (value, diagnostics) = ConfigurationFileReader.parse(river, file: file)

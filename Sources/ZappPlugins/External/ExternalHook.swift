@@ -72,7 +72,6 @@ final class ExternalHook: ScreenHook {
         let identifier = context.plugin.identifier
         let logger = self.logger
         let name = self.name
-        let lastErrorLine = Locked("")
         let result: ProcessResult
         do {
             result = try await runner.run(
@@ -80,8 +79,6 @@ final class ExternalHook: ScreenHook {
                 workingDirectory: appFolder, input: Data((input.jsonText + "\n").utf8), timeout: settings.timeout,
                 onErrorLine: { line in
                     logger.info("external hook \(identifier) (\(name)) stderr: \(line)")
-                    let trimmed = line.trimmingWhitespace
-                    if !trimmed.isEmpty { lastErrorLine.withLock { $0 = trimmed } }
                 })
         } catch {
             return .failed(reason: describe(error), dataDict: dataDict)
@@ -92,7 +89,7 @@ final class ExternalHook: ScreenHook {
         guard result.status == 0 else {
             var reason = "\(name) exited with status \(result.status)"
             // The answer's own "error" says why best; else the last line on standard error.
-            let detail = Self.answeredError(in: result.standardOutput) ?? lastErrorLine.current
+            let detail = Self.answeredError(in: result.standardOutput) ?? result.lastErrorLine
             if !detail.isEmpty { reason += ": " + (detail.count > 200 ? String(detail.prefix(199)) + "…" : detail) }
             return .failed(reason: reason, dataDict: dataDict)
         }

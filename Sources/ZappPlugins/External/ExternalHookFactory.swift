@@ -37,7 +37,7 @@ struct ExternalHookFactory: PluginFactory {
         }
         return ExternalHook(
             settings: settings, context: context, appFolder: folder,
-            logger: environment.logger, runner: ProcessRunner(sleep: environment.sleep))
+            logger: environment.logger, runner: ProcessRunner(clock: environment.clock))
     }
 
     /// `word` with the prefix `original` (the app folder's real path) replaced by `copy`.

@@ -10,6 +10,7 @@ import Glibc
 import Darwin
 #endif
 import CProcess
+import Synchronization
 import ZappCore
 import ZappModel
 
@@ -19,6 +20,8 @@ struct ProcessResult: Sendable {
     var status: Int32
     var signalled: Bool
     var standardOutput: Data
+    /// The last line on standard error that was not blank, trimmed ("" when none).
+    var lastErrorLine = ""
 }
 
 /// Why a process could not be run to completion.
@@ -51,9 +54,9 @@ struct ProcessRunner: Sendable {
     /// How long to wait, after the process exits, for descendants that still hold its output open.
     static let drainGrace: Duration = .seconds(2)
 
-    /// How the runner waits: for the timeout, and between attempts to start a busy file.
-    /// Injected, so tests decide when a wait ends instead of the real clock.
-    var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    /// The clock the runner waits on: the timeout, the drain and the pauses between attempts to
+    /// start a busy file. Injected, so tests decide when a wait ends instead of the real clock.
+    var clock: any Clock<Duration> = ContinuousClock()
 
     func run(
         executable: URL, arguments: [String], workingDirectory: URL?, input: Data, timeout: Duration,
@@ -69,21 +72,12 @@ struct ProcessRunner: Sendable {
         guard let (standardInput, standardOutput, standardError) = Pipe.three() else {
             throw .launchFailed(String(cString: strerror(errno)))
         }
-        let exited = Latch<ProcessResult>()
-        let output = Locked(Data())
-        let streamsDone = Latch<Bool>()
-        let openStreams = Locked(2)
-        let streamEnded: @Sendable () -> Void = {
-            if openStreams.withLock({ count in
-                count -= 1
-                return count == 0
-            }) { streamsDone.fire(true) }
-        }
-        let overflowed = Locked(false)
+        let exited = OneShot<ProcessResult>()
+        let streams = Streams()
         let process: ChildProcess
         do {
             process = try await Self.launch(
-                sleep: sleep, path: path, arguments: arguments, workingDirectory: workingDirectory?.path,
+                clock: clock, path: path, arguments: arguments, workingDirectory: workingDirectory?.path,
                 standardInput: standardInput.reading, standardOutput: standardOutput.writing,
                 standardError: standardError.writing)
         } catch {
@@ -96,11 +90,11 @@ struct ProcessRunner: Sendable {
         close(standardOutput.writing)
         close(standardError.writing)
         let processID = process.id
-        let stop: @Sendable () -> Void = { Self.killGroup(of: processID, leaderRunning: exited.delivered == nil) }
+        let stop: @Sendable () -> Void = { Self.killGroup(of: processID, leaderRunning: exited.value == nil) }
 
         Self.background("zapp-shell wait", stop: stop) {
             let termination = process.waitForExit()
-            exited.fire(ProcessResult(
+            exited.deliver(ProcessResult(
                 status: termination.status, signalled: termination.signalled, standardOutput: Data()))
         }
         Self.background("zapp-shell stdin", stop: stop) {
@@ -111,55 +105,59 @@ struct ProcessRunner: Sendable {
         Self.background("zapp-shell stdout", stop: stop) {
             defer { close(standardOutput.reading) }
             Self.readAll(standardOutput.reading) { chunk in
-                let tooLarge = output.withLock { data in
-                    data.append(chunk)
-                    return data.count > Self.outputLimit
-                }
-                if tooLarge {
-                    overflowed.withLock { $0 = true }
+                guard streams.append(chunk) else {
                     stop()
                     return false
                 }
                 return true
             }
-            streamEnded()
+            streams.ended()
         }
         Self.background("zapp-shell stderr", stop: stop) {
             defer { close(standardError.reading) }
             var pending = Data()
+            var lastLine = ""
+            let line: (String) -> Void = { text in
+                onErrorLine(text)
+                let trimmed = text.trimmingWhitespace
+                if !trimmed.isEmpty { lastLine = trimmed }
+            }
             Self.readAll(standardError.reading) { chunk in
                 pending.append(chunk)
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    onErrorLine(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    line(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
                     pending.removeSubrange(pending.startIndex...newline)
                 }
                 if pending.count > Self.errorLineLimit {
-                    onErrorLine(String(decoding: pending, as: UTF8.self))
+                    line(String(decoding: pending, as: UTF8.self))
                     pending.removeAll()
                 }
                 return true
             }
-            if !pending.isEmpty { onErrorLine(String(decoding: pending, as: UTF8.self)) }
-            streamEnded()
+            if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
+            streams.ended(lastErrorLine: lastLine)
         }
 
         let finished = await withTaskCancellationHandler {
-            await exited.wait(upTo: timeout, sleep: sleep)
+            await exited.wait(upTo: timeout, on: clock)
         } onCancel: {
             stop()
         }
         guard var result = finished, !Task.isCancelled else {
             stop()
             // Waits for the killed process to be reaped, even when this task is cancelled.
-            _ = await Task.detached { await exited.wait(upTo: Self.drainGrace) }.value
+            let clock = self.clock
+            _ = await Task.detached { await exited.wait(upTo: Self.drainGrace, on: clock) }.value
             throw Task.isCancelled ? .cancelled : .timedOut(timeout)
         }
-        if await streamsDone.wait(upTo: Self.drainGrace) == nil {
+        if await streams.done.wait(upTo: Self.drainGrace, on: clock) == nil {
             stop()
-            _ = await streamsDone.wait(upTo: Self.drainGrace)
+            _ = await streams.done.wait(upTo: Self.drainGrace, on: clock)
         }
-        if overflowed.current { throw .outputTooLarge(Self.outputLimit) }
-        result.standardOutput = output.current
+        let read = streams.read
+        if read.overflowed { throw .outputTooLarge(Self.outputLimit) }
+        result.standardOutput = read.output
+        result.lastErrorLine = read.lastErrorLine
         return result
     }
 
@@ -167,7 +165,7 @@ struct ProcessRunner: Sendable {
     /// open for writing, for instance just saved, or inherited by another process being started
     /// at that moment). The error's description is the system's reason ("Text file busy").
     private static func launch(
-        sleep: @Sendable (Duration) async throws -> Void, path: String, arguments: [String], workingDirectory: String?,
+        clock: any Clock<Duration>, path: String, arguments: [String], workingDirectory: String?,
         standardInput: Int32, standardOutput: Int32, standardError: Int32
     ) async throws(ChildProcess.SpawnError) -> ChildProcess {
         var attempts = 1
@@ -178,7 +176,7 @@ struct ProcessRunner: Sendable {
                     standardInput: standardInput, standardOutput: standardOutput, standardError: standardError)
             } catch where error.code == ETXTBSY && attempts < 50 {
                 attempts += 1
-                try? await sleep(.milliseconds(20))
+                try? await clock.sleep(for: .milliseconds(20))
             }
         }
     }
@@ -202,6 +200,43 @@ struct ProcessRunner: Sendable {
         if !DetachedThread.start(name: name, work) {
             stop()
             work()
+        }
+    }
+
+    /// What the standard output and standard error readers share: the output so far, whether it
+    /// passed the limit, the last error line, and when both streams have ended (`done`).
+    private final class Streams: Sendable {
+        private struct State {
+            var output = Data()
+            var overflowed = false
+            var lastErrorLine = ""
+            var open = 2
+        }
+
+        private let state = Mutex(State())
+        let done = OneShot<Bool>()
+
+        /// Appends a chunk of standard output; false once the output is past `outputLimit`.
+        func append(_ chunk: Data) -> Bool {
+            state.withLock { state in
+                state.output.append(chunk)
+                if state.output.count > ProcessRunner.outputLimit { state.overflowed = true }
+                return !state.overflowed
+            }
+        }
+
+        /// One stream has ended (standard error with its last line).
+        func ended(lastErrorLine: String? = nil) {
+            let allEnded = state.withLock { state in
+                if let lastErrorLine { state.lastErrorLine = lastErrorLine }
+                state.open -= 1
+                return state.open == 0
+            }
+            if allEnded { done.deliver(true) }
+        }
+
+        var read: (output: Data, overflowed: Bool, lastErrorLine: String) {
+            state.withLock { ($0.output, $0.overflowed, $0.lastErrorLine) }
         }
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -32,9 +31,9 @@ public actor FeedLoader: FeedLoading {
     private let timeout: Double
     private let maximumBytes: Int
     private var loads: [String: Task<Result<Feed, FeedLoadError>, Never>] = [:]
-    /// Where local feeds are read: a serial queue of this loader's own, so a slow disk holds
-    /// none of the shared pool's threads (ARCHITECTURE.md, "Executor").
-    private let queue = DispatchQueue(label: "zapp-shell feeds")
+    /// Where local feeds are read: a lane of the blocking-work pool, so a slow disk holds none
+    /// of the shared pool's threads (ARCHITECTURE.md, "Executor").
+    private let queue = BlockingWork.Lane()
 
     /// - Parameters:
     ///   - folder: the app folder relative paths resolve against (nil: relative paths fail), or
@@ -80,7 +79,7 @@ public actor FeedLoader: FeedLoading {
 
     // MARK: Reading
 
-    private static func fetch(_ source: String, folder: URL?, mapped: Bool = false, timeout: Double, maximumBytes: Int, queue: DispatchQueue) async
+    private static func fetch(_ source: String, folder: URL?, mapped: Bool = false, timeout: Double, maximumBytes: Int, queue: BlockingWork.Lane) async
         -> Result<Data, FeedLoadError>
     {
         let trimmed = source.trimmingWhitespace
@@ -130,7 +129,7 @@ public actor FeedLoader: FeedLoading {
 
     /// Reads a local feed through `FileSystem.contents` (regular files only, capped at
     /// `maximumBytes`) on `queue`, never on a thread of the shared pool.
-    private static func read(_ file: URL, shown: String, namesPath: Bool, maximumBytes: Int, on queue: DispatchQueue) async
+    private static func read(_ file: URL, shown: String, namesPath: Bool, maximumBytes: Int, on queue: BlockingWork.Lane) async
         -> Result<Data, FeedLoadError>
     {
         await BlockingWork.run(on: queue) {

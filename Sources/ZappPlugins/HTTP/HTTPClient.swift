@@ -8,6 +8,7 @@ import Foundation
 import Glibc
 #endif
 import ZappCore
+import ZappModel
 
 /// A response: status code, body and content type.
 public struct HTTPResponse: Sendable {
@@ -71,9 +72,9 @@ public struct HTTPFailure: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The one HTTP transport: GETs documents and POSTs JSON through libcurl, which is loaded
-/// only when the first request is made (`CurlLibrary`). Each request runs on its own
-/// background thread and its caller awaits the result, so nothing waits on the network in the
-/// UI's thread. Every request has a total time limit, a size cap and a redirect limit, and
+/// only when the first request is made (`CurlLibrary`). Every request runs on the one multi
+/// handle's thread (`CurlMulti`: connections reused, at most 4 to a host) and its caller awaits
+/// the result, so nothing waits on the network in the UI's thread. Every request has a total time limit, a size cap and a redirect limit, and
 /// cancelling the calling task cancels the request.
 public struct HTTPClient: Sendable {
     /// The default size cap of an answer.
@@ -81,15 +82,23 @@ public struct HTTPClient: Sendable {
     /// Redirects followed before a request fails (http and https only).
     public static let defaultMaximumRedirects = 5
 
-    private let library: @Sendable () -> Result<CurlLibrary, HTTPFailure.Reason>
+    private let multi: @Sendable () -> Result<CurlMulti, HTTPFailure.Reason>
+    /// The clock of the safety net below curl's own time limit.
+    private let clock: any Clock<Duration>
 
-    public init() {
-        library = { CurlLibrary.shared }
+    public init(clock: any Clock<Duration> = ContinuousClock()) {
+        multi = { CurlMulti.shared }
+        self.clock = clock
     }
 
     /// A client over the libcurl found at `soname` (tests name one that does not exist).
     init(soname: String) {
-        library = { CurlLibrary.open(soname) }
+        multi = {
+            CurlLibrary.open(soname).flatMap { library in
+                CurlMulti(library: library).map { .success($0) } ?? .failure(.libraryMissing("curl_multi_init failed"))
+            }
+        }
+        clock = ContinuousClock()
     }
 
     /// POSTs a JSON body.
@@ -115,19 +124,16 @@ public struct HTTPClient: Sendable {
 
     private func send(_ request: CurlTransfer.Request, shown url: URL) async -> Result<HTTPResponse, HTTPFailure> {
         let shown = Self.shown(url)
-        let library: CurlLibrary
-        switch self.library() {
-        case .success(let loaded): library = loaded
+        let multi: CurlMulti
+        switch self.multi() {
+        case .success(let loaded): multi = loaded
         case .failure(let reason): return .failure(HTTPFailure(url: shown, reason: reason))
         }
         let transfer = CurlTransfer(request)
-        let result = Latch<Result<CurlTransfer.Response, CurlTransfer.Failure>>()
-        // curl enforces the time limit; the latch's own limit (a little later) is a safety net.
+        // curl enforces the time limit; the wait's own limit (a little later) is a safety net.
         let outcome = await withTaskCancellationHandler {
-            if !DetachedThread.start(name: "zapp-shell HTTP", { result.fire(transfer.perform(with: library)) }) {
-                result.fire(.failure(.curl(code: -1, message: "cannot start a thread for the request", systemError: 0)))
-            }
-            return await result.wait(upTo: .milliseconds(Int(request.timeout * 1000) + 2000))
+            multi.start(transfer)
+            return await transfer.outcome.wait(upTo: .milliseconds(Int(request.timeout * 1000) + 2000), on: clock)
         } onCancel: {
             transfer.cancel()
         }

@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -37,8 +36,8 @@ public actor ImageLoader: ImageLoading {
     private let diskCache: ImageDiskCache?
     private let limits: ImageLimits
     private let timeout: Double
-    private let queue = DispatchQueue(label: "zapp-shell images")
-    private let files = DispatchQueue(label: "zapp-shell image files")
+    private let queue = BlockingWork.Lane()
+    private let files = BlockingWork.Lane()
     private var memory = ImageMemoryCache<Kept, KeptTask>(maximumBytes: ImageLoader.memoryLimit, maximumEntries: ImageLoader.entryLimit)
 
     /// The bytes of one fetched image.
@@ -52,18 +51,22 @@ public actor ImageLoader: ImageLoading {
         var rows: Int
         var mode: ImageMode
         var cell: CellPixelSize?
+        var backdrop: ZappColor?
     }
 
-    /// What the memory cache holds: an address's bytes or its image prepared for one box.
+    /// What the memory cache holds: an address's bytes, its image prepared for one box, or the
+    /// bytes of a part of a prepared image (by the image's protocol bytes and the part).
     private enum Kept: Hashable {
         case fetched(String)
         case prepared(PreparedKey)
+        case part([UInt8], ImagePart)
     }
 
     /// The load kept for a `Kept` key.
     private enum KeptTask {
         case fetched(Task<Result<Fetched, ImageLoadError>, Never>)
         case prepared(Task<Result<PreparedImage, ImageLoadError>, Never>)
+        case part(Task<Result<[UInt8], ImageLoadError>, Never>)
     }
 
     /// - Parameters:
@@ -86,7 +89,7 @@ public actor ImageLoader: ImageLoading {
         let address = request.address.trimmingWhitespace
         let mode = request.mode
         let key = Kept.prepared(
-            PreparedKey(address: address, columns: request.columns, rows: request.rows, mode: mode, cell: request.cell))
+            PreparedKey(address: address, columns: request.columns, rows: request.rows, mode: mode, cell: request.cell, backdrop: request.backdrop))
         if case .prepared(let task)? = memory.value(for: key) { return await task.value }
         let fetch = fetchTask(address)
         let (limits, queue) = (self.limits, self.queue)
@@ -107,9 +110,24 @@ public actor ImageLoader: ImageLoading {
         return result
     }
 
-    /// What a prepared image holds in memory: its cells, its protocol payload and its PNG.
+    /// Encodes `part` of `image` (a sixel or iTerm2 image a pane covers in part) on the
+    /// preparing queue, once per image and part while it is kept in memory.
+    public func encode(_ part: ImagePart, of image: PreparedImage) async -> Result<[UInt8], ImageLoadError> {
+        let key = Kept.part(image.protocolBytes ?? [], part)
+        if case .part(let task)? = memory.value(for: key) { return await task.value }
+        let queue = queue
+        let task = Task.detached { await BlockingWork.run(on: queue) { ImagePreparer.encode(part, of: image) } }
+        memory.insert(.part(task), for: key)
+        let result = await task.value
+        if case .success(let bytes) = result { memory.measure(key, bytes: bytes.count + (image.protocolBytes?.count ?? 0)) }
+        return result
+    }
+
+    /// What a prepared image holds in memory: its cells, its protocol payload, its PNG and the
+    /// pixels kept for cropping.
     static func byteCount(_ image: PreparedImage) -> Int {
         image.cells.reduce(0) { $0 + $1.count } * MemoryLayout<ImageCell>.stride + (image.protocolBytes?.count ?? 0) + image.png.count
+            + (image.pixels?.rgba.count ?? 0)
     }
 
     /// Decodes `bytes` through `limits` and prepares them for the request's box in `mode`: the
@@ -122,7 +140,7 @@ public actor ImageLoader: ImageLoading {
         let target = (request.columns * cell.width, request.rows * cell.height)
         return ImageDecoder.decode(bytes, limits: limits, target: target).flatMap { decoded in
             ImagePreparer.prepare(
-                decoded.image, columns: request.columns, rows: request.rows, mode: mode, cell: request.cell,
+                decoded.image, columns: request.columns, rows: request.rows, mode: mode, cell: request.cell, backdrop: request.backdrop,
                 key: "\(request.address) \(request.columns)x\(request.rows)",
                 originalPNG: decoded.format == .png ? bytes : nil)
         }
@@ -152,7 +170,7 @@ public actor ImageLoader: ImageLoading {
     }
 
     private static func fetch(
-        _ address: String, folder: URL?, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double, files: DispatchQueue
+        _ address: String, folder: URL?, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double, files: BlockingWork.Lane
     ) async
         -> Result<Fetched, ImageLoadError>
     {
@@ -197,7 +215,7 @@ public actor ImageLoader: ImageLoading {
 
     /// GETs `url`, revalidating what the disk cache holds; the kept bytes stand in when the
     /// server cannot be reached.
-    private static func download(_ url: URL, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double, files: DispatchQueue) async
+    private static func download(_ url: URL, diskCache: ImageDiskCache?, limits: ImageLimits, timeout: Double, files: BlockingWork.Lane) async
         -> Result<Fetched, ImageLoadError>
     {
         let kept = await BlockingWork.run(on: files) { diskCache?.entry(for: url) }

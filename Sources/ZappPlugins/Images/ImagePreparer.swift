@@ -23,14 +23,17 @@ enum ImagePreparer {
     /// box (the kitty image id is made from it); `originalPNG` is kept as the PNG when the
     /// image came as one of reasonable size.
     static func prepare(
-        _ image: RGBAImage, columns: Int, rows: Int, mode: ImageMode, cell: CellPixelSize? = nil, key: String,
-        originalPNG: [UInt8]?
+        _ image: RGBAImage, columns: Int, rows: Int, mode: ImageMode, cell: CellPixelSize? = nil, backdrop: ZappColor? = nil,
+        key: String, originalPNG: [UInt8]?
     ) -> Result<PreparedImage, ImageLoadError> {
         guard columns > 0, rows > 0 else { return .failure(ImageLoadError("the box is \(columns)x\(rows) cells, too small for an image")) }
         let api: zs_chafa_api
         switch ImageLibraries.chafa {
         case .success(let loaded): api = loaded
         case .failure(let error): return .failure(error)
+        }
+        if mode.usesProtocol {
+            return prepareProtocol(image, columns: columns, rows: rows, mode: mode, cell: cell, backdrop: backdrop, key: key, api: api)
         }
         let cell = pngCell(for: mode, cell: cell)
         var width = Int32(columns), height = Int32(rows)
@@ -48,17 +51,65 @@ enum ImagePreparer {
             case .failure(let error): return .failure(error)
             }
         }
-        let protocolBytes: [UInt8]?
-        switch mode {
-        case .kitty:
-            protocolBytes = TerminalImageCodes.kittyImage(png: png, id: TerminalImageCodes.kittyID(for: key))
-        case .iterm: protocolBytes = TerminalImageCodes.iTermImage(png: png, columns: usedColumns, rows: usedRows)
-        case .sixel: protocolBytes = sixels(image, columns: usedColumns, rows: usedRows, cell: cell, api: api)
-        case .symbols, .off, .auto: protocolBytes = nil
-        }
         return .success(PreparedImage(
-            columns: usedColumns, rows: usedRows, cells: cells, dominantColor: dominantColor(of: small),
-            protocolBytes: protocolBytes, png: png, mode: mode))
+            columns: usedColumns, rows: usedRows, cells: cells, dominantColor: dominantColor(of: small), protocolBytes: nil,
+            png: png, mode: mode))
+    }
+
+    /// A protocol image: the image fitted to the box with its aspect ratio kept, on a canvas of
+    /// whole cells shown one pixel per pixel (`ImageFit`), encoded for `mode`. Sixel and iTerm2
+    /// keep the canvas, to encode the part a pane leaves visible (`encode(_:of:)`).
+    private static func prepareProtocol(
+        _ image: RGBAImage, columns: Int, rows: Int, mode: ImageMode, cell: CellPixelSize?, backdrop: ZappColor?, key: String,
+        api: zs_chafa_api
+    ) -> Result<PreparedImage, ImageLoadError> {
+        let cell = cell ?? CellPixelSize(width: defaultCell.width, height: defaultCell.height)!
+        let fit = ImageFit(imageWidth: image.width, imageHeight: image.height, columns: columns, rows: rows, cell: cell, band: ImageFit.band(for: mode))
+        var canvas = image.placed(in: fit)
+        if mode == .sixel, let backdrop { canvas = canvas.composed(over: backdrop) }
+        let cells = symbols(canvas, columns: fit.columns, rows: fit.rows, cell: (cell.width, cell.height), api: api)
+        let png: [UInt8]
+        switch ImageDecoder.encodePNG(canvas) {
+        case .success(let encoded): png = encoded
+        case .failure(let error): return .failure(error)
+        }
+        let protocolBytes: [UInt8]
+        switch mode {
+        case .kitty: protocolBytes = TerminalImageCodes.kittyImage(png: png, id: TerminalImageCodes.kittyID(for: key))
+        case .iterm: protocolBytes = TerminalImageCodes.iTermImage(png: png, columns: fit.columns, rows: fit.rows)
+        default: protocolBytes = sixels(canvas, api: api)
+        }
+        let pixels = mode == .kitty ? nil : ImagePixels(width: canvas.width, height: canvas.height, rgba: canvas.pixels, cell: cell)
+        return .success(PreparedImage(
+            columns: fit.columns, rows: fit.rows, cells: cells, dominantColor: dominantColor(of: canvas), protocolBytes: protocolBytes,
+            png: png, mode: mode, pixels: pixels))
+    }
+
+    /// The bytes that show `part` of a prepared sixel or iTerm2 image: a sixel cut from the
+    /// image's own sixels (`SixelCrop`: the same colour registers, so pixel for pixel what the
+    /// whole image shows there), an iTerm2 PNG of the part's pixels from the kept canvas.
+    static func encode(_ part: ImagePart, of image: PreparedImage) -> Result<[UInt8], ImageLoadError> {
+        guard let pixels = image.pixels else { return .failure(ImageLoadError("the image keeps no pixels to crop")) }
+        let (x, y) = (part.column * pixels.cell.width, part.row * pixels.cell.height)
+        let width = min(part.columns * pixels.cell.width, pixels.width - x)
+        let height = min(part.rows * pixels.cell.height, pixels.height - y)
+        guard part.column >= 0, part.row >= 0, width > 0, height > 0 else {
+            return .failure(ImageLoadError("the part \(part) is outside the image"))
+        }
+        switch image.mode {
+        case .sixel:
+            guard let bytes = image.protocolBytes, let cut = SixelCrop.crop(bytes, x: x, y: y, width: width, height: height) else {
+                return .failure(ImageLoadError("the image's sixels cannot be cut"))
+            }
+            return .success(cut)
+        case .iterm:
+            let canvas = RGBAImage(width: pixels.width, height: pixels.height, pixels: pixels.rgba)
+            return ImageDecoder.encodePNG(canvas.cropped(x: x, y: y, width: width, height: height, canvasHeight: height)).map {
+                TerminalImageCodes.iTermImage(png: $0, columns: part.columns, rows: part.rows)
+            }
+        default:
+            return .failure(ImageLoadError("\(image.mode.rawValue) images are not cropped by encoding"))
+        }
     }
 
     /// A chafa canvas of `columns` × `rows` cells in `pixelMode` with `image` drawn on it.
@@ -114,12 +165,13 @@ enum ImagePreparer {
         return ZappColor(red: UInt8(packed >> 16 & 0xFF), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF))
     }
 
-    /// chafa's sixel output (a DCS … ST) for the box, `cell` pixels a cell: chafa rounds the
-    /// height down to whole sixel bands, so it never draws past the box.
-    static func sixels(_ image: RGBAImage, columns: Int, rows: Int, cell: (width: Int, height: Int), api: zs_chafa_api)
-        -> [UInt8]
-    {
-        withCanvas(image, columns: columns, rows: rows, cell: cell, pixelMode: Int32(ZS_CHAFA_PIXEL_MODE_SIXELS), api: api) { canvas in
+    /// chafa's sixel output (a DCS … ST) of `image` one pixel per pixel: its height is whole
+    /// 6-pixel bands, given to chafa as cells of 1 × 6 pixels so that nothing is scaled.
+    static func sixels(_ image: RGBAImage, api: zs_chafa_api) -> [UInt8] {
+        withCanvas(
+            image, columns: image.width, rows: max(1, image.height / 6), cell: (1, 6), pixelMode: Int32(ZS_CHAFA_PIXEL_MODE_SIXELS),
+            api: api
+        ) { canvas in
             // The fallback terminal description knows every sequence chafa writes, sixels included.
             let termInfo = api.term_db_get_fallback_info(api.term_db_get_default())
             defer { api.term_info_unref(termInfo) }

@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import Logging
+import Synchronization
 import ZappCore
 import ZappModel
 
@@ -42,7 +43,7 @@ final class CredentialLogin: LoginProvider, LoginProviderLogic, AppLoadingHook {
     private let presenter: any Presenter
     private let logger: Logger
     /// How many sign-in panes are up (`isPerformingAuthorizationFlow`).
-    private let flowsInProgress = Locked(0)
+    private let flowsInProgress = Mutex(0)
 
     init(
         identifier: String, verifier: any CredentialVerifier, store: SessionStore, startupGateway: Bool,
@@ -156,7 +157,7 @@ final class CredentialLogin: LoginProvider, LoginProviderLogic, AppLoadingHook {
     }
 
     func isPerformingAuthorizationFlow() async -> Bool {
-        flowsInProgress.current > 0
+        flowsInProgress.withLock { $0 } > 0
     }
 
     func getUserToken() async -> String {

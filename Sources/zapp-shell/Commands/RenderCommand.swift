@@ -4,9 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import ShellCore
 import ShellUI
 import ZappCore
@@ -91,14 +88,14 @@ struct RenderCommand: AsyncParsableCommand {
         do {
             theme = try ThemeCatalog().resolve(look.theme)
         } catch {
-            Self.fail("\(error)")
+            throw Self.failure("\(error)")
         }
         let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins, feeds: appOptions.feeds)
         let app = loaded.app
         guard let target = app.anyScreen(idOrName: screen) else {
             let known = app.screens.prefix(20).map { "\(Quoted.value($0.id)) (\(Quoted.value($0.name)))" }
             let more = app.screens.count > 20 ? ", and \(app.screens.count - 20) more" : ""
-            Self.fail(
+            throw Self.failure(
                 "no screen \(Quoted.value(screen)) in \(app.name); screens: \(known.joined(separator: ", "))\(more), Settings, EPG")
         }
         let frame = await Self.render(
@@ -110,62 +107,48 @@ struct RenderCommand: AsyncParsableCommand {
         print(frame.text, terminator: frame.text.hasSuffix("\n") ? "" : "\n")
     }
 
-    /// One frame of `screen` in `format`, drawn once the feeds and images it shows have loaded
-    /// or failed; `warnings` (the app's load warnings) are counted in the status line, as the
-    /// running app does. Images are drawn with symbols (`imageMode` nil or anything but `off`,
-    /// which draws none; `text` draws none either) and the images that failed are warned about.
+    /// One frame of `screen` in `format`, drawn by the runtime `run` uses over a headless
+    /// terminal once nothing is pending (the feeds and images it shows have loaded or failed);
+    /// `warnings` (the app's load warnings) are counted in the status line, as the running app
+    /// does. Images are drawn with symbols (`imageMode` nil or anything but `off`, which draws
+    /// none; `text` draws none either) and the images that failed, and the feeds cut to their
+    /// entry cap, are warned about, sorted so that they come out the same on every run. No hook runs.
+    @MainActor
     static func render(
         app: ZappApp, screen: ScreenModel, position: StackPosition, size: RenderSize, theme: Theme,
         format: RenderFormat, ascii: Bool, override: BarOverride, warnings: [String] = [], feeds: (any FeedLoading)? = nil,
         imageMode: ImageMode? = nil, images: (any ImageLoading)? = nil
     ) async -> (text: String, imageWarnings: [String]) {
-        var state = ShellViewState(
-            app: app, theme: theme, colorSupport: format == .text ? .none : .trueColor, assets: AssetStore(app: app))
-        state.forceASCII = ascii
-        state.loadWarnings = warnings
-        let menu = state.rootMenu
-        let home = menu.homeScreenID ?? screen.id
-        let rootItem = position == .root ? (menu.item(forScreen: screen.id)?.id ?? menu.homeItemID) : menu.homeItemID
-        state.navigation = .showing(screen.id, as: position, rootItemID: rootItem, rootScreenID: home)
-        state.barOverrides[screen.id] = override
-        state.connect(itemID: rootItem, target: screen.id)
-        await loadFeeds(into: &state, columns: size.columns, loader: feeds ?? FeedLoader(folder: app.feedFolder, map: app.feedMap))
-        state.imageMode = format == .text || imageMode == .off ? .off : .symbols
-        state.embedsImages = format == .svg || format == .html
-        if state.imageMode != .off {
-            await loadImages(into: &state, size: size, loader: images ?? imageLoader(for: app, cacheBytes: 0))
+        let feeds = feeds ?? FeedLoader(folder: app.feedFolder, map: app.feedMap)
+        let images = images ?? imageLoader(for: app, cacheBytes: 0)
+        var setup = ShellSetup(
+            app: app, loadApp: { AppLoad(app: app) },
+            makeServices: { app, _, trace in
+                let navigator = Navigator(app: app, rootMenu: RootMenu(app: app, kind: RootKind(app: app)), opener: HooklessOpener())
+                return AppServices(
+                    navigator: navigator, startup: StartupSequence(hooks: [], trace: trace), trace: trace, loginProvider: nil,
+                    feeds: feeds, images: images)
+            },
+            theme: theme, forceASCII: ascii, warnings: warnings, imageMode: imageMode == .off ? .off : .symbols)
+        setup.shownScreen = ShellModel.ShownScreen(screenID: screen.id, position: position, override: override)
+        setup.embedsImages = format == .svg || format == .html
+        // Text has no colours, and so no images.
+        let terminal = HeadlessTerminal(columns: size.columns, rows: size.rows, colorSupport: format == .text ? .none : .trueColor)
+        let runtime = ShellRuntime(terminal: terminal, setup: setup)
+        await runtime.runUntilIdle()
+        // A feed cut to its entry cap says so beside the images that failed.
+        let feedWarnings = runtime.model.view.feeds.compactMap { source, state -> String? in
+            guard case .loaded(let feed) = state else { return nil }
+            return feed.capWarning(source: source)
         }
-        let terminal = HeadlessTerminal(columns: size.columns, rows: size.rows, colorSupport: state.colorSupport)
-        var canvas = terminal.makeCanvas()
-        ShellView.render(state, into: &canvas)
-        terminal.flush(canvas)
-        guard let frame = terminal.lastFrame else { return ("", state.imageWarnings) }
+        let imageWarnings = (runtime.model.view.imageWarnings + feedWarnings).sorted()
+        guard let frame = terminal.lastFrame else { return ("", imageWarnings) }
         let title = "\(app.name): \(screen.name)"
         switch format {
-        case .text: return (frame.plainText, state.imageWarnings)
-        case .ansi: return (frame.ansiText, state.imageWarnings)
-        case .svg: return (frame.svgDocument(colors: DocumentColors(theme: theme), title: title), state.imageWarnings)
-        case .html: return (frame.htmlDocument(colors: DocumentColors(theme: theme), title: title), state.imageWarnings)
-        }
-    }
-
-    /// Loads the images the frame shows, concurrently. An image that fails gives its place back
-    /// to its title, which can bring others into view, so it goes on while new ones appear.
-    private static func loadImages(into state: inout ShellViewState, size: RenderSize, loader: any ImageLoading) async {
-        for _ in 0..<4 {
-            let requests = state.imagesOnScreen(columns: size.columns, rows: size.rows).filter { state.images[$0] == nil }
-            guard !requests.isEmpty else { return }
-            let mode = state.imageMode
-            let results = await withTaskGroup(of: (ImageRequest, Result<PreparedImage, ImageLoadError>).self) { group in
-                for request in Set(requests) {
-                    group.addTask { (request, await loader.load(request, mode: mode)) }
-                }
-                var results: [ImageRequest: Result<PreparedImage, ImageLoadError>] = [:]
-                for await (request, result) in group { results[request] = result }
-                return results
-            }
-            // In the frame's order, so the warnings come out the same on every run.
-            for request in requests { if let result = results[request] { state.receiveImage(request, result) } }
+        case .text: return (frame.plainText, imageWarnings)
+        case .ansi: return (frame.ansiText, imageWarnings)
+        case .svg: return (frame.svgDocument(colors: DocumentColors(theme: theme), title: title), imageWarnings)
+        case .html: return (frame.htmlDocument(colors: DocumentColors(theme: theme), title: title), imageWarnings)
         }
     }
 
@@ -174,28 +157,6 @@ struct RenderCommand: AsyncParsableCommand {
     private static func imageLoader(for app: ZappApp, cacheBytes: Int) -> any ImageLoading {
         let stateDirectory = cacheBytes > 0 ? PluginEnvironment.defaultStateDirectory(environment: ProcessEnvironment.current()) : nil
         return ImageLoader(folder: app.feedFolder, stateDirectory: stateDirectory, diskCacheBytes: cacheBytes)
-    }
-
-    /// Loads the feeds the screen shows, concurrently, each within the loader's timeout. A
-    /// loaded feed can bring more (a picker's `feed` entry), so it goes on while new ones appear.
-    private static func loadFeeds(into state: inout ShellViewState, columns: Int, loader: any FeedLoading) async {
-        for _ in 0..<4 {
-            let sources = state.feedSourcesOnScreen(width: columns).filter { state.feeds[$0] == nil }
-            guard !sources.isEmpty else { return }
-            await withTaskGroup(of: (String, Result<Feed, FeedLoadError>).self) { group in
-                for source in sources {
-                    group.addTask { (source, await loader.load(source, reload: false)) }
-                }
-                for await (source, result) in group {
-                    switch result {
-                    case .success(let feed):
-                        if let warning = feed.capWarning(source: source) { Console.printError("zapp-shell render: warning: " + warning) }
-                        state.feeds[source] = .loaded(feed)
-                    case .failure(let error): state.feeds[source] = .failed(error.message)
-                    }
-                }
-            }
-        }
     }
 
     /// Why `size` cannot hold a readable frame (below the layout's minimum, `ShellLayout`), or nil.
@@ -224,9 +185,10 @@ struct RenderCommand: AsyncParsableCommand {
         throw ValidationError("\(option): expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(text)\"")
     }
 
-    private static func fail(_ message: String) -> Never {
+    /// Says what went wrong on standard error; the command exits with status 1.
+    private static func failure(_ message: String) -> ExitCode {
         Console.printError("zapp-shell render: " + message)
-        Glibc.exit(1)
+        return ExitCode(1)
     }
 }
 

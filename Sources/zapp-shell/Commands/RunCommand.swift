@@ -113,7 +113,7 @@ struct RunCommand: AsyncParsableCommand {
             await AppTrust.decide(app: running, argument: app, plugins: plugins, stateDirectory: trustDirectory)
         }
         let firstTrust = await decideTrust(loaded.app)
-        let pendingTrust = Locked(firstTrust)
+        let pendingTrust = PendingTrust(firstTrust)
         let firstTrustWarnings = AppTrust.warnings(app: loaded.app, plugins: plugins, trust: firstTrust)
         let current = Self.theme(theme, environment: environment)
         let images = ImageOption.resolveExplained(look.images, environment: environment)
@@ -134,7 +134,7 @@ struct RunCommand: AsyncParsableCommand {
                 logger.info("loaded \(app.name) (\(app.screens.count) screens, \(warnings.count) warnings)")
                 for warning in warnings { logger.warning("\(warning)") }
                 let trust = await decideTrust(app)
-                pendingTrust.withLock { $0 = trust }
+                pendingTrust.set(trust)
                 return AppLoad(app: app, warnings: warnings + AppTrust.warnings(app: app, plugins: plugins, trust: trust))
             },
             makeServices: { [imageCacheBytes = imageCache.bytes] running, presenter, trace in

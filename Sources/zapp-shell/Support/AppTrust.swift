@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Dispatch
+import Synchronization
 import ZappCore
 import ZappModel
 import ZappPlugins
@@ -17,11 +17,8 @@ import ZappPlugins
 ///   `--state-dir`: trust is the user's, not a session's) holds its folder with the digest of
 ///   exactly its commands now (`TrustStore`, `zapp-shell trust`).
 enum AppTrust {
-    /// Where the folder is read and digested: off the main actor and the shared pool.
-    private static let queue = DispatchQueue(label: "zapp-shell trust")
-
     /// The decision for `app`, loaded from `argument` (APP as typed) with `plugins` (`--plugins`):
-    /// the folder is read and digested once, on the trust queue, into the private copy its
+    /// the folder is read and digested once, on a lane of the blocking-work pool, into the private copy its
     /// commands then run from (`TrustStore.decide`).
     static func decide(app: ZappApp, argument: String?, plugins: String?, stateDirectory: URL) async -> CommandTrust {
         let shown = shownArguments(argument, plugins: plugins)
@@ -32,7 +29,7 @@ enum AppTrust {
             return .untrusted(app: shown, reason: app.remoteFolder == nil ? .undecided : .remote)
         }
         if plugins == nil, isBundledDemo(folder) { return .trusted }
-        return await BlockingWork.run(on: queue) {
+        return await BlockingWork.run {
             TrustStore(stateDirectory: stateDirectory).decide(folder: folder, commands: AppCommands(app: app), shownAs: shown)
         }
     }
@@ -60,4 +57,19 @@ enum AppTrust {
             + (plugins.map { ["--plugins", InitCommand.shellQuoted($0)] } ?? [])
         return words.isEmpty ? "the demo app" : words.joined(separator: " ")
     }
+}
+
+/// The trust decided with the last load of the app, which the services built next take (`run`).
+final class PendingTrust: Sendable {
+    private let value: Mutex<CommandTrust>
+
+    init(_ trust: CommandTrust) {
+        value = Mutex(trust)
+    }
+
+    func set(_ trust: CommandTrust) {
+        value.withLock { $0 = trust }
+    }
+
+    var current: CommandTrust { value.withLock { $0 } }
 }

@@ -16,4 +16,10 @@ struct LoggedImages: ImageLoading {
         }
         return result
     }
+
+    func encode(_ part: ImagePart, of image: PreparedImage) async -> Result<[UInt8], ImageLoadError> {
+        let result = await base.encode(part, of: image)
+        if case .failure(let error) = result { logger.warning("image part \(part) cannot be encoded: \(error.message)") }
+        return result
+    }
 }

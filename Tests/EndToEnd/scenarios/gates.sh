@@ -211,15 +211,15 @@ scenario_gates_marks() {
     launch "$s" --state-dir "'$dir/state'" --log "'$dir/demo.log'"
     check "marks: the demo app opens" wait_for "$s" "Tonight on ZappTV" 15 || return
     open_menu "$s"
-    check "marks: Premium carries a lock in the side menu" wait_for "$s" "Premium 🔒" || return
-    check "marks: Account (a PIN gate, a flow blocker) carries a lock" wait_for "$s" "Account 🔒" || return
-    check "marks: Movies (analytics only) carries none" not_on_screen "$s" "Movies 🔒" || return
+    check "marks: Premium carries a lock in the side menu" wait_for "$s" "Premium ◘" || return
+    check "marks: Account (a PIN gate, a flow blocker) carries a lock" wait_for "$s" "Account ◘" || return
+    check "marks: Movies (analytics only) carries none" not_on_screen "$s" "Movies ◘" || return
     keys "$s" "?"
     check "marks: ? help says what the lock means" wait_for "$s" "gated screen: a pre hook can stop the navigation" || return
     keys "$s" Escape
     keys "$s" g
     check "marks: go-to opens" wait_for "$s" "Go to screen" || return
-    check "marks: go-to marks Premium" wait_for "$s" "Premium 🔒" || return
+    check "marks: go-to marks Premium" wait_for "$s" "Premium ◘" || return
     type_text "$s" "premium m"
     keys "$s" Enter
     check "marks: Premium Matches asks to sign in" wait_for "$s" "Sign in to open Premium Matches." || return
@@ -247,8 +247,8 @@ scenario_gates_marks() {
 
     launch "$s" "'$dir/tabs'" --state-dir "'$dir/state'" --log "'$dir/tabs.log'"
     check "marks: the tab-bar app opens" wait_for "$s" "Start here" 15 || return
-    check "marks: the tab bar marks Vault" wait_for "$s" "Vault 🔒" || return
-    check "marks: the tab bar marks Members" wait_for "$s" "Members 🔒" || return
+    check "marks: the tab bar marks Vault" wait_for "$s" "Vault ◘" || return
+    check "marks: the tab bar marks Members" wait_for "$s" "Members ◘" || return
     keys "$s" q
     check "marks: quit the tab-bar app" wait_for "$s" "rc=0" || return
     tm kill-session -t "$s"

@@ -44,7 +44,7 @@ scenario_idle_wakeups() {
     echo "# an idle app: at most 15 system calls in 3 s after any kind of work"
     local s=idle
     if ! command -v strace >/dev/null 2>&1; then
-        echo "SKIPPED: idle_wakeups counts system calls with strace (make deps installs it)"
+        echo "SKIPPED: idle_wakeups counts system calls with strace (make test-deps installs it)"
         return
     fi
     check "$s: a shell starts in tmux" new_shell "$s" || return

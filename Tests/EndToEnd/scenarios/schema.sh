@@ -1,6 +1,6 @@
 # Schemas (`zapp-shell schema`), theme diagnostics, and the size and remote-loading messages.
 
-# has_jsonschema: python3 can import jsonschema (make deps installs python3-jsonschema).
+# has_jsonschema: python3 can import jsonschema (make test-deps installs python3-jsonschema).
 has_jsonschema() { python3 -c 'import jsonschema' >/dev/null 2>&1; }
 
 # schema_validates SCHEMA INSTANCE: python's jsonschema accepts INSTANCE under SCHEMA (a 2020-12 schema).
@@ -60,7 +60,7 @@ scenario_schema() {
         printf '[{"id": "home", "navigations": [{"category": "nav_bar", "styles": {"state": "ontop"}}]}]\n' >"$dir/bad-river.json"
         check "schema river: a bad state is refused by the schema" schema_refuses "$dir/river.schema.json" "$dir/bad-river.json"
     else
-        echo "SKIP schema validation with python3 jsonschema (missing; make deps installs python3-jsonschema)"
+        echo "SKIP schema validation with python3 jsonschema (missing; make test-deps installs python3-jsonschema)"
     fi
 }
 

@@ -8,7 +8,8 @@ import Glibc
 /// its users (feeds, `ZappShell.HTTPLogin`, remote apps) against real sockets, including a
 /// failing network: slow answers, connections dropped mid-body, huge bodies, raw bytes,
 /// redirects. One thread accepts, one thread serves each connection (one request, then the
-/// connection is closed). It stops on `stop()` or, at the latest, after `lifetime`.
+/// connection is closed; with `keepAlive`, every request the client sends on it, answers that
+/// carry their length leaving it open). It stops on `stop()` or, at the latest, after `lifetime`.
 public final class LoopbackHTTPServer: @unchecked Sendable {
     /// A request as received.
     public struct Request: Sendable {
@@ -73,7 +74,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let handler: @Sendable (Request) -> Response
     private let lock = NSLock()
     private var received: [Request] = []
+    private var accepted = 0
     private var stopped = false
+    private let keepAlive: Bool
 
     /// `/login` on this server.
     public var url: URL { URL(string: "http://127.0.0.1:\(port)/login")! }
@@ -81,9 +84,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
     /// Every request received so far.
     public var requests: [Request] { lock.withLock { received } }
+    /// How many connections were accepted so far.
+    public var acceptedConnections: Int { lock.withLock { accepted } }
 
-    public init(lifetime: Double = 30, handler: @escaping @Sendable (Request) -> Response) throws {
+    public init(
+        lifetime: Double = 30, keepAlive: Bool = false, handler: @escaping @Sendable (Request) -> Response
+    ) throws {
         self.handler = handler
+        self.keepAlive = keepAlive
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         var address = Self.loopback(port: 0)
@@ -153,13 +161,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 if errno == EINTR && !lock.withLock({ stopped }) { continue }
                 return
             }
-            Thread { [self] in serve(connection) }.start()
+            lock.withLock { accepted += 1 }
+            Thread { [self] in
+                defer { close(connection) }
+                while serve(connection), keepAlive {}
+            }.start()
         }
     }
 
-    private func serve(_ connection: Int32) {
-        defer { close(connection) }
-        guard let request = readRequest(connection) else { return }
+    /// Answers one request; true when the connection stays open for another.
+    private func serve(_ connection: Int32) -> Bool {
+        guard let request = readRequest(connection) else { return false }
         lock.withLock { received.append(request) }
         let response = handler(request)
         if response.delay > 0 { Thread.sleep(forTimeInterval: min(response.delay, 20)) }
@@ -167,8 +179,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\nContent-Type: \(response.contentType)\r\n"
         if response.advertisesLength { head += "Content-Length: \(length)\r\n" }
         for header in response.headers { head += header + "\r\n" }
-        head += "Connection: close\r\n\r\n"
-        guard write(Data(head.utf8), to: connection) else { return }
+        let staysOpen = keepAlive && response.advertisesLength && response.dropAfter == nil
+        head += staysOpen ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
+        guard write(Data(head.utf8), to: connection) else { return false }
         if response.bodyDelay > 0 { Thread.sleep(forTimeInterval: min(response.bodyDelay, 20)) }
         let limit = min(length, response.dropAfter ?? length)
         if let generated = response.generatedBytes {
@@ -176,12 +189,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             var sent = 0
             while sent < min(generated, limit) {
                 let part = chunk.prefix(min(chunk.count, limit - sent))
-                guard write(part, to: connection) else { return }
+                guard write(part, to: connection) else { return false }
                 sent += part.count
             }
         } else {
-            _ = write(response.body.prefix(limit), to: connection)
+            guard write(response.body.prefix(limit), to: connection) else { return false }
         }
+        return staysOpen
     }
 
     private func write(_ bytes: Data, to connection: Int32) -> Bool {

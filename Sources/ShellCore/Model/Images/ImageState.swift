@@ -11,19 +11,22 @@ public enum ImageState: Sendable, Hashable {
     case failed(String)
 }
 
-extension ImageMode {
-    /// Whether images reach the terminal through its own protocol (kitty, iTerm2, sixel), over
-    /// cells the view leaves blank, rather than as symbols in the cells.
-    public var usesProtocol: Bool {
-        switch self {
-        case .kitty, .iterm, .sixel: true
-        case .auto, .symbols, .off: false
-        }
-    }
+/// A part of a ready sixel or iTerm2 image: the rectangle of its cells a pane, an overlay or an
+/// edge leaves visible, shown as pixels cropped from the image (`ImageLoading.encode`).
+public struct ImagePartRequest: Hashable, Sendable {
+    public var image: ImageRequest
+    public var part: ImagePart
 
-    /// Whether images are prepared for the terminal's cell size in pixels (sixel, iTerm2):
-    /// without it they are drawn as symbols.
-    public var needsCellSize: Bool {
-        self == .sixel || self == .iterm
+    public init(image: ImageRequest, part: ImagePart) {
+        self.image = image
+        self.part = part
     }
+}
+
+/// Where an encoded part is: asked for (`ShellEffect.encodeImagePart`), or its bytes.
+public enum ImagePartState: Sendable, Hashable {
+    case pending
+    case ready([UInt8])
+    /// It could not be encoded: its cells stay blank.
+    case failed
 }

@@ -14,11 +14,13 @@ extension ShellViewState {
         imageRequestMode.usesProtocol ? cellPixels : nil
     }
 
-    /// A request for the image at `address` in a box, in the mode and cell size in force.
-    func imageRequest(address: String, jsonPath: String, columns: Int, rows: Int) -> ImageRequest {
-        ImageRequest(
+    /// A request for the image at `address` in a box, in the mode and cell size in force; for
+    /// sixel, composed over `backdrop` (the cells' background) when one is given.
+    func imageRequest(address: String, jsonPath: String, columns: Int, rows: Int, backdrop: TerminalColor? = nil) -> ImageRequest {
+        let shown = imageRequestMode == .sixel ? backdrop?.rgbValue : nil
+        return ImageRequest(
             address: address, jsonPath: jsonPath, columns: columns, rows: rows, mode: imageRequestMode,
-            cell: imageRequestCell)
+            cell: imageRequestCell, backdrop: shown.map { ZappColor(red: $0.0, green: $0.1, blue: $0.2) })
     }
 
     /// The file name endings of local assets drawn as images.

@@ -1,23 +1,23 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Synchronization
 
-/// A value delivered once, from any thread, to any number of waiters. Waiting is cancellable
-/// (a cancelled waiter gets nil), which lets a wait be raced against a deadline.
-final class Latch<Value: Sendable>: Sendable {
+/// A value delivered once, from any thread, to any number of waiters, before or after they
+/// start waiting: the one latch of the program (hook runs and completions, process exits, HTTP
+/// transfers, scripted answers). Later deliveries are refused. Waiting is cancellable: a
+/// cancelled waiter gets nil, which lets a wait be raced against a deadline.
+public final class OneShot<Value: Sendable>: Sendable {
     private struct State {
         var value: Value?
-        var waiters: [UUID: CheckedContinuation<Value?, Never>] = [:]
+        var nextWaiter = 0
+        var waiters: [Int: CheckedContinuation<Value?, Never>] = [:]
     }
 
     private let state = Mutex(State())
 
-    /// Delivers the value; false (and ignored) when one was already delivered.
+    public init() {}
+
+    /// Delivers the value; false (and `newValue` dropped) when one was already delivered.
     @discardableResult
-    func fire(_ newValue: Value) -> Bool {
+    public func deliver(_ newValue: Value) -> Bool {
         let pending: [CheckedContinuation<Value?, Never>]? = state.withLock { state in
             guard state.value == nil else { return nil }
             state.value = newValue
@@ -30,13 +30,16 @@ final class Latch<Value: Sendable>: Sendable {
     }
 
     /// The value, if already delivered.
-    var delivered: Value? {
+    public var value: Value? {
         state.withLock { $0.value }
     }
 
     /// The value once delivered; nil when the waiting task is cancelled first.
-    func wait() async -> Value? {
-        let id = UUID()
+    public func wait() async -> Value? {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let answer: Value?? = state.withLock { state in
@@ -53,20 +56,17 @@ final class Latch<Value: Sendable>: Sendable {
         }
     }
 
-    /// The value if it is delivered before `sleep(limit)` returns; nil otherwise.
-    func wait(
-        upTo limit: Duration,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
-    ) async -> Value? {
+    /// The value if it is delivered before `limit` has passed on `clock`; nil otherwise.
+    public func wait(upTo limit: Duration, on clock: any Clock<Duration>) async -> Value? {
         await withTaskGroup(of: Value?.self) { group in
             group.addTask { await self.wait() }
             group.addTask {
-                try? await sleep(limit)
+                try? await clock.sleep(for: limit)
                 return nil
             }
             let first = await group.next() ?? nil
             group.cancelAll()
-            return first ?? self.delivered
+            return first ?? self.value
         }
     }
 }
