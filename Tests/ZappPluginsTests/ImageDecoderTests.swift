@@ -150,7 +150,7 @@ struct ImagePreparerTests {
         #expect(String(decoding: iterm.protocolBytes ?? [], as: UTF8.self).hasPrefix("\u{1B}]1337;File=inline=1;size=\(iterm.png.count);width=8;height=2;"))
         let sixel = try ImagePreparer.prepare(try sample(), columns: 8, rows: 2, mode: .sixel, key: "k", originalPNG: nil).get()
         let sixelText = String(decoding: sixel.protocolBytes ?? [], as: UTF8.self)
-        #expect(sixelText.hasPrefix("\u{1B}P") && sixelText.contains("q\"1;1;80;") && sixelText.hasSuffix("\u{1B}\\"))
+        #expect(sixelText.hasPrefix("\u{1B}P") && sixelText.contains("q\"1;1;72;36") && sixelText.hasSuffix("\u{1B}\\"), "2:1 in 8x2 cells of 10x20: 72x36, whole bands")
     }
 
     @Test("sixels are sized for the terminal's real cell, whole sixel bands within the box, never past it")

@@ -50,9 +50,10 @@ public struct Palette: Sendable {
         styles[Self.index[role] ?? 0]
     }
 
-    /// A role's style with a configured (river) colour over it, degraded to the terminal, its
-    /// letters kept legible there. A configured background paints the cells: a theme's reverse
-    /// video (mono's bar) would turn it into the letters' colour, so it is dropped.
+    /// A role's style with a configured (river) colour over it, degraded to the terminal; the
+    /// theme's letters are kept legible on a configured background (a configured foreground is
+    /// the app's choice and kept as it is). A configured background paints the cells: a theme's
+    /// reverse video (mono's bar) would turn it into the letters' colour, so it is dropped.
     public func style(_ role: ThemeRole, foreground: ZappColor? = nil, background: ZappColor? = nil) -> CellStyle {
         var style = self[role]
         if let background, let color = TerminalColor(background, over: style.background), support != .none {
@@ -61,6 +62,7 @@ public struct Palette: Sendable {
         }
         if let foreground, let color = TerminalColor(foreground, over: style.background) {
             style.foreground = color.degraded(to: support)
+            return style
         }
         return style.legible(support, minimum: Self.minimumContrast(role))
     }

@@ -132,7 +132,8 @@ enum NavBarView {
             .barTitle, foreground: tablet ? (bar.styles.titleColorTablet ?? bar.styles.titleColor) : bar.styles.titleColor)
         titleStyle.background = base.background
         if tint != nil, bar.styles.titleColor == nil { titleStyle.foreground = base.foreground }
-        titleStyle = titleStyle.legible(palette.support)
+        let configuredTitle = (tablet ? (bar.styles.titleColorTablet ?? bar.styles.titleColor) : bar.styles.titleColor) != nil
+        if !configuredTitle { titleStyle = titleStyle.legible(palette.support) }
         if bar.presentation != .hidden, layout.titleRect.width > 0 {
             let area = layout.titleRect
             let drewImage = logoImage.map { request in

@@ -1,4 +1,5 @@
 import ZappCore
+import ZappModel
 import ShellCore
 
 /// The one broker between hooks waiting on panes and the event loop (ARCHITECTURE.md, "Panes").
@@ -13,7 +14,7 @@ import ShellCore
 final class PaneBroker {
     private let inbox: RuntimeInbox
     private var lastID = 0
-    private var waiters: [Int: CheckedContinuation<PaneAnswer, Never>] = [:]
+    private var waiters: [Int: OneShot<PaneAnswer>] = [:]
     /// The loop has ended: nobody will answer any more.
     private var isEnded = false
 
@@ -32,21 +33,20 @@ final class PaneBroker {
     /// pane is closed, or when the waiting task is cancelled).
     func nextAnswer(forPane id: Int) async -> PaneAnswer {
         guard !isEnded else { return .dismissed }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                waiters[id]?.resume(returning: .dismissed)
-                waiters[id] = continuation
-                inbox.post(.paneAwaitingAnswer(id: id))
-            }
-        } onCancel: {
-            Task { @MainActor [weak self] in self?.deliver(.dismissed, toPane: id) }
-        }
+        let answer = OneShot<PaneAnswer>()
+        waiters[id]?.deliver(.dismissed)
+        waiters[id] = answer
+        inbox.post(.paneAwaitingAnswer(id: id))
+        // A cancelled wait gets nil: the hook stopped waiting, and its pane reads as dismissed.
+        let given = await answer.wait() ?? .dismissed
+        if waiters[id] === answer { waiters[id] = nil }
+        return given
     }
 
     /// Hands an answer to the hook waiting on pane `id` (the update answers only waiting hooks;
     /// one that stopped waiting, cancelled, has nobody to take it).
     func deliver(_ answer: PaneAnswer, toPane id: Int) {
-        waiters.removeValue(forKey: id)?.resume(returning: answer)
+        waiters.removeValue(forKey: id)?.deliver(answer)
     }
 
     func showError(_ message: String, onPane id: Int) {
@@ -66,7 +66,7 @@ final class PaneBroker {
     /// Ends every wait (the loop is quitting).
     func dismissAll() {
         isEnded = true
-        for (_, waiter) in waiters { waiter.resume(returning: .dismissed) }
+        for (_, waiter) in waiters { waiter.deliver(.dismissed) }
         waiters.removeAll()
     }
 }

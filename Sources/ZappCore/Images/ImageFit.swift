@@ -8,8 +8,8 @@ public struct ImageFit: Hashable, Sendable {
     /// The cells the canvas covers (at most the box's).
     public var columns: Int
     public var rows: Int
-    /// The canvas in pixels: `columns` cells wide, `rows` cells high (for sixel, rounded down
-    /// to whole 6-pixel bands, which is all a sixel image can be).
+    /// The canvas in pixels: `columns` cells wide, `rows` cells high; for sixel the image itself,
+    /// whole 6-pixel bands high (all a sixel image can be), from the box's top-left pixel.
     public var canvasWidth: Int
     public var canvasHeight: Int
     /// The image's pixels inside the canvas.
@@ -28,12 +28,16 @@ public struct ImageFit: Hashable, Sendable {
         let scale = min(Double(boxWidth) / sourceWidth, Double(boxHeight) / sourceHeight)
         width = min(boxWidth, max(1, Int((sourceWidth * scale).rounded())))
         height = min(boxHeight, max(1, Int((sourceHeight * scale).rounded())))
+        if band > 1 {
+            // Whole bands, the width following: the canvas is the image, nothing transparent
+            // around it (mlterm paints a sixel's transparent pixels).
+            height = max(band, height / band * band)
+            width = min(boxWidth, max(1, Int((Double(height) * sourceWidth / sourceHeight).rounded())))
+        }
         self.columns = min(max(1, columns), (width + cell.width - 1) / cell.width)
-        var usedRows = (height + cell.height - 1) / cell.height
-        while usedRows * cell.height / band * band < height { usedRows += 1 }
-        self.rows = usedRows
-        canvasWidth = self.columns * cell.width
-        canvasHeight = usedRows * cell.height / band * band
+        self.rows = min(max(1, rows), (height + cell.height - 1) / cell.height)
+        canvasWidth = band > 1 ? width : self.columns * cell.width
+        canvasHeight = band > 1 ? height : self.rows * cell.height
         x = (canvasWidth - width) / 2
         y = (canvasHeight - height) / 2
     }

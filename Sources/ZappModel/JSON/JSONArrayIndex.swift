@@ -128,6 +128,7 @@ struct ArrayScan {
     }
 
     /// An element begins at the current value (depth 1).
+    @inline(__always)
     mutating func elementStarts(line: Int, lineStart: Int) {
         sawEscape = false
         pendingKey = nil
@@ -150,6 +151,7 @@ struct ArrayScan {
     }
 
     /// A value ended: an element (depth 1), or a member of an element object (depth 2).
+    @inline(__always)
     mutating func completed(_ range: Range<Int>, depth: Int) {
         if depth == 1 {
             elements.append(JSONArrayIndex.Element(
