@@ -49,8 +49,9 @@ PICTURES_DIR ?= docs
 PICTURE_SHELL = $(or $(ZAPP_SHELL),$$($(SWIFT) build $(BUILD_FLAGS) --show-bin-path)/zapp-shell)
 # Stamps the checkout's `git describe` into the build for `zapp-shell --version`.
 STAMP := Scripts/with-git-describe.sh
-# Where `make install` puts each piece, under $(DESTDIR)$(PREFIX); the binary finds its themes and
-# demo app in share/zapp-shell beside its bin/, and each shell finds its completions there by default.
+# Where `make install` puts each piece, under $(DESTDIR)$(PREFIX); the binary finds its themes in
+# share/zapp-shell beside its bin/ (the demo app is inside the binary), and each shell finds its
+# completions there by default.
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
 SHARE_DIR = $(DESTDIR)$(PREFIX)/share/zapp-shell
 MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
@@ -138,7 +139,7 @@ check-readme-pictures: $(if $(ZAPP_SHELL),,build)
 install: release
 	@$(MAKE) --no-print-directory install-files ZAPP_SHELL="$$($(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS) --show-bin-path)/zapp-shell"
 
-# Installs an already built binary (ZAPP_SHELL=path) with its themes, demo app, manual and completions.
+# Installs an already built binary (ZAPP_SHELL=path) with its themes, manual and completions.
 install-files:
 	@test -x "$(ZAPP_SHELL)" || { echo "error: ZAPP_SHELL='$(ZAPP_SHELL)' is not a built zapp-shell"; exit 1; }
 	@set -e; \
@@ -146,12 +147,11 @@ install-files:
 	install -m 0755 "$(ZAPP_SHELL)" "$(BIN_DIR)/zapp-shell"; \
 	rm -rf "$(SHARE_DIR)/themes" "$(SHARE_DIR)/DemoApp"; \
 	cp -R themes "$(SHARE_DIR)/themes"; \
-	cp -R Sources/zapp-shell/DemoApp "$(SHARE_DIR)/DemoApp"; \
 	Scripts/make-manpage.sh "$(ZAPP_SHELL)" > "$(MAN_DIR)/zapp-shell.1"; \
 	"$(ZAPP_SHELL)" --generate-completion-script bash > "$(BASH_COMPLETION_DIR)/zapp-shell"; \
 	"$(ZAPP_SHELL)" --generate-completion-script zsh > "$(ZSH_COMPLETION_DIR)/_zapp-shell"; \
 	"$(ZAPP_SHELL)" --generate-completion-script fish > "$(FISH_COMPLETION_DIR)/zapp-shell.fish"; \
-	echo "Installed $(BIN_DIR)/zapp-shell, its themes and demo app in $(SHARE_DIR), zapp-shell(1) in $(MAN_DIR), completions for bash, zsh and fish"
+	echo "Installed $(BIN_DIR)/zapp-shell, its themes in $(SHARE_DIR), zapp-shell(1) in $(MAN_DIR), completions for bash, zsh and fish"
 
 uninstall:
 	rm -f "$(BIN_DIR)/zapp-shell" "$(MAN_DIR)/zapp-shell.1" "$(BASH_COMPLETION_DIR)/zapp-shell" \

@@ -42,7 +42,7 @@ let package = Package(
         fuzzTarget("FuzzKeys", [terminal, shellCore, shellUI]),
         fuzzTarget("FuzzImage", [plugins, core]),
         fuzzTarget("FuzzFileReader", [model]),
-        fuzzTarget("FuzzTrust", [plugins, model]),
+        fuzzTarget("FuzzTrust", [plugins, core, model]),
     ],
     swiftLanguageModes: [.v6]
 )

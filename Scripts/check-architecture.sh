@@ -7,6 +7,8 @@
 # - no Swift file in Sources/ is over 400 lines, but the JSON parser; ARCHITECTURE.md and README.md
 #   are at most 400 lines each;
 # - the hook core (ZappCore Hooks, Gates, Startup) names no plugin class.
+# - Sources/zapp-shell/Support/EmbeddedDemoApp.swift is what Scripts/generate-demo-app.py makes of
+#   Sources/zapp-shell/DemoApp.
 # The core's purity (no Foundation, Dispatch, Glibc, Synchronization, Logging or ZappPlugins in
 # Sources/ShellCore) is the compiler's: ShellCore depends on neither (Package.swift).
 # Run by `make test`; exits 1 naming each claim that is not true.
@@ -105,6 +107,11 @@ for path, text in sorted(sources.items()):
         for number, line in enumerate(text.splitlines(), 1):
             if not line.lstrip().startswith("///") and class_name.search(line):
                 problems.append(f"{path}:{number}: the hook core names a plugin class; declare it in the factory's HookTraits")
+# The demo app inside the binary is generated from its folder (issue 34): they must not drift.
+import subprocess
+check = subprocess.run([sys.executable, "Scripts/generate-demo-app.py", "--check"], capture_output=True, text=True)
+if check.returncode != 0:
+    problems.append(check.stdout.strip() or check.stderr.strip())
 
 for problem in problems:
     print(problem, file=sys.stderr)

@@ -72,8 +72,8 @@ struct HostileAppTests {
 
     /// An app folder whose home screen shows `logo` in its bar, the feed `feed` in a list and,
     /// in a second list, a feed (`entries.json`, a regular file) of `entryImages`.
-    static func app(logo: String, feed: String? = nil, entryImages: [String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-\(UUID().uuidString)")
+    static func app(logo: String, feed: String? = nil, entryImages: [String], in given: URL? = nil) throws -> URL {
+        let folder = given ?? FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let entries = entryImages.enumerated().map { index, image in
             #"{"id": "e\#(index)", "title": "Entry \#(index)", "media_group": [{"type": "image", "media_item": [{"key": "thumb_1", "src": "\#(image)"}]}]}"#
@@ -117,9 +117,12 @@ struct HostileAppTests {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-special-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
+        // Inside the app folder: an app reads only there (outside, the refusal names the place first).
         let path: String
         switch special {
-        case .devZero: path = "/dev/zero"
+        case .devZero:
+            path = scratch.appendingPathComponent("zero.png").path
+            try #require(mknod(path, S_IFCHR | 0o600, 0x105) == 0, "a character device (running as root)")
         case .fifo:
             path = scratch.appendingPathComponent("pipe.png").path
             try #require(mkfifo(path, 0o600) == 0)
@@ -131,12 +134,12 @@ struct HostileAppTests {
             try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
         }
         let kind = special == .fifo ? "a FIFO (named pipe)" : special == .folder ? "a folder" : "a character device"
+        let outside = "outside the app folder: an app reads only its own files"
         // A bar asset is an image when named like one or given as a URL (else it is a text asset).
-        let logo = special == .devZero ? "file:///dev/zero" : path
+        let logo = special == .devZero ? "file://" + path : path
         // In symbols (`--format ansi`) the bar shows its title instead of a logo too small to read
         // (ShellLayout.minimumSymbolLogo), so an entry names the logo's address too.
-        let app = try Self.app(logo: logo, feed: path, entryImages: logo == path ? [path] : [path, logo])
-        defer { try? FileManager.default.removeItem(at: app) }
+        let app = try Self.app(logo: logo, feed: path, entryImages: logo == path ? [path] : [path, logo], in: scratch)
         let run = try Self.run(
             ["render", app.path, "--screen", "home", "--size", "300x30", "--format", "ansi", "--image-cache-mb", "0"],
             state: scratch.appendingPathComponent("state"))
@@ -145,13 +148,115 @@ struct HostileAppTests {
         #expect(run.peakBytes <= Self.peakBytes, "peaked at \(run.peakBytes / 1024 / 1024) MB")
         // Each address: one warning on standard error.
         let warnings = run.err.split(separator: "\n")
+        let why = special == .linkToDevice ? outside : "\(kind), not a regular file"
         for address in [logo, path] {
-            #expect(warnings.contains { $0.hasSuffix("image \(address) cannot be shown: \(kind), not a regular file") }, "\(run.err)")
+            #expect(warnings.contains { $0.hasSuffix("image \(address) cannot be shown: \(why)") }, "\(run.err)")
         }
         // The feed's failure is drawn in its component's place.
-        let feedMessage = special == .folder ? "\(path) is a folder, not a feed" : "\(kind), not a regular file"
+        let feedMessage = special == .folder ? "\(path) is a folder, not a feed"
+            : special == .linkToDevice ? "\(path) is \(outside); not read" : "\(kind), not a regular file"
         let frame = run.out.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
         #expect(frame.contains("Could not load \(path): " + feedMessage), "\(frame)")
+    }
+
+    @Test("a remote app reads nothing local, a local app nothing outside its folder: the logo and the feed are not read (issue 34)")
+    func localReads() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-reads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let secret = scratch.appendingPathComponent("secret.txt")
+        try Data("TOPSECRET\n".utf8).write(to: secret)
+        let appFolder = scratch.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: appFolder, withIntermediateDirectories: true)
+        for logo in [secret.path, "file://" + secret.path, "../secret.txt"] {
+            let app = try Self.app(logo: logo, feed: logo, entryImages: [], in: appFolder)
+            let run = try Self.run(["render", app.path, "--screen", "home", "--size", "100x30", "--format", "svg"], state: scratch.appendingPathComponent("state"))
+            #expect(run.status == 0, "\(run.err)")
+            #expect(!run.out.contains("TOPSECRET"), "\(logo) was read")
+            let text = try Self.run(["render", app.path, "--screen", "home", "--size", "400x30"], state: scratch.appendingPathComponent("state"))
+            #expect(!text.out.contains("TOPSECRET"), "\(logo) was read")
+            #expect(text.out.contains("Could not load \(logo): \(logo) is outside the app folder"), "the feed's place says why: \(text.out)")
+        }
+        let river = try String(contentsOf: appFolder.appendingPathComponent("river.json"), encoding: .utf8)
+        let plugins = try String(contentsOf: appFolder.appendingPathComponent("plugin_configurations.json"), encoding: .utf8)
+        for logo in ["/etc/hostname", "file://" + secret.path] {
+            let remoteRiver = river.replacingOccurrences(of: "../secret.txt", with: logo)
+            let server = try LoopbackHTTPServer { request in
+                switch request.path {
+                case "/app/river.json": return .init(status: 200, body: remoteRiver)
+                case "/app/plugin_configurations.json": return .init(status: 200, body: plugins)
+                default: return .init(status: 404)
+                }
+            }
+            defer { server.stop() }
+            let run = try Self.run(
+                ["render", server.url("/app/").absoluteString, "--screen", "home", "--size", "100x30", "--format", "svg"],
+                state: scratch.appendingPathComponent("state"))
+            #expect(run.status == 0, "\(run.err)")
+            #expect(!run.out.contains("TOPSECRET"), "\(logo) was read by a remote app")
+            let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            if logo == "/etc/hostname", !hostname.isEmpty { #expect(!run.out.contains(">\(hostname)<"), "the hostname is drawn") }
+        }
+    }
+
+    @Test("a feed of 5 million {} keeps 10,000 entries, says so naming the feed, and peaks under 400 MB, local and over http (issue 34)")
+    func hugeFeed() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-feed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var bytes = Array(#"{"id": "f", "entry": ["#.utf8)
+        bytes.reserveCapacity(15_000_100)
+        for index in 0..<5_000_000 {
+            bytes.append(UInt8(ascii: "{"))
+            bytes.append(UInt8(ascii: "}"))
+            if index < 4_999_999 { bytes.append(UInt8(ascii: ",")) }
+        }
+        bytes += Array("]}".utf8)
+        let feed = Data(bytes)
+        let app = try Self.app(logo: "x.txt", feed: "big.json", entryImages: [], in: scratch)
+        try feed.write(to: app.appendingPathComponent("big.json"))
+        let local = try Self.run(["render", app.path, "--screen", "home", "--size", "100x30"], state: scratch.appendingPathComponent("state"), limit: 120)
+        #expect(local.status == 0, "\(local.err)")
+        #expect(local.err.contains("feed big.json: 5000000 entries listed; the first 10000 are kept"), "\(local.err)")
+        #expect(local.peakBytes <= Self.peakBytes, "peaked at \(local.peakBytes / 1024 / 1024) MB")
+        print("5M-entry feed, local: \(local.seconds) s, peak \(local.peakBytes / 1024 / 1024) MB")
+
+        let river = try Data(contentsOf: app.appendingPathComponent("river.json"))
+        let plugins = try Data(contentsOf: app.appendingPathComponent("plugin_configurations.json"))
+        let server = try LoopbackHTTPServer { request in
+            switch request.path {
+            case "/app/river.json": return .init(status: 200, bytes: river, contentType: "application/json")
+            case "/app/plugin_configurations.json": return .init(status: 200, bytes: plugins, contentType: "application/json")
+            case "/app/big.json": return .init(status: 200, bytes: feed, contentType: "application/json")
+            default: return .init(status: 404)
+            }
+        }
+        defer { server.stop() }
+        let remote = try Self.run(
+            ["render", server.url("/app/").absoluteString, "--screen", "home", "--size", "100x30"], state: scratch.appendingPathComponent("state"),
+            limit: 120)
+        #expect(remote.status == 0, "\(remote.err)")
+        #expect(remote.err.contains("5000000 entries listed; the first 10000 are kept"), "\(remote.err)")
+        #expect(remote.peakBytes <= Self.peakBytes, "peaked at \(remote.peakBytes / 1024 / 1024) MB")
+        print("5M-entry feed, http: \(remote.seconds) s, peak \(remote.peakBytes / 1024 / 1024) MB")
+    }
+
+    @Test("gates on a river of a million screens refuses at once with a message, under 400 MB (issue 34)")
+    func hugeRiverGates() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-gates-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var river = #"[{"id": "s0", "name": "S0", "home": true}"#
+        river.reserveCapacity(40_000_000)
+        for index in 1..<1_000_000 { river += #",{"id": "s\#(index)", "name": "S\#(index)"}"# }
+        river += "]"
+        try Data(river.utf8).write(to: scratch.appendingPathComponent("river.json"))
+        try Data("[]".utf8).write(to: scratch.appendingPathComponent("plugin_configurations.json"))
+        let run = try Self.run(["gates", scratch.path], state: scratch.appendingPathComponent("state"), limit: 60)
+        #expect(run.status == 2)
+        #expect(run.err.contains("lists more than 100000 screens; gates reports on at most 100000"), "\(run.err)")
+        #expect(run.peakBytes <= Self.peakBytes, "peaked at \(run.peakBytes / 1024 / 1024) MB")
+        print("gates, 1e6 screens: \(run.seconds) s, peak \(run.peakBytes / 1024 / 1024) MB")
     }
 
     @Test("an image address with a user, a password and a token leaves none of them in the state directory, which stays private")
@@ -171,7 +276,7 @@ struct HostileAppTests {
         #expect(run.status == 0, "\(run.err)")
         #expect(server.requests.count == 1)
         let items = try Self.tree(state)
-        #expect(items.filter { !$0.isFolder }.count == 1, "one cache entry: \(items.map(\.path))")
+        #expect(items.filter { !$0.isFolder && !$0.path.hasSuffix(".zapp-shell-image-cache") }.count == 1, "one cache entry: \(items.map(\.path))")
         for item in items {
             let contents = item.isFolder ? "" : String(decoding: FileManager.default.contents(atPath: state.appendingPathComponent(item.path).path) ?? Data(), as: UTF8.self)
             for secret in ["password", "SECRET", "token", "user"] {

@@ -148,8 +148,8 @@ struct TrustTests {
         let trust = try await scratch.zappShell(["trust", folder.path])
         #expect(trust.status == 0, "\(trust.output)")
         #expect(trust.output.contains("argv:    \"hooks/hook.sh\""), "\(trust.output)")
-        #expect(trust.output.contains("program: \(FileSystemPath.real(folder.path))/hooks/hook.sh"), "\(trust.output)")
-        #expect(trust.output.contains("file:    hooks/hook.sh (sha256 "))
+        #expect(trust.output.contains("program: hooks/hook.sh (in the app folder: covered)"), "\(trust.output)")
+        #expect(trust.output.contains("Covers every file in \(FileSystemPath.real(folder.path)): 3 files,"), "\(trust.output)")
         let attributes = try FileManager.default.attributesOfItem(atPath: scratch.path("state/zapp-shell/trusted-apps.json"))
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 
@@ -169,6 +169,88 @@ struct TrustTests {
         let revoked = try await scratch.zappShell(trace)
         #expect(revoked.output.contains("is not trusted"))
         #expect(!scratch.exists("second"))
+    }
+
+    @Test("what runs is what was digested: a script swapped in a loop during 30 runs never runs (issue 34)")
+    func swapDuringRuns() async throws {
+        let scratch = try Scratch()
+        let folder = try scratch.localApp(marker: "good")
+        _ = try await scratch.zappShell(["trust", folder.path])
+        let script = folder.appendingPathComponent("hooks/hook.sh").path
+        let good = try Data(contentsOf: URL(fileURLWithPath: script))
+        let evil = Data("#!/bin/sh\ncat >/dev/null\ntouch '\(scratch.path("evil"))'\necho '{\"success\": true}'\n".utf8)
+        let swapper = Swapper(script: script, versions: [(good, 1_000), (evil, 0)], scratch: scratch.path("swap"))
+        swapper.start()
+        var ran = 0
+        for _ in 0..<30 {
+            let run = try await scratch.zappShell(["trace", folder.path, "--screen", "late"])
+            if run.output.contains("pre hook: succeeded") { ran += 1 }
+        }
+        swapper.stop()
+        #expect(!scratch.exists("evil"), "the swapped-in script ran")
+        #expect(ran > 0, "no run found the trusted script: the test proved nothing")
+    }
+
+    /// Swaps `script` between versions (bytes, microseconds kept) by renaming a file written
+    /// beside the app (outside its folder) over it, on a thread of its own until stopped.
+    private final class Swapper: @unchecked Sendable {
+        let script: String
+        let versions: [(Data, UInt32)]
+        let scratch: String
+        private let lock = NSLock()
+        private var stopped = false
+        private let done = DispatchSemaphore(value: 0)
+
+        init(script: String, versions: [(Data, UInt32)], scratch: String) {
+            self.script = script
+            self.versions = versions
+            self.scratch = scratch
+        }
+
+        func start() {
+            Thread.detachNewThread { [self] in
+                var index = 0
+                while !lock.withLock({ stopped }) {
+                    let (bytes, pause) = versions[index % versions.count]
+                    FileManager.default.createFile(atPath: scratch, contents: bytes, attributes: [.posixPermissions: 0o755])
+                    rename(scratch, script)
+                    usleep(pause)
+                    index += 1
+                }
+                let (bytes, _) = versions[0]
+                FileManager.default.createFile(atPath: scratch, contents: bytes, attributes: [.posixPermissions: 0o755])
+                rename(scratch, script)
+                done.signal()
+            }
+        }
+
+        func stop() {
+            lock.withLock { stopped = true }
+            done.wait()
+        }
+    }
+
+    @Test("a demo app planted in ../share beside a copied binary is never run nor copied by init: the demo is inside the binary (issue 34)")
+    func plantedDemo() async throws {
+        let scratch = try Scratch()
+        let bin = scratch.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let copy = bin.appendingPathComponent("zapp-shell")
+        try FileManager.default.copyItem(at: try OutputChannelTests.executable(), to: copy)
+        let planted = scratch.root.appendingPathComponent("share/zapp-shell/DemoApp")
+        try FileManager.default.createDirectory(at: planted.appendingPathComponent("hooks"), withIntermediateDirectories: true)
+        try Self.river.replacingOccurrences(of: "\"late\"", with: "\"late-night\"")
+            .write(to: planted.appendingPathComponent("river.json"), atomically: true, encoding: .utf8)
+        try Self.plugins([("hook", ["touch", scratch.path("planted")])])
+            .write(to: planted.appendingPathComponent("plugin_configurations.json"), atomically: true, encoding: .utf8)
+        let environment = ["XDG_STATE_HOME": scratch.path("state"), "ZAPPTV_PARENTAL_LOCK": "0"]
+        let trace = try await OutputChannelTests.run(["trace", "--screen", "late-night"], executable: copy, environment: environment)
+        let output = String(decoding: trace.out + trace.err, as: UTF8.self)
+        #expect(output.contains("pre zapptv_age_check: succeeded"), "the embedded demo ran: \(output)")
+        #expect(!scratch.exists("planted"), "the planted demo's command ran")
+        _ = try await OutputChannelTests.run(["init", scratch.path("mine")], executable: copy, environment: environment)
+        let written = try String(contentsOfFile: scratch.path("mine/plugin_configurations.json"), encoding: .utf8)
+        #expect(written.contains("age-check.sh") && !written.contains(scratch.path("planted")), "init wrote the planted copy")
     }
 
     @Test("a corrupt trust file is reported by the not-run line and by --list, and trusts nothing")

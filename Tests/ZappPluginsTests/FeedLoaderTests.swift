@@ -25,7 +25,7 @@ struct FeedLoaderTests {
         }
         #expect(error.message.hasPrefix("bad JSON: trailing comma") && error.message.contains(" at 1:"))
         #expect(await FeedLoader(folder: nil).load("feeds/home.json", reload: false)
-            == .failure(FeedLoadError("feeds/home.json is relative, but the app has no folder to resolve it against")))
+            == .failure(FeedLoadError("feeds/home.json is a local path, but the app has no folder; not read")))
         #expect(await loader.load("ftp://x/feed", reload: false)
             == .failure(FeedLoadError("ftp://x/feed: a data source provider address (ftp://); map it with --feeds")))
     }
@@ -43,7 +43,7 @@ struct FeedLoaderTests {
             == .failure(FeedLoadError("mpx://feed/news: a data source provider address (mpx://); map it with --feeds")))
     }
 
-    @Test("a feed at /dev/zero, a FIFO, a folder or a symbolic link to a device is refused at once with its kind (the UI names the source; a mapped target is named)")
+    @Test("a feed at a device, a FIFO or a folder is refused at once with its kind; /dev/zero or a link to it, outside the folder (the UI names the source; a mapped target is named)")
     func specialFilesAreRefused() async throws {
         let folder = try FeedFixtures.scratchApp()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -51,11 +51,14 @@ struct FeedLoaderTests {
         try FileManager.default.createSymbolicLink(
             atPath: folder.appendingPathComponent("feeds/zero.json").path, withDestinationPath: "/dev/zero")
         let loader = FeedLoader(folder: folder)
-        #expect(await loader.load("/dev/zero", reload: false) == .failure(FeedLoadError("a character device, not a regular file")))
+        #expect(mknod(folder.appendingPathComponent("feeds/device.json").path, S_IFCHR | 0o600, 0x105) == 0)
+        #expect(await loader.load("feeds/device.json", reload: false) == .failure(FeedLoadError("a character device, not a regular file")))
+        #expect(await loader.load("/dev/zero", reload: false)
+            == .failure(FeedLoadError("/dev/zero is outside the app folder: an app reads only its own files; not read")))
         #expect(await loader.load("feeds/pipe.json", reload: false)
             == .failure(FeedLoadError("a FIFO (named pipe), not a regular file")))
         #expect(await loader.load("feeds/zero.json", reload: false)
-            == .failure(FeedLoadError("a character device, not a regular file")))
+            == .failure(FeedLoadError("feeds/zero.json is outside the app folder: an app reads only its own files; not read")))
         let map = try FeedMap.parse(Data(#"{"3126": "feeds/pipe.json"}"#.utf8), file: "feeds.json", folder: folder.path)
         #expect(await FeedLoader(folder: folder, map: map).load("3126", reload: false)
             == .failure(FeedLoadError("\(folder.path)/feeds/pipe.json: a FIFO (named pipe), not a regular file")))

@@ -27,7 +27,8 @@ struct ImageDiskCacheTests {
     }
 
     func files() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("images").path).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("images").path)
+            .filter { $0 != PrivateCacheFolder.markerName }.sorted()
     }
 
     func mode(_ path: String) throws -> Int {
@@ -70,16 +71,42 @@ struct ImageDiskCacheTests {
         #expect(try files().count == 1)
     }
 
-    @Test("an existing 0755 folder is made 0700, and files an older version kept (the URL in clear) are removed")
-    func olderFolderIsMadePrivate() throws {
+    @Test("an images/ folder it did not make (issue 34), or a symbolic link there, is not used: not chmod-ed, nothing in it removed")
+    func foreignFolderIsLeftAlone() throws {
         defer { cleanUp() }
         let folder = state.appendingPathComponent("images")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        try Data("url: http://user:password@host/a.png?token=SECRET\n".utf8).write(to: folder.appendingPathComponent("0123456789abcdef.meta"))
-        try Data([1, 2, 3]).write(to: folder.appendingPathComponent("0123456789abcdef.image"))
-        try cache().store(ImageDiskCache.Entry(bytes: [9, 9], etag: nil, lastModified: nil), for: URL(string: "http://host/b.png")!)
-        #expect(try mode(folder.path) == 0o700)
-        #expect(try files() == [ImageDiskCache.key(for: URL(string: "http://host/b.png")!)])
+        let mine = folder.appendingPathComponent("0123456789abcdef.meta")
+        try Data("the user's own file\n".utf8).write(to: mine)
+        let digestNamed = folder.appendingPathComponent(String(repeating: "a", count: 64))
+        try Data([1, 2, 3]).write(to: digestNamed)
+        let url = URL(string: "http://host/b.png")!
+        try cache().store(ImageDiskCache.Entry(bytes: [9, 9], etag: nil, lastModified: nil), for: url)
+        #expect(try mode(folder.path) == 0o755, "a folder it did not make is not chmod-ed")
+        #expect(try files() == ["0123456789abcdef.meta", String(repeating: "a", count: 64)], "nothing removed, nothing stored")
+        #expect(try cache().entry(for: url) == nil)
+
+        try FileManager.default.removeItem(at: folder)
+        let elsewhere = state.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("keep\n".utf8).write(to: elsewhere.appendingPathComponent("precious.txt"))
+        try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: elsewhere)
+        try cache().store(ImageDiskCache.Entry(bytes: [9, 9], etag: nil, lastModified: nil), for: url)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["precious.txt"], "a linked images/ is refused")
+    }
+
+    @Test("in its own folder it removes only files it wrote: another file, even one named like an entry, stays")
+    func onlyItsOwnFilesAreRemoved() throws {
+        defer { cleanUp() }
+        let cache = try cache(400)
+        cache.store(ImageDiskCache.Entry(bytes: [1], etag: nil, lastModified: nil), for: URL(string: "http://host/a.png")!)
+        let folder = state.appendingPathComponent("images")
+        let planted = [String(repeating: "b", count: 64), "notes.txt", ".\(String(repeating: "c", count: 64)).1.2.tmp"]
+        for name in planted { try Data(repeating: 7, count: 500).write(to: folder.appendingPathComponent(name)) }
+        for index in 0..<5 {
+            cache.store(ImageDiskCache.Entry(bytes: Array(repeating: 1, count: 20), etag: nil, lastModified: nil), for: URL(string: "http://host/\(index).png")!)
+        }
+        for name in planted { #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name) was removed") }
     }
 
     @Test("no user, password, query or path of the address is written anywhere; the key ignores the user and the fragment")
@@ -96,7 +123,7 @@ struct ImageDiskCacheTests {
         #expect(ImageDiskCache.key(for: url) != ImageDiskCache.key(for: URL(string: "http://127.0.0.1:8080/private/img.png")!))
     }
 
-    @Test("an entry failing its check (cut short, a byte changed, no magic line, another entry's file) is removed and not used")
+    @Test("an entry failing its check (cut short, a byte changed, another entry's file) is removed and not used; a file without the magic line is not used and not removed")
     func corruptEntriesAreDropped() throws {
         defer { cleanUp() }
         let cache = try cache()
@@ -110,7 +137,7 @@ struct ImageDiskCacheTests {
             cache.store(entry, for: url)
             try Data(broken).write(to: file)
             #expect(summary(cache.entry(for: url)) == summary(nil))
-            #expect(!FileManager.default.fileExists(atPath: file.path))
+            #expect(FileManager.default.fileExists(atPath: file.path) == !broken.starts(with: Array(ImageDiskCache.magic.utf8)))
         }
         #expect(summary(ImageDiskCache.decode(whole)) == summary(entry))
         // A header line that would break the file is not written (the entry is kept without it).

@@ -33,7 +33,7 @@ struct ImageLoaderTests {
             .hasPrefix("truncated.png: a broken or truncated PNG image") == true)
         let noFolder = ImageLoader(folder: nil, stateDirectory: nil)
         #expect(await noFolder.load(request("logo.png"), mode: .symbols).failureMessage
-            == "logo.png: a relative path, but the app has no folder to resolve it against")
+            == "logo.png: a local path, but the app has no folder")
         #expect(await noFolder.load(request("ftp://host/logo.png"), mode: .symbols).failureMessage
             == "ftp://host/logo.png: unsupported URL scheme (use http, https or file)")
     }
@@ -46,12 +46,14 @@ struct ImageLoaderTests {
         #expect(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o600) == 0)
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("zero.png").path, withDestinationPath: "/dev/zero")
         let loader = ImageLoader(folder: folder, stateDirectory: nil)
-        #expect(await loader.load(request("/dev/zero"), mode: .symbols).failureMessage == "/dev/zero: a character device, not a regular file")
+        #expect(mknod(folder.appendingPathComponent("device.png").path, S_IFCHR | 0o600, 0x105) == 0)
+        #expect(await loader.load(request("device.png"), mode: .symbols).failureMessage == "device.png: a character device, not a regular file")
+        let outside = "outside the app folder: an app reads only its own files"
+        #expect(await loader.load(request("/dev/zero"), mode: .symbols).failureMessage == "/dev/zero: " + outside)
         #expect(await loader.load(request("pipe.png"), mode: .symbols).failureMessage == "pipe.png: a FIFO (named pipe), not a regular file")
         #expect(await loader.load(request("folder.png"), mode: .symbols).failureMessage == "folder.png: a folder, not a regular file")
-        #expect(await loader.load(request("zero.png"), mode: .symbols).failureMessage == "zero.png: a character device, not a regular file")
-        #expect(await loader.load(request("file:///dev/null"), mode: .symbols).failureMessage
-            == "file:///dev/null: a character device, not a regular file")
+        #expect(await loader.load(request("zero.png"), mode: .symbols).failureMessage == "zero.png: " + outside)
+        #expect(await loader.load(request("file:///dev/null"), mode: .symbols).failureMessage == "file:///dev/null: " + outside)
     }
 
     @Test("a prepared image counts its cells, its protocol payload and its PNG")

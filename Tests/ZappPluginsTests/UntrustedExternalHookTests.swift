@@ -72,26 +72,17 @@ struct UntrustedExternalHookTests {
         #expect(trace.entries.contains { $0.message == "not run: http://h/app/ is an http(s) app; its commands never run" })
     }
 
-    @Test("a trusted command whose named file changed after the services were built is not run")
-    func changedWhileRunning() async throws {
-        let bed = try TestBed(answers: [.button("Fail")])
-        let data = bed.directory.appendingPathComponent("rules.txt")
-        try Data("v1".utf8).write(to: data)
-        let plugin = PluginConfiguration(
-            manifest: PluginManifest(
-                identifier: "ext", name: "Age check", type: "general",
-                api: PluginAPI(className: BuiltInPluginClass.externalHook.rawValue)),
-            configuration: ["command": ["/nonexistent/zapp-trust-test", "rules.txt"], "is_flow_blocker": true])
-        let app = ZappApp(screens: [.plain, Self.target], plugins: [plugin], folder: bed.directory, name: "app")
-        let registry = bed.registry([plugin])
-        try Data("v2".utf8).write(to: data)
-        let trace = TraceLog()
-        let manager = ScreenHookManager(app: app, registry: registry, environment: bed.environment(), trace: trace)
-        let result = await manager.runPreHooks(for: Self.target, from: .cell, dataDict: nil)
-        #expect(result == .blocked(by: "ext", reason: StandInHook.failureReason))
-        let pane = try #require(bed.presenter.panes.first)
-        #expect(pane.message.contains("changed since it was trusted"), "\(pane.message)")
-        #expect(!trace.entries.contains { $0.message.contains("not found") }, "nothing was started")
+    @Test("a trusted command runs in the private copy, its words naming the app folder pointed at the copy")
+    func runsInTheCopy() throws {
+        let bed = try TestBed()
+        let snapshot = try AppSnapshot.make()
+        bed.commandTrust = .trustedCopy(snapshot)
+        let real = try #require(FileSystem.resolvedPath(bed.directory.path))
+        #expect(ExternalHookFactory.word(real + "/hooks/x.sh", movedFrom: real, to: snapshot.folder.path)
+            == snapshot.folder.path + "/hooks/x.sh")
+        #expect(ExternalHookFactory.word(real + "x/y", movedFrom: real, to: "/copy") == real + "x/y", "another folder")
+        #expect(ExternalHookFactory.word("hooks/x.sh", movedFrom: real, to: "/copy") == "hooks/x.sh")
+        #expect(bed.environment().commandTrust.notRunLine == nil)
     }
 
     @Test("an environment nobody decided for trusts nothing")

@@ -13,9 +13,9 @@ struct AppTrustTests {
     private static let state = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-apptrust-\(UUID().uuidString)")
 
     @Test("an http(s) app is untrusted as remote, whatever the trust file says")
-    func remote() throws {
+    func remote() async throws {
         let app = ZappApp(screens: [ScreenModel(id: "home", name: "Home")], plugins: [], name: "app")
-        #expect(AppTrust.decide(app: app, argument: "https://example.com/app/", plugins: nil, stateDirectory: Self.state)
+        #expect(await AppTrust.decide(app: app, argument: "https://example.com/app/", plugins: nil, stateDirectory: Self.state)
             == .untrusted(app: "https://example.com/app/", reason: .remote))
     }
 
@@ -23,11 +23,11 @@ struct AppTrustTests {
     func demo() async throws {
         let loaded = await AppLocation.demo.load()
         let demo = try #require(loaded.app)
-        #expect(AppTrust.decide(app: demo, argument: nil, plugins: nil, stateDirectory: Self.state) == .trusted)
+        #expect(await AppTrust.decide(app: demo, argument: nil, plugins: nil, stateDirectory: Self.state) == .trusted)
         let path = try #require(demo.folder?.path)
-        #expect(AppTrust.decide(app: demo, argument: path, plugins: nil, stateDirectory: Self.state) == .trusted,
+        #expect(await AppTrust.decide(app: demo, argument: path, plugins: nil, stateDirectory: Self.state) == .trusted,
                 "named by its path, it is still the bundled demo")
-        #expect(AppTrust.decide(app: demo, argument: nil, plugins: "/tmp/other.json", stateDirectory: Self.state)
+        #expect(await AppTrust.decide(app: demo, argument: nil, plugins: "/tmp/other.json", stateDirectory: Self.state)
             == .untrusted(app: "--plugins /tmp/other.json", reason: .notTrusted))
     }
 
@@ -40,11 +40,13 @@ struct AppTrustTests {
             configuration: ["command": ["touch", "/tmp/x"]])
         let screens = [ScreenModel(id: "home", name: "Home")]
         let url = "http://127.0.0.1:9/app/"
-        #expect(AppTrust.warnings(app: ZappApp(screens: screens, plugins: [hook], name: "app"), argument: url, plugins: nil, stateDirectory: Self.state)
+        let remote = CommandTrust.untrusted(app: url, reason: .remote)
+        #expect(AppTrust.warnings(app: ZappApp(screens: screens, plugins: [hook], name: "app"), plugins: nil, trust: remote)
             == ["plugin_configurations.json: warning: external hook commands not run: \(url) is an http(s) app; its commands never run"])
-        #expect(AppTrust.warnings(app: ZappApp(screens: screens, plugins: [], name: "app"), argument: url, plugins: nil, stateDirectory: Self.state) == [])
+        #expect(AppTrust.warnings(app: ZappApp(screens: screens, plugins: [], name: "app"), plugins: nil, trust: remote) == [])
         let demo = try #require(await AppLocation.demo.load().app)
-        #expect(AppTrust.warnings(app: demo, argument: nil, plugins: nil, stateDirectory: Self.state) == [])
+        let trust = await AppTrust.decide(app: demo, argument: nil, plugins: nil, stateDirectory: Self.state)
+        #expect(AppTrust.warnings(app: demo, plugins: nil, trust: trust) == [])
     }
 
     @Test("APP and --plugins are shown as the user would type them after zapp-shell trust")

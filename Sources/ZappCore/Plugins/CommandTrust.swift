@@ -4,8 +4,11 @@
 /// Every plugin factory gets the decision in `PluginEnvironment.commandTrust`; an untrusted
 /// external hook becomes a stand-in pane that says the command was not run.
 public enum CommandTrust: Sendable, Hashable {
-    /// The commands run.
+    /// The commands run (in the app folder: an app in memory, a folder that is ours).
     case trusted
+    /// The commands run from `AppSnapshot`, the private copy of the app folder made while its
+    /// trust was checked: what runs is exactly what was digested.
+    case trustedCopy(AppSnapshot)
     /// No command runs: `app` is how the user names the app (`zapp-shell trust APP`), `reason` why.
     case untrusted(app: String, reason: UntrustedReason)
 
@@ -13,8 +16,11 @@ public enum CommandTrust: Sendable, Hashable {
     public enum UntrustedReason: Sendable, Hashable {
         /// The app was never trusted (or its trust was revoked).
         case notTrusted
-        /// A command, or a file it names inside the app folder, changed since `zapp-shell trust`.
+        /// A command, or any file in the app folder, changed since `zapp-shell trust`.
         case changed
+        /// The app folder cannot be trusted at all (a symbolic link leaving it, a device, a FIFO,
+        /// too many files); the message says which and why.
+        case untrustable(String)
         /// An http(s) app: never trusted, by any route.
         case remote
         /// The trust file cannot be read or parsed (the message says what and where): nothing
@@ -27,7 +33,18 @@ public enum CommandTrust: Sendable, Hashable {
     /// What `PluginEnvironment` holds when its maker cannot know: nothing runs.
     public static let undecided = CommandTrust.untrusted(app: "the app", reason: .undecided)
 
-    public var isTrusted: Bool { self == .trusted }
+    public var isTrusted: Bool {
+        switch self {
+        case .trusted, .trustedCopy: return true
+        case .untrusted: return false
+        }
+    }
+
+    /// The private copy the commands run from, when there is one.
+    public var snapshot: AppSnapshot? {
+        if case .trustedCopy(let snapshot) = self { return snapshot }
+        return nil
+    }
 
     /// The line `trace`, `gates`, tapes and the stand-in pane show for a command that was not
     /// run: `not run: ./app is not trusted (zapp-shell trust ./app)`; nil when trusted.
@@ -37,6 +54,7 @@ public enum CommandTrust: Sendable, Hashable {
         switch reason {
         case .notTrusted: return "\(Self.notRunPrefix)\(app) is not trusted (\(command))"
         case .changed: return "\(Self.notRunPrefix)\(app) changed since it was trusted (\(command))"
+        case .untrustable(let problem): return "\(Self.notRunPrefix)\(app) cannot be trusted: \(problem)"
         case .remote: return "\(Self.notRunPrefix)\(app) is an http(s) app; its commands never run"
         case .unreadableTrustFile(let problem):
             return "\(Self.notRunPrefix)\(app) is not trusted: \(problem) (\(command) writes it again)"

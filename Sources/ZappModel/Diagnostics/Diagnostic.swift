@@ -68,7 +68,8 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var isError: Bool { severity == .error }
 
-    /// `file:line:column: severity: message (hint: ...)` or `file: path: severity: message (hint: ...)`.
+    /// `file:line:column: severity: message (hint: ...)` or `file: path: severity: message (hint: ...)`,
+    /// credentials in URLs redacted (`CredentialRedaction`).
     public var description: String {
         var text: String
         switch location {
@@ -78,7 +79,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         }
         text += "\(severity.rawValue): \(message)"
         if let hint { text += " (hint: \(hint))" }
-        return text
+        return CredentialRedaction.redacted(text)
     }
 }
 

@@ -45,6 +45,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     /// A feed source that is no URL or path (a CMS id, a provider address) and that no feed
     /// map (`--feeds`) names: the component says what it is instead of a feed.
     case unreachableFeed = "unreachable-feed"
+    /// An asset or feed the app names outside what it may read (`LocalReference`): a local
+    /// app's file outside its folder, a remote app's `file://` URL. It is not read.
+    case localReadRefused = "local-read-refused"
 
     /// True only for what leaves nothing to show: a file that cannot be read or parsed, a file
     /// of an unknown kind, a river with no screens. This is the one place that decides what

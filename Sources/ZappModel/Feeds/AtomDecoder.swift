@@ -13,11 +13,14 @@ enum AtomDecoder {
         if let namespace = root.namespace, namespace != atomNamespace {
             throw FeedError("<feed> is in namespace \(namespace), not Atom (\(atomNamespace))")
         }
-        let entries = root.children("entry").enumerated().map { offset, element in entry(element, index: offset) }
-        return Feed(
+        let listed = root.children("entry")
+        let entries = listed.prefix(Feed.entryLimit).enumerated().map { offset, element in entry(element, index: offset) }
+        var feed = Feed(
             id: text(root.child("id")), title: text(root.child("title")), typeValue: root.child("type")?.attributes["value"],
             format: .atom, entries: entries,
             next: nonEmpty(root.children("link").first { $0.attributes["rel"] == "next" }?.attributes["href"]))
+        if listed.count > Feed.entryLimit { feed.listedEntries = listed.count }
+        return feed
     }
 
     private static func entry(_ element: XMLReader.Element, index: Int) -> FeedEntry {

@@ -26,6 +26,18 @@ public struct Feed: Sendable, Hashable {
     /// The source `next` is written relative to when it is not the feed's own: the page it came
     /// from, once pages were appended (`appending(_:from:loaded:)`).
     public var nextBase: String?
+    /// How many entries the feed listed when it listed more than `entryLimit` (only the first
+    /// `entryLimit` are kept); nil otherwise.
+    public var listedEntries: Int?
+
+    /// The most entries kept of one feed (or one page): what a feed costs in memory is bounded
+    /// by what is kept, not by what it lists.
+    public static let entryLimit = 10_000
+
+    /// The warning for a feed cut to `entryLimit`, naming it (`source`), or nil.
+    public func capWarning(source: String) -> String? {
+        listedEntries.map { "feed \(source): \($0) entries listed; the first \(Self.entryLimit) are kept" }
+    }
 
     public init(
         id: String? = nil, title: String? = nil, typeValue: String? = nil, format: Format, entries: [FeedEntry],

@@ -13,11 +13,13 @@ enum Pipes2Decoder {
         case .object(let single)?: entries = [.object(single)]
         case let other?: throw FeedError("$.entry: expected an array of entries, got \(other.kindDescription)")
         }
-        return Feed(
+        var feed = Feed(
             id: text(object["id"]), title: text(object["title"]), typeValue: text(object["type"]?["value"]),
             format: .pipes2,
-            entries: entries.enumerated().compactMap { offset, value in entry(value, index: offset) },
+            entries: entries.prefix(Feed.entryLimit).enumerated().compactMap { offset, value in entry(value, index: offset) },
             next: text(object["next"]))
+        if entries.count > Feed.entryLimit { feed.listedEntries = entries.count }
+        return feed
     }
 
     /// An entry. A curation entry (`{"preset_name", "feed_url"}`, what a curation feed lists for

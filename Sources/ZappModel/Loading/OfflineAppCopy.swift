@@ -82,7 +82,7 @@ public struct OfflineAppCopies: Sendable {
 
     /// The copies under `stateDirectory`; nil when `maximumBytes` is 0 (none kept).
     public init?(stateDirectory: URL, maximumBytes: Int = OfflineAppCopy.defaultMaximumBytes) {
-        guard let folder = PrivateCacheFolder(stateDirectory: stateDirectory, name: "offline", maximumBytes: maximumBytes)
+        guard let folder = PrivateCacheFolder(stateDirectory: stateDirectory, name: "offline", magic: OfflineAppCopy.magic, maximumBytes: maximumBytes)
         else { return nil }
         self.folder = folder
     }

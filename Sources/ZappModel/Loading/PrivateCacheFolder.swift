@@ -8,23 +8,32 @@ import Glibc
 #endif
 
 /// A private, bounded folder of the state directory holding one file per address: the image
-/// cache (`images/`) and the offline copies of http(s) apps (`offline/`). The folder is 0700,
-/// each entry one 0600 file (`PrivateFile`) written to a temporary name and renamed, named by a
-/// digest of its address (`key(for:)`: no URL, user, password or query written anywhere). Every
-/// store keeps the folder within `maximumBytes`, removing the least recently used entries first
-/// (a read marks an entry used); what is not an entry is removed.
+/// cache (`images/`) and the offline copies of http(s) apps (`offline/`). The folder is made 0700
+/// by the cache itself, which marks it (`markerName`) and uses no other: a folder already there
+/// without the mark, a symbolic link or someone else's folder means no cache, and nothing in it
+/// is touched or chmod-ed. Each entry is one 0600 file (`PrivateFile`) starting with the cache's
+/// magic line, written to a temporary name and renamed, named by a digest of its address
+/// (`key(for:)`: no URL, user, password or query written anywhere). Every store keeps the folder
+/// within `maximumBytes`, removing the least recently used entries first (a read marks an entry
+/// used); it deletes only files it wrote: its names holding its magic line.
 public struct PrivateCacheFolder: Sendable {
     /// A temporary file older than this is a store that did not finish (its process died).
     static let abandonedTemporaryAge = 60
+    /// The file that marks a folder the cache made itself.
+    public static let markerName = ".zapp-shell-cache"
 
     public let folder: URL
     public let maximumBytes: Int
+    /// The first line of every entry this cache writes (with its newline).
+    let magic: [UInt8]
 
-    /// The folder `name` of `stateDirectory`, or nil when `maximumBytes` is 0 (nothing kept).
-    public init?(stateDirectory: URL, name: String, maximumBytes: Int) {
+    /// The folder `name` of `stateDirectory`, whose entries start with the line `magic`, or nil
+    /// when `maximumBytes` is 0 (nothing kept).
+    public init?(stateDirectory: URL, name: String, magic: String, maximumBytes: Int) {
         guard maximumBytes > 0 else { return nil }
         folder = stateDirectory.appendingPathComponent(name, isDirectory: true)
         self.maximumBytes = maximumBytes
+        self.magic = Array((magic + "\n").utf8)
     }
 
     /// The name of `url`'s entry: the SHA-256 of the address without its user, password and
@@ -44,17 +53,16 @@ public struct PrivateCacheFolder: Sendable {
 
     /// The entry kept for `url`, decoded by `decode` (at most `limit` bytes read); nil when none.
     /// An entry that cannot be read or decoded (cut short, altered, not an entry) is removed.
+    /// Only an entry of ours gone bad (its magic line) is removed; anything else is left alone.
     public func entry<Entry>(for url: URL, limit: Int, decode: ([UInt8]) -> Entry?) -> Entry? {
+        guard isOurFolder() else { return nil }
         let path = folder.appendingPathComponent(Self.key(for: url)).path
-        let data: Data
-        switch FileSystem.contents(atPath: path, limit: limit, followingLinks: false) {
-        case .success(let contents): data = contents
-        case .failure(let refusal):
-            if refusal.problem != .missing { unlink(path) }
+        guard case .success(let data) = FileSystem.contents(atPath: path, limit: limit, followingLinks: false) else {
+            if isOurs(path) { unlink(path) }
             return nil
         }
         guard let entry = decode(Array(data)) else {
-            unlink(path)
+            if data.starts(with: magic) { unlink(path) }
             return nil
         }
         Self.markUsed(path)
@@ -84,17 +92,45 @@ public struct PrivateCacheFolder: Sendable {
         return true
     }
 
-    /// Makes the folder (and the state directory above it) if missing, 0700, and makes an
-    /// existing folder 0700 (one kept by an older version was 0755).
+    /// Makes the folder (and the state directory above it) if missing, 0700, and marks it as the
+    /// cache's own; an existing folder is used only when it is (`isOurFolder`), and never chmod-ed.
     private func makeFolder() -> Bool {
+        var info = stat()
+        if lstat(folder.path, &info) == 0 { return isOurFolder() }
         var missing: [String] = []
-        var path = folder.path
+        var path = FileSystem.parent(of: folder.path)
         while FileSystem.kind(atPath: path) == .missing, path != "/" {
             missing.append(path)
             path = FileSystem.parent(of: path)
         }
         for path in missing.reversed() where mkdir(path, 0o700) != 0 && errno != EEXIST { return false }
-        return FileSystem.isDirectory(atPath: folder.path) && chmod(folder.path, 0o700) == 0
+        guard mkdir(folder.path, 0o700) == 0 else { return false }
+        do {
+            try PrivateFile.create(folder.appendingPathComponent(Self.markerName).path, with: magic)
+        } catch {
+            return false
+        }
+        return true
+    }
+
+    /// True when the folder is the cache's own: a folder (not a link) of this user's, holding
+    /// the marker the cache wrote when it made it.
+    private func isOurFolder() -> Bool {
+        var info = stat()
+        guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { return false }
+        let marker = folder.appendingPathComponent(Self.markerName).path
+        return lstat(marker, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// True when the regular file at `path` starts with the cache's magic line (read without
+    /// following a link).
+    private func isOurs(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: magic.count)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return count == magic.count && head == magic
     }
 
     /// Sets the entry's modification time to now, to the nanosecond (the kernel's own stamp is
@@ -107,27 +143,27 @@ public struct PrivateCacheFolder: Sendable {
         utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW)
     }
 
-    /// Removes what is not an entry (files an older version kept, with the URL in clear;
-    /// temporary files of stores that never finished), then the least recently used entries
-    /// while the rest hold more than `maximumBytes` (never `kept`, the entry just stored).
+    /// Removes its temporary files of stores that never finished, then the least recently used
+    /// of its entries while they hold more than `maximumBytes` (never `kept`, the entry just
+    /// stored). A file that is not one of its names holding its magic line is left alone.
     private func keepWithinCap(keeping kept: String) {
         var entries: [(path: String, size: Int, used: Int)] = []
         let now = Int(time(nil))
         for name in FileSystem.entries(atPath: folder.path) ?? [] {
             let path = folder.appendingPathComponent(name).path
             var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             let used = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-            let isEntry = name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-            let isFreshTemporary = name.hasPrefix(".") && name.hasSuffix(".tmp") && now - Int(info.st_mtim.tv_sec) < Self.abandonedTemporaryAge
-            guard (isEntry || isFreshTemporary) && info.st_mode & S_IFMT == S_IFREG else {
-                if info.st_mode & S_IFMT != S_IFDIR { unlink(path) }
+            if name.hasPrefix(".") && name.hasSuffix(".tmp") {
+                if now - Int(info.st_mtim.tv_sec) >= Self.abandonedTemporaryAge, isOurs(path) { unlink(path) }
                 continue
             }
-            entries.append((path, Int(info.st_size), !isEntry ? Int.max : name == kept ? Int.max - 1 : used))
+            let isEntry = name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+            guard isEntry, isOurs(path) else { continue }
+            entries.append((path, Int(info.st_size), name == kept ? Int.max : used))
         }
         var total = entries.reduce(0) { $0 + $1.size }
-        for entry in entries.sorted(by: { $0.used < $1.used }) where total > maximumBytes && entry.used < Int.max - 1 {
+        for entry in entries.sorted(by: { $0.used < $1.used }) where total > maximumBytes && entry.used < Int.max {
             if unlink(entry.path) == 0 || errno == ENOENT { total -= entry.size }
         }
     }

@@ -93,13 +93,11 @@ public struct ZappApp: Sendable, Hashable {
         folder ?? remoteFolder
     }
 
-    /// Resolves an asset "URL" (`file://` path, absolute path or path relative to the app folder)
-    /// to a local file; nil for remote URLs.
+    /// The local file an asset names (`file://` path, absolute path or path relative to the app
+    /// folder) when the app may read it (`LocalReference`: inside a local app's folder only); nil
+    /// for remote URLs, for a remote app, and for a path outside the folder.
     public func localAssetURL(_ asset: String) -> URL? {
-        if asset.hasPrefix("http://") || asset.hasPrefix("https://") { return nil }
-        if asset.hasPrefix("file://") { return URL(string: asset).map { URL(fileURLWithPath: $0.path) } }
-        if asset.hasPrefix("/") { return URL(fileURLWithPath: asset) }
-        guard let folder else { return nil }
-        return folder.appendingPathComponent(asset)
+        guard case .file(let path) = LocalReference.resolve(asset, folder: folder ?? remoteFolder) else { return nil }
+        return URL(fileURLWithPath: path)
     }
 }

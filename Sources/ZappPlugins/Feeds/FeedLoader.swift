@@ -99,15 +99,16 @@ public actor FeedLoader: FeedLoading {
             return await download(url, timeout: timeout, maximumBytes: maximumBytes)
         }
         let file: URL
-        if lowered.hasPrefix("file://") {
-            guard let url = URL(string: trimmed), !url.path.isEmpty else { return .failure(FeedLoadError("not a valid file URL: \(trimmed)")) }
-            file = URL(fileURLWithPath: url.path)
-        } else if trimmed.hasPrefix("/") {
-            file = URL(fileURLWithPath: trimmed)
-        } else if let folder {
-            file = folder.appendingPathComponent(trimmed)
+        if mapped {
+            // A --feeds map is the user's, not the app's: its files are read wherever they are.
+            file = lowered.hasPrefix("file://") ? URL(fileURLWithPath: URL(string: trimmed)?.path ?? trimmed)
+                : trimmed.hasPrefix("/") || folder == nil ? URL(fileURLWithPath: trimmed) : folder!.appendingPathComponent(trimmed)
         } else {
-            return .failure(FeedLoadError("\(trimmed) is relative, but the app has no folder to resolve it against"))
+            switch LocalReference.resolve(trimmed, folder: folder) {
+            case .file(let path): file = URL(fileURLWithPath: path)
+            case .refused(let why): return .failure(FeedLoadError("\(trimmed) \(why); not read"))
+            case .notLocal: return .failure(FeedLoadError("\(trimmed) is not a feed address"))
+            }
         }
         return await read(file, shown: trimmed, namesPath: mapped, maximumBytes: maximumBytes, on: queue)
     }

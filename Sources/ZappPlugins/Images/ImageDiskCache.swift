@@ -35,7 +35,7 @@ struct ImageDiskCache: Sendable {
 
     /// The cache in `stateDirectory/images`, or nil when `maximumBytes` is 0 (no disk cache).
     init?(stateDirectory: URL, maximumBytes: Int) {
-        guard let folder = PrivateCacheFolder(stateDirectory: stateDirectory, name: "images", maximumBytes: maximumBytes)
+        guard let folder = PrivateCacheFolder(stateDirectory: stateDirectory, name: "images", magic: Self.magic, maximumBytes: maximumBytes)
         else { return nil }
         self.folder = folder
     }

@@ -188,18 +188,14 @@ public actor ImageLoader: ImageLoading {
             }
             return await download(url, diskCache: diskCache, limits: limits, timeout: timeout, files: files)
         }
-        let path: String
-        if address.lowercased().hasPrefix("file://") {
-            guard let url = URL(string: address), !url.path.isEmpty else { return .failure(ImageLoadError("not a valid file URL")) }
-            path = url.path
-        } else if address.hasPrefix("/") {
-            path = address
-        } else if address.contains("://") {
+        if address.contains("://") && !address.lowercased().hasPrefix("file://") {
             return .failure(ImageLoadError("unsupported URL scheme (use http, https or file)"))
-        } else if let folder {
-            path = folder.appendingPathComponent(address).path
-        } else {
-            return .failure(ImageLoadError("a relative path, but the app has no folder to resolve it against"))
+        }
+        let path: String
+        switch LocalReference.resolve(address, folder: folder) {
+        case .file(let resolved): path = resolved
+        case .refused(let why): return .failure(ImageLoadError(String(why.dropFirst("is ".count))))
+        case .notLocal: return .failure(ImageLoadError("not a local file"))
         }
         return await BlockingWork.run(on: files) { read(path, limits: limits) }
     }

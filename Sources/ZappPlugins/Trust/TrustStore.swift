@@ -11,7 +11,7 @@ import ZappModel
 
 /// The apps whose commands the user trusted (`zapp-shell trust`), kept in
 /// `trusted-apps.json` in the state directory: for each, the app folder's real path and the
-/// digest of its commands (`AppCommands.digest`). The file is written with mode 0600, to a
+/// digest of its commands and of everything in its folder (`AppCommands.digest(folder:)`). The file is written with mode 0600, to a
 /// temporary file renamed over it, so a reader never sees half of it. A file that cannot be read
 /// or parsed is reported and trusts nothing; it is never taken as trusting anything.
 public struct TrustStore: Sendable {
@@ -19,7 +19,7 @@ public struct TrustStore: Sendable {
     public struct Record: Sendable, Hashable {
         /// The app folder's real path (symbolic links resolved).
         public var path: String
-        /// `AppCommands.digest` when it was trusted.
+        /// `AppCommands.digest(folder:)` when it was trusted.
         public var digest: String
         /// How many commands it had.
         public var commandCount: Int
@@ -41,13 +41,38 @@ public struct TrustStore: Sendable {
     }
 
     /// The trusted apps; none when the file does not exist.
-    /// - Throws: `TrustStoreError` naming the file and what is wrong with it.
+    /// - Throws: `TrustStoreError` naming the file and what is wrong with it, also when the file
+    ///   or its folder is not the user's alone (`checkOwnership`).
     public func records() throws(TrustStoreError) -> [Record] {
-        switch FileSystem.contents(atPath: fileURL.path) {
+        try checkOwnership()
+        switch FileSystem.contents(atPath: fileURL.path, followingLinks: false) {
         case .success(let data): return try Self.parse(data, file: fileURL.path)
         case .failure(let error) where error.problem == .missing: return []
         case .failure(let error):
             throw TrustStoreError(message: "cannot read \(fileURL.path): \(error.reason)")
+        }
+    }
+
+    /// As ssh does with its keys: the trust file and its folder must be owned by the user (or
+    /// root) and writable by no one else, or nothing in them is believed, nor written.
+    public func checkOwnership() throws(TrustStoreError) {
+        for path in [fileURL.deletingLastPathComponent().path, fileURL.path] {
+            var info = stat()
+            guard lstat(path, &info) == 0 else {
+                if errno == ENOENT { return }
+                throw TrustStoreError(message: "cannot read \(path): \(String(cString: strerror(errno)))")
+            }
+            if info.st_uid != getuid() && info.st_uid != 0 {
+                throw TrustStoreError(message: "\(path) is owned by user \(info.st_uid), not by you: it trusts nothing")
+            }
+            if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+                let mode = String(info.st_mode & 0o777, radix: 8)
+                throw TrustStoreError(
+                    message: "\(path) is writable by others (mode \(mode)): it trusts nothing (chmod go-w \(path))")
+            }
+            if path == fileURL.path, info.st_mode & S_IFMT != S_IFREG {
+                throw TrustStoreError(message: "\(path) is not a regular file: it trusts nothing")
+            }
         }
     }
 
@@ -89,8 +114,11 @@ public struct TrustStore: Sendable {
     }
 
     /// Whether the app in `folder` with `commands` may run them. `shownAs` is how the user
-    /// names the app (the not-run line says `zapp-shell trust <shownAs>`).
-    public func decide(folder: URL, commands: AppCommands, shownAs: String) -> CommandTrust {
+    /// names the app (the not-run line says `zapp-shell trust <shownAs>`). The folder is read
+    /// (`AppFolderContents`) only when the trust file holds it, and with `copy` into a private
+    /// copy the commands then run from (`CommandTrust.trustedCopy`). Paths are compared byte for
+    /// byte (`café` in NFD is another folder than `café` in NFC).
+    public func decide(folder: URL, commands: AppCommands, shownAs: String, copy: Bool = true) -> CommandTrust {
         if commands.commands.isEmpty { return .trusted }
         let records: [Record]
         do {
@@ -98,25 +126,41 @@ public struct TrustStore: Sendable {
         } catch {
             return .untrusted(app: shownAs, reason: .unreadableTrustFile(error.message))
         }
-        guard let path = FileSystem.resolvedPath(folder.path), let record = records.first(where: { $0.path == path }) else {
+        guard let path = FileSystem.resolvedPath(folder.path), let record = records.first(where: { Self.same($0.path, path) }) else {
             return .untrusted(app: shownAs, reason: .notTrusted)
         }
-        return record.digest == commands.digest ? .trusted : .untrusted(app: shownAs, reason: .changed)
+        do {
+            let snapshot = copy ? try AppSnapshot.make() : nil
+            let contents = try AppFolderContents.read(folder: path, copyingInto: snapshot?.folder.path)
+            guard commands.digest(folder: contents) == record.digest else { return .untrusted(app: shownAs, reason: .changed) }
+            return snapshot.map { .trustedCopy($0) } ?? .trusted
+        } catch let refusal as AppFolderRefusal {
+            return .untrusted(app: shownAs, reason: .untrustable(refusal.description))
+        } catch {
+            return .untrusted(app: shownAs, reason: .untrustable("\(error)"))
+        }
     }
 
-    /// Records `folder` as trusted with `commands` (replacing an earlier record of it). A trust
-    /// file that cannot be parsed is replaced (its records were not believed anyway).
+    /// Two paths as the same bytes (Swift's `==` on strings compares canonical equivalents).
+    static func same(_ left: String, _ right: String) -> Bool {
+        left.utf8.elementsEqual(right.utf8)
+    }
+
+    /// Records `folder` as trusted with `commands` and the folder's `contents` (replacing an
+    /// earlier record of it). A trust file that cannot be parsed is replaced (its records were
+    /// not believed anyway); one that is not the user's alone is left alone (an error).
     /// - Returns: the record written.
     @discardableResult
-    public func trust(folder: URL, commands: AppCommands) throws(TrustStoreError) -> Record {
+    public func trust(folder: URL, commands: AppCommands, contents: AppFolderContents) throws(TrustStoreError) -> Record {
         guard let path = FileSystem.resolvedPath(folder.path) else {
             throw TrustStoreError(message: "\(folder.path) does not exist")
         }
-        let record = Record(path: path, digest: commands.digest, commandCount: commands.commands.count)
+        try checkOwnership()
+        let record = Record(path: path, digest: commands.digest(folder: contents), commandCount: commands.commands.count)
         var records = (try? self.records()) ?? []
-        records.removeAll { $0.path == path }
+        records.removeAll { Self.same($0.path, path) }
         records.append(record)
-        try write(records)
+        try write(records: records)
         return record
     }
 
@@ -125,13 +169,13 @@ public struct TrustStore: Sendable {
         let path = FileSystem.resolvedPath(folder.path) ?? folder.standardizedFileURL.path
         var records = try self.records()
         let before = records.count
-        records.removeAll { $0.path == path }
+        records.removeAll { Self.same($0.path, path) }
         guard records.count != before else { return false }
-        try write(records)
+        try write(records: records)
         return true
     }
 
-    private func write(_ records: [Record]) throws(TrustStoreError) {
+    func write(records: [Record]) throws(TrustStoreError) {
         let folder = fileURL.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(

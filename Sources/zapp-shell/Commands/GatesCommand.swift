@@ -97,9 +97,13 @@ struct GatesCommand: AsyncParsableCommand {
     /// The report of one app; an app that cannot be used exits with the loader's status, an
     /// unknown user with 1.
     private func report(_ location: String?) async throws -> GatesReport {
+        if let refusal = Self.tooManyScreens(location) {
+            Console.printError("zapp-shell gates: \(refusal)")
+            throw ExitCode(2)
+        }
         let loaded = try await AppLocation.loadOrExit(location, plugins: pluginsOption.plugins, feeds: feedsOption.feeds)
         do {
-            let trust = AppTrust.decide(
+            let trust = await AppTrust.decide(
                 app: loaded.app, argument: location, plugins: pluginsOption.plugins,
                 stateDirectory: PluginEnvironment.defaultStateDirectory())
             return try await GatesReport.builtIn(app: loaded.app, signedIn: signedIn, trust: trust)
@@ -107,6 +111,27 @@ struct GatesCommand: AsyncParsableCommand {
             Console.printError("zapp-shell gates: \(error.message)")
             throw ExitCode(error.exitStatus)
         }
+    }
+}
+
+extension GatesCommand {
+    /// The most screens `gates` reports on: it holds every screen and its report in memory
+    /// (a river of a million screens took 1.3 GB and nearly 3 minutes).
+    static let screenLimit = 100_000
+
+    /// Why a local river lists too many screens for `gates`, counted without decoding them
+    /// (`JSONArrayIndex.countElements`, which stops past the limit); nil when it does not (or cannot be read here:
+    /// loading it says why).
+    static func tooManyScreens(_ location: String?) -> String? {
+        guard case .path(let path) = AppLocation(argument: location) else { return nil }
+        let river = FileSystem.isDirectory(atPath: path)
+            ? [AppLoader.riverFileName, AppLoader.publishedRiverFileName].map { FileSystem.path($0, in: path) }
+                .first { FileSystem.kind(atPath: $0) == .regularFile } : path
+        guard let river, case .success(let data) = FileSystem.contents(atPath: river, limit: AppLocation.fetchMaximumBytes),
+            let count = JSONArrayIndex.countElements(in: data, upTo: screenLimit), count > screenLimit
+        else { return nil }
+        return "\(river) lists more than \(screenLimit) screens; gates reports on at most \(screenLimit) "
+            + "(it holds every screen's report in memory). Split the river, or check it with zapp-shell validate."
     }
 }
 

@@ -18,8 +18,8 @@ struct InitCommand: ParsableCommand {
             Writes river.json, plugin_configurations.json, the ASCII-art assets and the example \
             external hook script, keeping the folder layout. DIR is created when missing. Files \
             that already exist are left alone unless --force is given. The folder is trusted \
-            (its hook script runs, as `zapp-shell trust DIR` would allow) when its commands are \
-            exactly the demo's; a folder whose existing files differ is left untrusted.
+            (its hook script runs, as `zapp-shell trust DIR` would allow) when it holds exactly \
+            the demo's files; a folder holding anything else is left untrusted.
             """
     )
 
@@ -38,24 +38,22 @@ struct InitCommand: ParsableCommand {
         Console.print(Self.recordTrust(folder: destination, demo: source, directory: directory))
     }
 
-    /// Trusts the folder just written when it runs exactly the demo's commands (the same argv and
-    /// the same files, byte for byte): the user made it. Returns the line saying what was done.
+    /// Trusts the folder just written when it holds exactly the demo's files, byte for byte, and
+    /// nothing else (the user made it). Returns the line saying what was done.
     static func recordTrust(
         folder: URL, demo: URL, directory: String, stateDirectory: URL = PluginEnvironment.defaultStateDirectory()
     ) -> String {
         let trustCommand = "zapp-shell trust \(shellQuoted(directory))"
         guard let written = AppLoader.load(folder: folder, displayName: directory).app,
-            let bundled = AppLoader.load(folder: demo, displayName: "demo").app
+            let real = FileSystem.resolvedPath(folder.path), let demoReal = FileSystem.resolvedPath(demo.path),
+            let contents = try? AppFolderContents.read(folder: real),
+            let demoContents = try? AppFolderContents.read(folder: demoReal)
         else { return "Not trusted: the folder cannot be loaded; check it with zapp-shell validate, then \(trustCommand)." }
-        let commands = AppCommands(app: written)
-        func shape(_ commands: AppCommands) -> [[String]] {
-            commands.commands.map { [$0.identifier] + $0.argv + $0.files.flatMap { [$0.path, $0.digest] } }
-        }
-        guard shape(commands) == shape(AppCommands(app: bundled)) else {
-            return "Not trusted: files already in \(directory) run other commands than the demo's; read them, then \(trustCommand)."
+        guard contents == demoContents else {
+            return "Not trusted: \(directory) holds other files than the demo's; read them, then \(trustCommand)."
         }
         do {
-            try TrustStore(stateDirectory: stateDirectory).trust(folder: folder, commands: commands)
+            try TrustStore(stateDirectory: stateDirectory).trust(folder: folder, commands: AppCommands(app: written), contents: contents)
             return "Trusted: its hook script runs (zapp-shell trust --revoke \(shellQuoted(directory)) undoes it)."
         } catch {
             return "Not trusted: \(error.message); \(trustCommand) records it."

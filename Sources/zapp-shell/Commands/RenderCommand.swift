@@ -111,8 +111,8 @@ struct RenderCommand: AsyncParsableCommand {
     /// terminal once nothing is pending (the feeds and images it shows have loaded or failed);
     /// `warnings` (the app's load warnings) are counted in the status line, as the running app
     /// does. Images are drawn with symbols (`imageMode` nil or anything but `off`, which draws
-    /// none; `text` draws none either) and the images that failed are warned about, sorted so
-    /// that they come out the same on every run. No hook runs.
+    /// none; `text` draws none either) and the images that failed, and the feeds cut to their
+    /// entry cap, are warned about, sorted so that they come out the same on every run. No hook runs.
     @MainActor
     static func render(
         app: ZappApp, screen: ScreenModel, position: StackPosition, size: RenderSize, theme: Theme,
@@ -136,7 +136,12 @@ struct RenderCommand: AsyncParsableCommand {
         let terminal = HeadlessTerminal(columns: size.columns, rows: size.rows, colorSupport: format == .text ? .none : .trueColor)
         let runtime = ShellRuntime(terminal: terminal, setup: setup)
         await runtime.runUntilIdle()
-        let imageWarnings = runtime.model.view.imageWarnings.sorted()
+        // A feed cut to its entry cap says so beside the images that failed.
+        let feedWarnings = runtime.model.view.feeds.compactMap { source, state -> String? in
+            guard case .loaded(let feed) = state else { return nil }
+            return feed.capWarning(source: source)
+        }
+        let imageWarnings = (runtime.model.view.imageWarnings + feedWarnings).sorted()
         guard let frame = terminal.lastFrame else { return ("", imageWarnings) }
         let title = "\(app.name): \(screen.name)"
         switch format {

@@ -80,13 +80,13 @@ struct ReplayCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: stateDirectory) }
         let logger = Logger(label: "zapp-shell") { _ in SwiftLogNoOpLogHandler() }
         let replayed = loaded.app
+        // Trust is the user's (the default state directory), not the replay's own.
+        let trust = await AppTrust.decide(
+            app: replayed, argument: app, plugins: plugins, stateDirectory: PluginEnvironment.defaultStateDirectory())
         let setup = ShellSetup(
             app: replayed,
             loadApp: { AppLoad(app: replayed, warnings: []) },
             makeServices: { replayed, presenter, trace in
-                // Trust is the user's (the default state directory), not the replay's own.
-                let trust = AppTrust.decide(
-                    app: replayed, argument: app, plugins: plugins, stateDirectory: PluginEnvironment.defaultStateDirectory())
                 return RunCommand.services(
                     app: replayed, presenter: presenter, trace: trace, stateDirectory: stateDirectory, logger: logger,
                     trust: trust)

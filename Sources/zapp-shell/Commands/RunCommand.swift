@@ -133,10 +133,14 @@ struct RunCommand: AsyncParsableCommand {
 
         // An app whose commands will not run says so among its warnings (`w`), before any hook.
         // Trust is the user's, kept in the default state directory whatever --state-dir says.
+        // Decided once per load, off the main actor; the services built next take it.
         let trustDirectory = PluginEnvironment.defaultStateDirectory(environment: environment)
-        let trustWarnings: @Sendable (ZappApp) -> [String] = { running in
-            AppTrust.warnings(app: running, argument: app, plugins: plugins, stateDirectory: trustDirectory)
+        let decideTrust: @Sendable (ZappApp) async -> CommandTrust = { running in
+            await AppTrust.decide(app: running, argument: app, plugins: plugins, stateDirectory: trustDirectory)
         }
+        let firstTrust = await decideTrust(loaded.app)
+        let pendingTrust = PendingTrust(firstTrust)
+        let firstTrustWarnings = AppTrust.warnings(app: loaded.app, plugins: plugins, trust: firstTrust)
         let current = Self.theme(theme, environment: environment)
         let images = ImageOption.resolveExplained(look.images, environment: environment)
         if let note = images.note { logger.info("\(note)") }
@@ -152,14 +156,16 @@ struct RunCommand: AsyncParsableCommand {
                     throw failure
                 }
                 app.feedMap = feedMap
-                let warnings = (result.runWarnings + FeedSource.warnings(in: app, file: AppLoader.riverFileName)).map(\.description)
+                let warnings = (result.runWarnings + AppLocation.sourceWarnings(app)).map(\.description)
                 logger.info("loaded \(app.name) (\(app.screens.count) screens, \(warnings.count) warnings)")
                 for warning in warnings { logger.warning("\(warning)") }
-                return AppLoad(app: app, warnings: warnings + trustWarnings(app))
+                let trust = await decideTrust(app)
+                pendingTrust.set(trust)
+                return AppLoad(app: app, warnings: warnings + AppTrust.warnings(app: app, plugins: plugins, trust: trust))
             },
             makeServices: { [imageCacheBytes = imageCache.bytes, signedIn] running, presenter, trace in
-                // Decided on every build of the services: a reload after a script changed stops it running.
-                let trust = AppTrust.decide(app: running, argument: app, plugins: plugins, stateDirectory: trustDirectory)
+                // Decided on every load: a reload after a file changed stops the commands running.
+                let trust = pendingTrust.current
                 if let notRun = trust.notRunLine { logger.warning("external hooks: \(notRun)") }
                 return Self.services(
                     app: running, presenter: presenter, trace: trace, stateDirectory: stateDirectory, imageCacheBytes: imageCacheBytes,
@@ -168,13 +174,13 @@ struct RunCommand: AsyncParsableCommand {
             trace: TraceLog(logger: logger),
             deepLink: open, theme: current, loadThemes: { Self.themes(cycling: current) },
             forceASCII: ascii,
-            warnings: loaded.warnings.map(\.description) + trustWarnings(loaded.app),
+            warnings: loaded.warnings.map(\.description) + firstTrustWarnings,
             checkWarnings: loaded.completeWarnings.map { complete in
                 let logged = Set(loaded.warnings.map(\.description))
                 return {
                     let warnings = complete().map(\.description)
                     for warning in warnings where !logged.contains(warning) { logger.warning("\(warning)") }
-                    return warnings + trustWarnings(loaded.app)
+                    return warnings + firstTrustWarnings
                 }
             },
             browser: Self.browser(environment: environment),

@@ -71,7 +71,7 @@ struct TraceCommand: AsyncParsableCommand {
         let loaded = try await AppLocation.loadOrExit(appOptions.app, plugins: appOptions.plugins, feeds: appOptions.feeds)
         let report: TraceReport
         do {
-            let trust = AppTrust.decide(
+            let trust = await AppTrust.decide(
                 app: loaded.app, argument: appOptions.app, plugins: appOptions.plugins,
                 stateDirectory: PluginEnvironment.defaultStateDirectory())
             report = try await TraceReport.run(

@@ -10,8 +10,9 @@ import ZappPlugins
 
 /// `zapp-shell trust [APP] [--plugins FILE]`, `trust --revoke [APP]`, `trust --list`: lets a
 /// local app's commands run, the way direnv's `allow` does. It prints every command the app would
-/// run (plugin identifier, argv, the program as resolved, the files inside the app folder they
-/// name) and records the folder's real path with their digest (`TrustStore`, `AppCommands`). An
+/// run (plugin identifier, argv, the program as resolved) and what the digest covers (every file
+/// in the folder), and records the folder's real path with the digest (`TrustStore`,
+/// `AppCommands`, `AppFolderContents`). An
 /// http(s) app is refused: a URL never runs a command.
 struct TrustCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,13 +20,15 @@ struct TrustCommand: AsyncParsableCommand {
         abstract: "Let a local app's commands (ZappShell.ExternalHook) run; shows them first.",
         discussion: """
             An app is data: its commands run only when it is local and trusted. trust lists every \
-            command APP would run (plugin identifier, argv, the program that would start, and \
-            each file inside the app folder the command names, with its SHA-256) and records the \
-            folder and a digest of exactly those in $XDG_STATE_HOME/zapp-shell/trusted-apps.json \
-            (else ~/.local/state/zapp-shell; mode 0600), which every command reads whatever \
-            run's --state-dir says. Any change to a command, to the program it resolves to or to a file it \
-            names voids the trust until trust is run again; until then each external hook shows \
-            a stand-in pane saying it was not run. The bundled demo app and a folder `zapp-shell \
+            command APP would run (plugin identifier, argv, the program that would start) and the \
+            number and size of the files in the app folder, then records the folder and a digest of \
+            the commands and of every file in the folder, recursively, in \
+            $XDG_STATE_HOME/zapp-shell/trusted-apps.json (else ~/.local/state/zapp-shell; mode 0600, \
+            refused when anyone else can write it), which every command reads whatever run's \
+            --state-dir says. Any change in the folder, to a command or to the program it resolves \
+            to voids the trust until trust is run again; until then each external hook shows a \
+            stand-in pane saying it was not run. A symbolic link leaving the folder, a device or a \
+            FIFO in it makes the app untrustable. The bundled demo app and a folder `zapp-shell \
             init` wrote are trusted already. An http(s) APP cannot be trusted (exit 1).
 
             --revoke forgets APP; --list prints the trusted folders.
@@ -87,22 +90,45 @@ struct TrustCommand: AsyncParsableCommand {
             Console.print("\(shown) runs no commands: there is nothing to trust.")
             return
         }
+        let real = FileSystem.resolvedPath(folder.path) ?? folder.path
         let count = commands.commands.count == 1 ? "1 command" : "\(commands.commands.count) commands"
-        Console.print("\(shown) (\(folder.path)) runs \(count):\n\(commands.description)")
+        Console.print("\(TrustListingText.shown(shown)) (\(TrustListingText.shown(real))) runs \(count):\n\(commands.description)")
+        let contents: AppFolderContents
+        do {
+            contents = try AppFolderContents.read(folder: real)
+        } catch {
+            Console.printError("zapp-shell trust: \(TrustListingText.shown(real)) cannot be trusted: \(error.description)")
+            throw ExitCode(1)
+        }
+        Console.print(Self.coverage(contents, folder: real))
         if pluginsOption.plugins == nil, AppTrust.isBundledDemo(folder) {
             Console.print("This is the bundled demo app: it is trusted already (it ships with zapp-shell).")
             return
         }
         do {
-            let record = try store.trust(folder: folder, commands: commands)
+            let record = try store.trust(folder: folder, commands: commands, contents: contents)
             Console.print("""
-                Trusted: recorded \(record.path) (digest \(record.digest.prefix(12))…) in \(store.fileURL.path).
-                Any change to these commands or files voids it; revoke with: zapp-shell trust --revoke \(shown)
+                Trusted: recorded \(TrustListingText.shown(record.path)) (digest \(record.digest.prefix(12))…) in \(store.fileURL.path).
+                Any change in the folder voids it; revoke with: zapp-shell trust --revoke \(shown)
                 """)
         } catch {
             Console.printError("zapp-shell trust: \(error.message)")
             throw ExitCode(1)
         }
+    }
+
+    /// What the digest covers: the number and size of the files, every name that could be
+    /// mistaken for another (`TrustListingText.warning`), and what it cannot cover.
+    static func coverage(_ contents: AppFolderContents, folder: String) -> String {
+        let files = contents.fileCount == 1 ? "1 file" : "\(contents.fileCount) files"
+        var lines = ["Covers every file in \(TrustListingText.shown(folder)): \(files), \(contents.byteCount) bytes."]
+        for entry in contents.entries {
+            guard let warning = TrustListingText.warning(entry.path) else { continue }
+            lines.append("  look closely: \(TrustListingText.shown(entry.path)) \(warning)")
+        }
+        lines.append(
+            "Not covered: programs outside the folder, and code an interpreter loads from outside it (its libraries, PYTHONPATH).")
+        return lines.joined(separator: "\n")
     }
 
     /// The default state directory: trust is the user's, whatever a run's `--state-dir` says.
@@ -122,7 +148,7 @@ struct TrustCommand: AsyncParsableCommand {
         }
         for record in records {
             let count = record.commandCount == 1 ? "1 command" : "\(record.commandCount) commands"
-            Console.print("\(record.path)  \(count), digest \(record.digest.prefix(12))…")
+            Console.print("\(TrustListingText.shown(record.path))  \(count), digest \(record.digest.prefix(12))…")
         }
     }
 }

@@ -231,6 +231,11 @@ struct LoadedApp {
 }
 
 extension AppLocation {
+    /// Every feed source it cannot show and every asset or feed it may not read, named by key.
+    static func sourceWarnings(_ app: ZappApp) -> [Diagnostic] {
+        FeedSource.warnings(in: app, file: AppLoader.riverFileName) + LocalReference.warnings(in: app, file: AppLoader.riverFileName)
+    }
+
     /// Loads the app for `run`, `render` and `trace`. On errors that stop it from running it
     /// prints the problems the way `validate` does to stderr and exits with 1 (2 when a file
     /// cannot be read).
@@ -254,9 +259,9 @@ extension AppLocation {
         let mapped = app
         let complete: (@Sendable () -> [Diagnostic])? =
             result.deferredChecks == nil
-            ? nil : { @Sendable in result.completingChecks().runWarnings + FeedSource.warnings(in: mapped, file: AppLoader.riverFileName) }
+            ? nil : { @Sendable in result.completingChecks().runWarnings + sourceWarnings(mapped) }
         // A river decoded as it is read is walked for its sources with the deferred checks.
-        let feedWarnings = complete == nil ? FeedSource.warnings(in: app, file: AppLoader.riverFileName) : []
+        let feedWarnings = complete == nil ? sourceWarnings(app) : []
         return LoadedApp(app: app, warnings: result.runWarnings + feedWarnings, completeWarnings: complete)
     }
 

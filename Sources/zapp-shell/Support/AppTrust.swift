@@ -3,12 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Synchronization
 import ZappCore
 import ZappModel
 import ZappPlugins
 
-/// Whether a loaded app's commands may run (`CommandTrust`), decided once per build of its
-/// services (`run` decides again on every reload, so a changed script stops running):
+/// Whether a loaded app's commands may run (`CommandTrust`), decided once per load of the app
+/// (`run` decides again on every reload, so a changed file stops its commands running):
 /// - an http(s) app: never;
 /// - the bundled demo app with its own plugin list: always. It ships with the binary, so whoever
 ///   can change it can change zapp-shell itself; there is nothing to record;
@@ -16,8 +17,10 @@ import ZappPlugins
 ///   `--state-dir`: trust is the user's, not a session's) holds its folder with the digest of
 ///   exactly its commands now (`TrustStore`, `zapp-shell trust`).
 enum AppTrust {
-    /// The decision for `app`, loaded from `argument` (APP as typed) with `plugins` (`--plugins`).
-    static func decide(app: ZappApp, argument: String?, plugins: String?, stateDirectory: URL) -> CommandTrust {
+    /// The decision for `app`, loaded from `argument` (APP as typed) with `plugins` (`--plugins`):
+    /// the folder is read and digested once, on a lane of the blocking-work pool, into the private copy its
+    /// commands then run from (`TrustStore.decide`).
+    static func decide(app: ZappApp, argument: String?, plugins: String?, stateDirectory: URL) async -> CommandTrust {
         let shown = shownArguments(argument, plugins: plugins)
         if case .remote(let url) = AppLocation(argument: argument) {
             return .untrusted(app: url.absoluteString, reason: .remote)
@@ -26,13 +29,16 @@ enum AppTrust {
             return .untrusted(app: shown, reason: app.remoteFolder == nil ? .undecided : .remote)
         }
         if plugins == nil, isBundledDemo(folder) { return .trusted }
-        return TrustStore(stateDirectory: stateDirectory).decide(folder: folder, commands: AppCommands(app: app), shownAs: shown)
+        return await BlockingWork.run {
+            TrustStore(stateDirectory: stateDirectory).decide(folder: folder, commands: AppCommands(app: app), shownAs: shown)
+        }
     }
 
-    /// The warning `run` lists (`w`) for an app with commands that will not run; none otherwise.
-    static func warnings(app: ZappApp, argument: String?, plugins: String?, stateDirectory: URL) -> [String] {
-        guard !AppCommands(app: app).commands.isEmpty,
-            let line = decide(app: app, argument: argument, plugins: plugins, stateDirectory: stateDirectory).notRunLine
+    /// The warning `run` lists (`w`) for an app with commands that will not run (`trust`, its
+    /// decision); none otherwise.
+    static func warnings(app: ZappApp, plugins: String?, trust: CommandTrust) -> [String] {
+        guard app.plugins.contains(where: { $0.manifest.api.className == BuiltInPluginClass.externalHook.rawValue }),
+            let line = trust.notRunLine
         else { return [] }
         return ["\(plugins ?? AppLoader.pluginsFileName): warning: external hook commands \(line)"]
     }
@@ -51,4 +57,19 @@ enum AppTrust {
             + (plugins.map { ["--plugins", InitCommand.shellQuoted($0)] } ?? [])
         return words.isEmpty ? "the demo app" : words.joined(separator: " ")
     }
+}
+
+/// The trust decided with the last load of the app, which the services built next take (`run`).
+final class PendingTrust: Sendable {
+    private let value: Mutex<CommandTrust>
+
+    init(_ trust: CommandTrust) {
+        value = Mutex(trust)
+    }
+
+    func set(_ trust: CommandTrust) {
+        value.withLock { $0 = trust }
+    }
+
+    var current: CommandTrust { value.withLock { $0 } }
 }

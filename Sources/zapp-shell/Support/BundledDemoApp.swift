@@ -3,71 +3,82 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+import ZappCore
 import ZappModel
 
-/// Finds the demo app (ZappTV) that ships with zapp-shell, so that `zapp-shell` with no APP and
-/// `zapp-shell init` work from any working directory, from a build as well as from an installed
-/// copy. It is not a SwiftPM resource: the accessor SwiftPM generates for resources uses
-/// Foundation's `Bundle`, which would link full Foundation and ICU into the binary
-/// (ARCHITECTURE.md, "No full Foundation").
+/// The demo app (ZappTV) that ships inside zapp-shell (`EmbeddedDemoApp`, generated from
+/// `Sources/zapp-shell/DemoApp` by `Scripts/generate-demo-app.py`), so that `zapp-shell` with no
+/// APP and `zapp-shell init` work from any working directory. It is not read from beside the
+/// executable: a copied binary in a folder where someone else can create `../share` would run
+/// that folder's commands, trusted (issue 34). Nor is it a SwiftPM resource, whose accessor uses
+/// Foundation's `Bundle` and would link full Foundation (ARCHITECTURE.md, "No full Foundation").
+/// The first use writes it into a private folder (`AppSnapshot`: 0700, removed at exit), which
+/// is the one folder trusted as the demo.
 enum BundledDemoApp {
-    /// The folder that holds the demo app, in the sources (`Sources/zapp-shell/DemoApp`) and in
-    /// an installation (`share/zapp-shell/DemoApp`).
-    static let folderName = "DemoApp"
+    /// One file of the demo: its path in the app folder, whether it is a script, its text.
+    struct File: Sendable {
+        var path: String
+        var executable: Bool
+        var text: String
+    }
 
-    /// The demo app folder (holding `river.json` and `plugin_configurations.json`).
-    /// - Throws: `BundledDemoAppError.notFound` naming every place that was searched.
+    /// The folder written this run, kept until the process exits.
+    private static let written = Mutex<AppSnapshot?>(nil)
+
+    /// The demo app folder (holding `river.json` and `plugin_configurations.json`), written from
+    /// the binary on the first call.
+    /// - Throws: `BundledDemoAppError.cannotWrite` when the private folder cannot be written.
     static func folder() throws -> URL {
-        let candidates = candidateFolders()
-        if let found = candidates.first(where: isDemoApp(atPath:)) {
-            return URL(fileURLWithPath: found, isDirectory: true)
+        try written.withLock { snapshot throws -> URL in
+            if let snapshot { return snapshot.folder }
+            let made: AppSnapshot
+            do {
+                made = try AppSnapshot.make()
+                try write(to: made.folder)
+            } catch {
+                throw BundledDemoAppError.cannotWrite(reason: "\(error)")
+            }
+            snapshot = made
+            atexit { BundledDemoApp.removeAtExit() }
+            return made.folder
         }
-        throw BundledDemoAppError.notFound(searched: candidates)
     }
 
-    /// Where the demo app may be, best first:
-    /// 1. `share/zapp-shell/DemoApp` beside the executable's `bin/`, with symbolic links resolved
-    ///    (`make install`, packaged installs, a binary linked into `PATH`);
-    /// 2. the sources this binary was built from (`swift build`, `make release`: the build folders).
-    ///
-    /// Paths, not `URL`s: this runs before the first frame of `zapp-shell` without arguments,
-    /// where building file URLs component by component showed as 0.3 ms in `perf`, though much of
-    /// it was URL's first use, which later code then pays (ARCHITECTURE.md, "Start").
-    static func candidateFolders() -> [String] {
-        var candidates: [String] = []
-        if let executable = FileSystem.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            // The kernel's /proc/self/exe names the file itself: no component needs resolving.
-            let prefix = FileSystem.parent(of: FileSystem.parent(of: executable))
-            candidates.append(FileSystem.path("share/zapp-shell/" + folderName, in: prefix))
-        }
-        candidates.append(sourceFolder)
-        return candidates
+    /// Removes the written folder (`atexit`: a static is never deinitialised).
+    private static func removeAtExit() {
+        written.withLock { $0 = nil }
     }
 
-    /// `Sources/zapp-shell/DemoApp` in the checkout this file was compiled from.
-    static let sourceFolder = FileSystem.path(folderName, in: FileSystem.parent(of: FileSystem.parent(of: #filePath)))
+    /// Writes every file of the demo into `folder` (an empty private folder).
+    private static func write(to folder: URL) throws {
+        for file in EmbeddedDemoApp.files {
+            let url = folder.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try PrivateFile.create(url.path, with: Array(file.text.utf8))
+            if file.executable { chmod(url.path, 0o700) }
+        }
+    }
 
     /// True when `folder` holds a river and a plugin configurations file.
     static func isDemoApp(_ folder: URL) -> Bool {
-        isDemoApp(atPath: folder.path)
-    }
-
-    private static func isDemoApp(atPath folder: String) -> Bool {
-        FileSystem.kind(atPath: FileSystem.path("river.json", in: folder)) == .regularFile
-            && FileSystem.kind(atPath: FileSystem.path("plugin_configurations.json", in: folder)) == .regularFile
+        FileSystem.kind(atPath: folder.appendingPathComponent("river.json").path) == .regularFile
+            && FileSystem.kind(atPath: folder.appendingPathComponent("plugin_configurations.json").path) == .regularFile
     }
 }
 
-/// The bundled demo app could not be found (a broken installation).
+/// The bundled demo app could not be written to its private folder.
 enum BundledDemoAppError: Error, CustomStringConvertible {
-    case notFound(searched: [String])
+    case cannotWrite(reason: String)
 
     var description: String {
         switch self {
-        case .notFound(let searched):
-            return "the bundled demo app is missing from this installation (looked in: "
-                + searched.joined(separator: ", ")
-                + "); reinstall zapp-shell with `make install`, or pass an app folder"
+        case .cannotWrite(let reason):
+            return "the bundled demo app cannot be written to a private folder: \(reason); pass an app folder"
         }
     }
 }

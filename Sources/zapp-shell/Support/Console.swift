@@ -24,9 +24,9 @@ enum Console {
         Swift.print(TextSanitizer.jsonEscaped(json))
     }
 
-    /// Writes text and a line break to stderr.
+    /// Writes text and a line break to stderr, credentials in URLs redacted (`CredentialRedaction`).
     static func printError(_ text: String) {
-        writeStandardError(TextSanitizer.visible(text, keepingLineBreaks: true) + "\n")
+        writeStandardError(TextSanitizer.visible(CredentialRedaction.redacted(text), keepingLineBreaks: true) + "\n")
     }
 
     /// Writes `text` to stderr as it is, all of it (a short write is continued).

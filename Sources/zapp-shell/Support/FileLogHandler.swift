@@ -11,7 +11,8 @@ import Synchronization
 /// A swift-log handler that appends lines to a file: the interactive UI owns the terminal,
 /// so nothing may be logged to stdout or stderr while it runs. Messages and metadata are
 /// written with their controls as visible escapes (`TextSanitizer.visible`): one event is one
-/// line, and nothing from a configuration acts on the terminal that shows the log.
+/// line, and nothing from a configuration acts on the terminal that shows the log; credentials
+/// in URLs are redacted (`CredentialRedaction`). The file is never opened through a symbolic link.
 struct FileLogHandler: LogHandler {
     /// The open log file, shared by every logger writing to it.
     final class File: Sendable {
@@ -23,7 +24,8 @@ struct FileLogHandler: LogHandler {
         init(url: URL) throws {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            // O_NOFOLLOW: a symbolic link planted at the log's name is refused, never written through.
+            let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
             guard fd >= 0 else { throw FileLogError(path: url.path, code: errno) }
             descriptor = Mutex(fd)
         }
@@ -70,7 +72,8 @@ struct FileLogHandler: LogHandler {
         if let extra = event.metadata { merged.merge(extra) { $1 } }
         let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let timestamp = Self.timestamp()
-        let line = TextSanitizer.visible("\(timestamp) \(event.level) \(label): \(event.message)\(details)")
+        let line = TextSanitizer.visible(
+            CredentialRedaction.redacted("\(timestamp) \(event.level) \(label): \(event.message)\(details)"))
         file.write(line + "\n")
     }
 

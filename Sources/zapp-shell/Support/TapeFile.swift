@@ -43,8 +43,10 @@ enum TapeFile {
         path.split(separator: "/").map(String.init)
     }
 
-    /// Writes `tape` to `path` (replacing it), or says why it cannot.
+    /// Writes `tape` to `path` (replacing it) as a 0600 file (a tape holds what was typed, a
+    /// password too), through a temporary name beside it; or says why it cannot.
     static func write(_ tape: Tape, to path: String) throws {
-        try Data(tape.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let temporary = FileSystem.path(".\(UUID().uuidString).tape.tmp", in: folder(of: path))
+        try PrivateFile.replace(path, with: Array(tape.text.utf8), through: temporary)
     }
 }

@@ -21,7 +21,8 @@ scenario_trust() {
     check "trust: quit" wait_for "$s" "rc=0" || return
 
     "$ZAPP_SHELL" trust "$dir/app" >"$dir/trust.txt"
-    check "trust: trust lists the script it trusts" grep -qF "file:    hooks/age-check.sh (sha256 " "$dir/trust.txt"
+    check "trust: trust lists the program in the folder" grep -qF "program: hooks/age-check.sh (in the app folder: covered)" "$dir/trust.txt"
+    check "trust: trust says what it covers" grep -qF "Covers every file in " "$dir/trust.txt"
     launch "$s" "'$dir/app'" --state-dir "'$dir/state'" --log "'$dir/run.log'" --open zapp://screen/late-night
     check "trust: the trusted hook runs and Late Night opens" wait_for "$s" "After hours" 15 || return
     keys "$s" '`'
