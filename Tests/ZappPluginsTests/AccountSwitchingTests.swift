@@ -12,7 +12,7 @@ struct AccountSwitchingTests {
     static let premium = ScreenModel(
         id: "premium", name: "Premium", hooks: ScreenHooks(preload: [HookReference(identifier: "test_login", type: "login")]),
         general: ["required_entitlements": ["premium"]])
-    static let app = ZappApp(screens: [ScreenModel(id: "home", name: "Home", isHome: true), premium], plugins: [.localLogin()], name: "test")
+    static let app = ZappApp(screens: [ScreenModel(id: "home", name: "Home", isHome: true), premium], plugins: [.localLogin(["is_flow_blocker": true])], name: "test")
 
     @Test("LocalLogin lists its configured users; switching signs in without a pane, out again with logout")
     func localLoginAccounts() async throws {
