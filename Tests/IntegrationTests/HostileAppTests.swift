@@ -276,7 +276,7 @@ struct HostileAppTests {
         #expect(run.status == 0, "\(run.err)")
         #expect(server.requests.count == 1)
         let items = try Self.tree(state)
-        #expect(items.filter { !$0.isFolder && !$0.path.hasSuffix(".zapp-shell-image-cache") }.count == 1, "one cache entry: \(items.map(\.path))")
+        #expect(items.filter { !$0.isFolder && !$0.path.hasSuffix(".zapp-shell-cache") }.count == 1, "one cache entry: \(items.map(\.path))")
         for item in items {
             let contents = item.isFolder ? "" : String(decoding: FileManager.default.contents(atPath: state.appendingPathComponent(item.path).path) ?? Data(), as: UTF8.self)
             for secret in ["password", "SECRET", "token", "user"] {

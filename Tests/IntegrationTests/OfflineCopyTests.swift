@@ -39,7 +39,7 @@ struct OfflineCopyTests {
         #expect(online.app.screens.count == 2)
 
         let folder = state.appendingPathComponent("offline")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != PrivateCacheFolder.markerName }
         #expect(names.count == 1)
         let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
         let fileMode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(names[0]).path)[.posixPermissions] as? Int
