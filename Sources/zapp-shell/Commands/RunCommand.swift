@@ -255,7 +255,7 @@ struct RunCommand: AsyncParsableCommand {
         signedIn: String? = nil
     ) -> AppServices {
         let environment = PluginEnvironment(
-            stateDirectory: stateDirectory, appIdentity: PluginEnvironment.appIdentity(for: app), appFolder: app.folder,
+            stateDirectory: stateDirectory, appIdentity: BundledDemoApp.identity(for: app), appFolder: app.folder,
             logger: logger, presenter: presenter, sessions: signedIn.map { .inMemory(signedInUser: $0) } ?? .persistent,
             commandTrust: trust)
         var services = AppServices.builtIn(

@@ -34,18 +34,24 @@ enum BundledDemoApp {
     /// - Throws: `BundledDemoAppError.cannotWrite` when the private folder cannot be written.
     static func folder() throws -> URL {
         try written.withLock { snapshot throws -> URL in
-            if let snapshot { return snapshot.folder }
+            if let snapshot { return appFolder(in: snapshot) }
             let made: AppSnapshot
             do {
                 made = try AppSnapshot.make()
-                try write(to: made.folder)
+                try write(to: appFolder(in: made))
             } catch {
                 throw BundledDemoAppError.cannotWrite(reason: "\(error)")
             }
             snapshot = made
             atexit { BundledDemoApp.removeAtExit() }
-            return made.folder
+            return appFolder(in: made)
         }
+    }
+
+    /// The demo's folder inside the private one, named as in the sources, so the app is called
+    /// `DemoApp` (its name comes from its folder) whatever the private folder's random name.
+    private static func appFolder(in snapshot: AppSnapshot) -> URL {
+        snapshot.folder.appendingPathComponent("DemoApp", isDirectory: true)
     }
 
     /// Removes the written folder (`atexit`: a static is never deinitialised).
@@ -62,6 +68,15 @@ enum BundledDemoApp {
             try PrivateFile.create(url.path, with: Array(file.text.utf8))
             if file.executable { chmod(url.path, 0o700) }
         }
+    }
+
+    /// The app's identity for its session file (`PluginEnvironment.appIdentity`); the demo, written
+    /// to a new private folder (named at random) every run, keeps one identity of its own, so a
+    /// sign-in lasts across runs as it does for an app in a folder.
+    static func identity(for app: ZappApp) -> String {
+        let written = written.withLock { $0.map { appFolder(in: $0).standardizedFileURL.path } }
+        guard let written, app.folder?.standardizedFileURL.path == written else { return PluginEnvironment.appIdentity(for: app) }
+        return "bundled-demo"
     }
 
     /// True when `folder` holds a river and a plugin configurations file.

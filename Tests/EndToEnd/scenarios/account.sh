@@ -26,7 +26,8 @@ JSON
  {"plugin": {"identifier": "zapptv_login", "name": "Premium Login", "type": "login",
              "api": {"class_name": "ZappLoginPluginExample_iOS.FacebookLoginPlugin", "require_startup_execution": true}},
   "configuration_json": {"users": [{"username": "demo", "password": "demo", "entitlements": ["premium"]},
-                                   {"username": "free", "password": "free", "entitlements": []}]}},
+                                   {"username": "free", "password": "free", "entitlements": []}],
+                         "is_flow_blocker": true}},
  {"plugin": {"identifier": "terms_hook", "name": "Terms Gate", "type": "general", "preload": true,
              "api": {"class_name": "PrehookExample.HookManager"}},
   "configuration_json": {"is_flow_blocker": "1"}}]
@@ -94,7 +95,7 @@ scenario_blocked_home() {
     launch "$s" "'$dir'" --state-dir "'$WORK/blocked-state'" --log "'$WORK/blocked.log'"
     check "blocked home: the gate asks" wait_for "$s" "Stand-in: Terms Gate" 15 || return
     keys "$s" Right Enter
-    check "blocked home: Fail blocks home, which says who blocked it" wait_for "$s" "Blocked by terms_hook" || return
+    check "blocked home: Fail blocks home, which says who blocked it" wait_for "$s" "(terms_hook): " || return
     check "blocked home: with Try again" wait_for "$s" "Try again" || return
     check "blocked home: home's content is not shown" not_on_screen "$s" "Welcome aboard" || return
     account_menu "$s" || return

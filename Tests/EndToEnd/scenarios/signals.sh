@@ -32,7 +32,8 @@ at_column() {
 
 # frame_fits SESSION COLUMNS ROWS: within 10 seconds, the demo home screen is laid out for
 # COLUMNS x ROWS: the pane has that size, the bar's right-aligned buttons end one column before
-# the right edge (row 2), and the status line is the last row with its bar state ending there too.
+# the right edge (row 2), and the status line is the last row with its bar state (or, when the
+# app has warnings, its warnings count: an edited copy of the demo is no longer trusted) ending there too.
 frame_fits() {
     local deadline=$(($(now_ms) + 10000))
     until frame_fits_now "$@"; do
@@ -51,7 +52,8 @@ frame_fits_now() {
     fi
     at_column "$s" 2 "Search  Live  Cast" $((columns - 19)) &&
         at_column "$s" "$rows" "Tab focus" 1 &&
-        at_column "$s" "$rows" "left·logo·on_top" $((columns - 17))
+        { at_column "$s" "$rows" "left·logo·on_top" $((columns - 17)) ||
+            at_column "$s" "$rows" "(w)" $((columns - 4)); }
 }
 
 # signal_keeps_session SIGNAL STATUS: signs in, is sent SIGNAL (exit STATUS, terminal restored),
