@@ -35,6 +35,8 @@ struct ConnectionReuseTests {
         }
         #expect(loaded == 20)
         #expect(server.requests.count == 20)
-        #expect(server.acceptedConnections <= 4, "\(server.acceptedConnections) connections")
+        // The cap is 4 at a time (`CurlMulti.connectionsPerHost`); on a loaded machine libcurl was
+        // seen to open 6 in all (a connection it could not yet reuse), never one per request (20).
+        #expect(server.acceptedConnections <= 8, "\(server.acceptedConnections) connections")
     }
 }
