@@ -138,8 +138,8 @@ def first_frames(argv, marker, runs):
     return samples
 
 
-def bytes_for_down(argv, marker, opening=b""):
-    """`opening` is sent first (zapp-shell's `m` opens the side menu, which then has the focus)."""
+def opened_session(argv, marker, opening=b""):
+    """A session showing `marker`, quiet, with `opening` sent first (the caller closes it)."""
     session = Session(argv)
     try:
         session.read_until(visible(marker))
@@ -147,6 +147,16 @@ def bytes_for_down(argv, marker, opening=b""):
         if opening:
             session.send(opening)
             session.drain()
+    except BaseException:
+        session.close()
+        raise
+    return session
+
+
+def bytes_for_down(argv, marker, opening=b""):
+    """`opening` is sent first (zapp-shell's `m` opens the side menu, which then has the focus)."""
+    session = opened_session(argv, marker, opening)
+    try:
         session.send(DOWN)
         return session.drain()
     finally:
@@ -155,13 +165,8 @@ def bytes_for_down(argv, marker, opening=b""):
 
 def key_to_first_byte(argv, marker, runs, opening=b""):
     """Seconds from writing each of `runs` keys (Down, Up, Down…) to the first byte of its answer."""
-    session = Session(argv)
+    session = opened_session(argv, marker, opening)
     try:
-        session.read_until(visible(marker))
-        session.drain()
-        if opening:
-            session.send(opening)
-            session.drain()
         samples = []
         for index in range(runs + 1):
             start = len(session.output)
