@@ -236,7 +236,7 @@ struct TrustTests {
         let bin = scratch.root.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let copy = bin.appendingPathComponent("zapp-shell")
-        try FileManager.default.copyItem(at: try OutputChannelTests.executable(), to: copy)
+        try Self.place(try OutputChannelTests.executable(), at: copy)
         let planted = scratch.root.appendingPathComponent("share/zapp-shell/DemoApp")
         try FileManager.default.createDirectory(at: planted.appendingPathComponent("hooks"), withIntermediateDirectories: true)
         try Self.river.replacingOccurrences(of: "\"late\"", with: "\"late-night\"")
@@ -251,6 +251,15 @@ struct TrustTests {
         _ = try await OutputChannelTests.run(["init", scratch.path("mine")], executable: copy, environment: environment)
         let written = try String(contentsOfFile: scratch.path("mine/plugin_configurations.json"), encoding: .utf8)
         #expect(written.contains("age-check.sh") && !written.contains(scratch.path("planted")), "init wrote the planted copy")
+    }
+
+    /// Puts the built binary at `copy` as a hard link, so that no descriptor open for writing
+    /// exists: a copy written here while another test forks a child could be inherited by that
+    /// child and make running the copy fail with ETXTBSY ("Text file busy"). A copy is the
+    /// fallback where the two paths are on different file systems.
+    private static func place(_ binary: URL, at copy: URL) throws {
+        if link(binary.path, copy.path) == 0 { return }
+        try FileManager.default.copyItem(at: binary, to: copy)
     }
 
     @Test("a corrupt trust file is reported by the not-run line and by --list, and trusts nothing")
