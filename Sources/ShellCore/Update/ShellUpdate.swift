@@ -24,7 +24,12 @@ public enum ShellUpdate {
     /// shows and nobody asked for yet (feeds, images, lock marks; a tick only moves things).
     /// Keys read the frame laid out before them (`frame(_:)`), laid out again only after a change
     /// to what it lays out (a selection or focus is none): a key costs one layout, PageDown's too.
+    /// An event that reads a screen not decoded yet waits for it (`applyWaitingForScreens`).
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
+        applyWaitingForScreens(event, &model) { apply(event, &$0) }
+    }
+
+    private static func apply(_ event: ShellEvent, _ model: inout ShellModel) -> [ShellEffect] {
         let wasCurrent = model.isFrameCurrent
         let layouts = model.layoutCount
         let effects = reduce(&model, event)
@@ -140,10 +145,11 @@ public enum ShellUpdate {
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []
-        case .loadWarningsChecked(let warnings, let assets, let generation):
+        case .loadWarningsChecked(let warnings, let assets, let screens, let generation):
             guard generation == model.appGeneration else { return [] }
             model.view.loadWarnings = warnings
             model.view.assets = assets
+            if let screens { model.view.app.adopt(screens) }
             clampSelections(&model)
             return []
         case .themesLoaded(let themes):
@@ -152,6 +158,9 @@ public enum ShellUpdate {
         case .gatesChecked(let gated, let generation):
             guard generation == model.appGeneration else { return [] }
             model.view.gatedScreens.merge(gated) { _, new in new }
+            return []
+        case .screensDecoded:
+            // Taken by `applyWaitingForScreens` before it gets here.
             return []
         }
     }
@@ -384,7 +393,11 @@ public enum ShellUpdate {
         case .selectRootItem(let id):
             target = model.view.rootMenu.item(id: id)?.title ?? id
         case .push(let key, _), .present(let key, _), .goTo(let key), .selectTab(_, _, _, let key), .openEntry(let key, _):
-            target = model.view.app.anyScreen(idOrName: key).map { $0.name.isEmpty ? $0.id : $0.name } ?? key
+            let app = model.view.app
+            let synthetic = SyntheticScreen(screenID: key)
+                ?? SyntheticScreen.allCases.first { $0.model.name.lowercased() == key.lowercased() }
+            let name = app.position(idOrName: key).map { app.screens.name(at: $0) } ?? synthetic?.model.name
+            target = name.map { $0.isEmpty ? key : $0 } ?? key
         }
         return "Opening \(target)"
     }
