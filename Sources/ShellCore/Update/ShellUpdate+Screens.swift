@@ -17,8 +17,12 @@ extension ShellUpdate {
             return screensDecoded(screens, generation: generation, &model)
         }
         if !model.heldEvents.isEmpty, !quitsAtOnce(event) {
-            model.heldEvents.append(event)
-            return []
+            // The deferred checks' every screen, decoded, lets the held events go on at once.
+            guard case .loadWarningsChecked(_, _, .some, let generation) = event, generation == model.appGeneration else {
+                model.heldEvents.append(event)
+                return []
+            }
+            return apply(&model) + screensDecoded([:], generation: generation, &model)
         }
         guard model.view.app.screens.hasUndecoded else { return apply(&model) }
         var next = model

@@ -81,15 +81,24 @@ public struct ScannedRiver: Sendable {
             && bytes.withUnsafeBytes { mine in other.bytes.withUnsafeBytes { $0.baseAddress == mine.baseAddress } }
     }
 
-    /// The screens at `positions`, decoded.
+    /// The screens at `positions`, decoded (many of them on several threads).
     func screens(at positions: [Int]) -> [Int: ScreenModel] {
-        var parser = JSONArrayIndex.ElementParser()
-        var screens: [Int: ScreenModel] = [:]
-        for position in positions where screens[position] == nil {
-            screens[position] = decode(position, parser: &parser).screen
+        let lanes = min(Processors.available, Self.maximumThreads, max(1, positions.count / Self.positionsPerLane))
+        let size = (positions.count + lanes - 1) / lanes
+        let decoded = Mutex([Int: ScreenModel](minimumCapacity: positions.count))
+        ParallelLanes.run(lanes) { lane in
+            var parser = JSONArrayIndex.ElementParser()
+            var screens: [Int: ScreenModel] = [:]
+            for position in positions[(lane * size)..<min(positions.count, (lane + 1) * size)] {
+                screens[position] = decode(position, parser: &parser).screen
+            }
+            decoded.withLock { $0.merge(screens) { first, _ in first } }
         }
-        return screens
+        return decoded.withLock { $0 }
     }
+
+    /// `screens(at:)` decodes this many screens or more on each thread it uses.
+    private static let positionsPerLane = 2_000
 
     /// The screen at `position`, decoded.
     func screen(at position: Int) -> ScreenModel {
