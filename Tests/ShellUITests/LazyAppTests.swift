@@ -143,6 +143,24 @@ import ZappModel
         #expect(model.view.goToCandidates.contains { $0.id == "screen-350" })
     }
 
+    /// The deferred checks bring every screen decoded: events waiting for some go on at once.
+    @Test func theChecksLetWaitingEventsGoOn() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = AppLoader.load(path: folder.path, deferringChecks: true)
+        var model = try Self.modelShowingHome(try #require(result.app))
+        #expect(Self.decodes(ShellUpdate.update(&model, .terminal(.key(.character("g"))))) != nil)
+        let completed = result.completingChecks()
+        _ = ShellUpdate.update(
+            &model,
+            .loadWarningsChecked([], assets: AssetStore(), screens: completed.app?.screens, generation: model.appGeneration))
+        #expect(model.heldEvents.isEmpty)
+        #expect(model.view.overlay == .goTo(filter: "", selection: 0))
+        // The decoding asked for before comes back with nothing left to do.
+        _ = ShellUpdate.update(&model, .screensDecoded([:], generation: model.appGeneration))
+        #expect(model.view.overlay == .goTo(filter: "", selection: 0))
+    }
+
     /// A small river (the demo's) is decoded at once even by `run`'s load.
     @Test func aSmallAppIsDecodedAtOnce() throws {
         let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
