@@ -178,7 +178,7 @@ extension ShellRuntime {
     func checkWarnings(of app: ZappApp, generation: Int) {
         guard let check = setup.checkWarnings else { return }
         let inbox = inbox
-        BlockingWork.start {
+        BlockingWork.start(on: checksLane) {
             let checked = check()
             var decoded = app
             if let screens = checked.screens { decoded.adopt(screens) }
@@ -190,7 +190,7 @@ extension ShellRuntime {
     /// Decodes the screens the update asked for off the main actor and posts them.
     func decodeScreens(_ positions: [Int], of screens: ScreenList, generation: Int) {
         let inbox = inbox
-        BlockingWork.start {
+        BlockingWork.start(on: screensLane) {
             inbox.post(.screensDecoded(screens.decoding(positions), generation: generation))
         }
     }

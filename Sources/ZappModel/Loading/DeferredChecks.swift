@@ -41,7 +41,7 @@ public struct DeferredChecks: Sendable {
         guard let river else {
             return (AppValidator.checkRiver(app, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: sourceMap), nil)
         }
-        let decoded = river.decodeAll()
+        let decoded = river.decodeAll(threads: Processors.available)
         let checked = ZappApp(screens: decoded.screens, plugins: app.plugins, folder: app.folder, name: app.name)
         let diagnostics = decoded.diagnostics
             + AppValidator.checkRiver(checked, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: decoded.sourceMap)
