@@ -15,7 +15,7 @@ import ZappModel
     /// A folder with a river of `screenCount` screens, over `AppLoader.lazyRiverMinimumSize` (each
     /// screen carries 3 KB of configuration): home with a root menu whose items name no feed, and
     /// screen 300 (named by no menu item) whose bar shows a logo read from a file.
-    static func folder() throws -> URL {
+    static func folder(screens screenCount: Int = screenCount) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazy-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
         let padding = String(repeating: "configuration ", count: 220)
@@ -158,6 +158,21 @@ import ZappModel
         #expect(model.view.overlay == .goTo(filter: "", selection: 0))
         // The decoding asked for before comes back with nothing left to do.
         _ = ShellUpdate.update(&model, .screensDecoded([:], generation: model.appGeneration))
+        #expect(model.view.overlay == .goTo(filter: "", selection: 0))
+    }
+
+    /// With the deferred checks under way, more screens than `decodedBesideTheChecks` are not
+    /// decoded a second time: the event waits for the checks, which bring them all.
+    @Test func manyScreensWaitForTheChecks() throws {
+        let folder = try Self.folder(screens: ShellUpdate.decodedBesideTheChecks + 10)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = AppLoader.load(path: folder.path, deferringChecks: true)
+        var model = try Self.modelShowingHome(try #require(result.app))
+        model.areChecksRunning = true
+        #expect(ShellUpdate.update(&model, .terminal(.key(.character("g")))).isEmpty)
+        #expect(model.heldEvents.count == 1)
+        _ = ShellUpdate.update(
+            &model, .loadWarningsChecked([], assets: AssetStore(), screens: result.completingChecks().app?.screens, generation: 0))
         #expect(model.view.overlay == .goTo(filter: "", selection: 0))
     }
 

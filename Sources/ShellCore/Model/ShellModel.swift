@@ -77,6 +77,8 @@ public struct ShellModel: Sendable {
     /// The load's checks left for after the first frame (`ShellEffect.checkWarnings`) are
     /// still to be asked for.
     public var areChecksPending: Bool
+    /// The deferred checks were asked for and have not answered yet (they decode every screen).
+    var areChecksRunning = false
     /// The themes `t` cycles through are still to be read (`ShellEffect.loadThemes`).
     public var areThemesPending: Bool
     /// The one query to the terminal (`ShellEffect.queryTerminal`: the image protocol, the cell

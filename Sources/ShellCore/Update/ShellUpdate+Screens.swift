@@ -32,8 +32,14 @@ extension ShellUpdate {
             return effects
         }
         model.heldEvents = [event]
+        // Many screens (go to lists them all) come sooner with the checks under way, which decode
+        // every screen anyway, than decoded a second time beside them.
+        if model.areChecksRunning, next.screensWanted.count > decodedBesideTheChecks { return [] }
         return [.decodeScreens(positions: next.screensWanted.sorted(), of: model.view.app.screens, generation: model.appGeneration)]
     }
+
+    /// The most screens asked for (`.decodeScreens`) while the deferred checks run.
+    static let decodedBesideTheChecks = 1_000
 
     /// Stores the decoded screens and lets the held events go on, in order (one may wait again).
     private static func screensDecoded(_ screens: [Int: ScreenModel], generation: Int, _ model: inout ShellModel) -> [ShellEffect] {

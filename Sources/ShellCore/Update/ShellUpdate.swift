@@ -147,6 +147,7 @@ public enum ShellUpdate {
             return []
         case .loadWarningsChecked(let warnings, let assets, let screens, let generation):
             guard generation == model.appGeneration else { return [] }
+            model.areChecksRunning = false
             model.view.loadWarnings = warnings
             model.view.assets = assets
             if let screens { model.view.app.adopt(screens) }
@@ -310,6 +311,7 @@ public enum ShellUpdate {
         var effects: [ShellEffect] = []
         if model.areChecksPending, rootShown {
             model.areChecksPending = false
+            model.areChecksRunning = true
             effects.append(.checkWarnings(app: model.view.app, generation: model.appGeneration))
         }
         var loadingFailed = false
