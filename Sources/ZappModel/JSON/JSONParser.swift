@@ -33,6 +33,31 @@ public enum JSONParser {
         }
     }
 
+    /// Parses a whole JSON text whose top-level object's array `member` keeps only its first
+    /// `limit` elements (a feed's entries): the others are parsed, checked and dropped at once,
+    /// so a long array costs what is kept. Also gives how many elements were dropped.
+    public static func parse(_ data: Data, keepingAtMost limit: Int, of member: String) throws(JSONSyntaxError)
+        -> (value: JSONValue, dropped: Int)
+    {
+        var duplicates: [JSONDuplicateKey] = []
+        return try withParser(over: data, duplicateKeys: &duplicates) { parser throws(JSONSyntaxError) in
+            parser.cappedMember = (member, limit)
+            return (try parser.parseDocument(), parser.droppedElements)
+        }
+    }
+
+    /// Values (objects, arrays, strings, numbers, literals) a whole parse may hold per byte of
+    /// the text, beyond `minimumValueLimit`: with the stacks and arrays each value costs
+    /// (under 200 bytes), memory stays within a fixed multiple of the text's size.
+    public static let bytesPerValue = 16
+    /// The values a whole parse may hold however small the text (about 250 MB at most).
+    public static let minimumValueLimit = 1_000_000
+
+    /// The most values a whole parse of `size` bytes holds before it refuses the text.
+    public static func valueLimit(forSize size: Int) -> Int {
+        max(minimumValueLimit, size / bytesPerValue)
+    }
+
     /// Runs `body` with a parser over `data`, collecting the keys written twice.
     private static func withParser<Value>(
         over data: Data, duplicateKeys: inout [JSONDuplicateKey],
@@ -40,6 +65,7 @@ public enum JSONParser {
     ) throws(JSONSyntaxError) -> Value {
         let result: Result<(Value, [JSONDuplicateKey]), JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            parser.valueLimit = valueLimit(forSize: raw.count)
             do throws(JSONSyntaxError) {
                 let value = try body(&parser)
                 return .success((value, parser.locatedDuplicateKeys()))
@@ -78,6 +104,14 @@ struct Parser {
     /// Line breaks passed between values (`skipWhitespace`): the line of a scanned element.
     var lineCount = 1
     var lineStart = 0
+    /// The most values held (`JSONParser.valueLimit`; none for a scan or an element parse),
+    /// and how many are held: every value added to an open container, less those dropped.
+    var valueLimit = Int.max
+    var heldValues = 0
+    /// A member of the top-level object whose array keeps only its first `limit` elements
+    /// (`JSONParser.parse(_:keepingAtMost:of:)`), and how many elements it dropped.
+    var cappedMember: (key: String, limit: Int)?
+    var droppedElements = 0
     /// Keys, their offsets and values of all open containers, innermost last: each container
     /// owns the tail from its `keyStart`/`valueStart`, so every finished array or object is
     /// copied out once, at its exact size.
@@ -144,6 +178,10 @@ struct Parser {
         let valueStart: Int
         /// Key to member position, for objects with many keys (duplicate detection).
         var seen: [String: Int]?
+        /// The most elements an array keeps (`cappedMember`), and `heldValues` once it is full:
+        /// what a dropped element leaves held.
+        var keeps = Int.max
+        var heldWhenFull = 0
     }
 
     /// Objects with more members than this find duplicate keys through a dictionary.
@@ -193,8 +231,11 @@ struct Parser {
                     index += 1
                     value = scan != nil ? .null : isObject ? .object(JSONObject()) : .array([])
                 } else {
-                    containers.append(
-                        Container(isObject: isObject, start: start, keyStart: keyStack.count, valueStart: valueStack.count))
+                    var container = Container(isObject: isObject, start: start, keyStart: keyStack.count, valueStart: valueStack.count)
+                    if let capped = cappedMember, !isObject, containers.count == 1, containers[0].isObject, keyStack.last == capped.key {
+                        container.keeps = capped.limit
+                    }
+                    containers.append(container)
                     if isObject { try parseKey(into: &containers, first: true) }
                     continue nextValue
                 }
@@ -220,8 +261,14 @@ struct Parser {
                     scan!.completed(valueStart..<index, depth: containers.count)
                 } else if containers[top].isObject {
                     addMember(value, to: &containers[top])
-                } else {
+                    try hold()
+                } else if valueStack.count - containers[top].valueStart < containers[top].keeps {
                     valueStack.append(value)
+                    try hold()
+                    if valueStack.count - containers[top].valueStart == containers[top].keeps { containers[top].heldWhenFull = heldValues }
+                } else {
+                    droppedElements += 1
+                    heldValues = containers[top].heldWhenFull
                 }
                 let valueEnd = index
                 skipWhitespace()
@@ -252,6 +299,17 @@ struct Parser {
                 throw afterValueError(container: containers[top], valueEnd: valueEnd)
             }
         }
+    }
+
+    /// Counts a value added to a container; refuses the text past `valueLimit`.
+    @inline(__always)
+    mutating func hold() throws(JSONSyntaxError) {
+        heldValues += 1
+        guard heldValues > valueLimit else { return }
+        throw error(
+            "the file holds more than \(valueLimit) values (objects, arrays, strings, numbers); it is not read further",
+            hint: "at most one value per \(JSONParser.bytesPerValue) bytes of the file is read (\(JSONParser.minimumValueLimit) at least); check that this is the file you meant",
+            at: index)
     }
 
     // MARK: Encoding and layout
