@@ -46,14 +46,14 @@ public enum JSONParser {
         }
     }
 
-    /// Values (objects, arrays, strings, numbers, literals) a whole parse may hold per byte of
-    /// the text, beyond `minimumValueLimit`: with the stacks and arrays each value costs
-    /// (under 200 bytes), memory stays within a fixed multiple of the text's size.
+    /// Keys and values (objects, arrays, strings, numbers, literals) a whole parse may hold per
+    /// byte of the text, beyond `minimumValueLimit`: with the stacks, arrays and indexes each
+    /// costs (under 250 bytes), memory stays within a fixed multiple of the text's size.
     public static let bytesPerValue = 16
-    /// The values a whole parse may hold however small the text (about 250 MB at most).
+    /// The keys and values a whole parse may hold however small the text (250 MB at most).
     public static let minimumValueLimit = 1_000_000
 
-    /// The most values a whole parse of `size` bytes holds before it refuses the text.
+    /// The most keys and values a whole parse of `size` bytes holds before it refuses the text.
     public static func valueLimit(forSize size: Int) -> Int {
         max(minimumValueLimit, size / bytesPerValue)
     }
@@ -104,8 +104,8 @@ struct Parser {
     /// Line breaks passed between values (`skipWhitespace`): the line of a scanned element.
     var lineCount = 1
     var lineStart = 0
-    /// The most values held (`JSONParser.valueLimit`; none for a scan or an element parse),
-    /// and how many are held: every value added to an open container, less those dropped.
+    /// The most keys and values held (`JSONParser.valueLimit`; no limit for a scan or an
+    /// element parse), and how many are held: each added to a container, less those dropped.
     var valueLimit = Int.max
     var heldValues = 0
     /// A member of the top-level object whose array keeps only its first `limit` elements
@@ -261,7 +261,7 @@ struct Parser {
                     scan!.completed(valueStart..<index, depth: containers.count)
                 } else if containers[top].isObject {
                     addMember(value, to: &containers[top])
-                    try hold()
+                    try hold(2)
                 } else if valueStack.count - containers[top].valueStart < containers[top].keeps {
                     valueStack.append(value)
                     try hold()
@@ -301,14 +301,15 @@ struct Parser {
         }
     }
 
-    /// Counts a value added to a container; refuses the text past `valueLimit`.
+    /// Counts a value added to a container (`count` 2: a member, its key and its value);
+    /// refuses the text past `valueLimit`.
     @inline(__always)
-    mutating func hold() throws(JSONSyntaxError) {
-        heldValues += 1
+    mutating func hold(_ count: Int = 1) throws(JSONSyntaxError) {
+        heldValues += count
         guard heldValues > valueLimit else { return }
         throw error(
-            "the file holds more than \(valueLimit) values (objects, arrays, strings, numbers); it is not read further",
-            hint: "at most one value per \(JSONParser.bytesPerValue) bytes of the file is read (\(JSONParser.minimumValueLimit) at least); check that this is the file you meant",
+            "the file holds more than \(valueLimit) keys and values; it is not read further",
+            hint: "at most one key or value per \(JSONParser.bytesPerValue) bytes of the file is read (\(JSONParser.minimumValueLimit) at least); check that this is the file you meant",
             at: index)
     }
 
