@@ -341,7 +341,7 @@ struct RuntimeTests {
         let task = Task { @MainActor in await harness.runtime.run() }
         #expect(await harness.runtime.settle { $0.isStartupComplete && $0.columns == 60 })
         harness.terminal.enqueue(.key(.character("?")))
-        #expect(await harness.runtime.settle { $0.view.overlay == .help })
+        #expect(await harness.runtime.settle { $0.view.overlay == .help(scroll: 0) })
         #expect(harness.terminal.plainText.contains("help") || harness.terminal.plainText.contains("Help"))
         harness.terminal.enqueue(.key(.character("q")))
         let status = await task.value

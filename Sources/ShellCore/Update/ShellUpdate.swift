@@ -234,7 +234,7 @@ public enum ShellUpdate {
             model.view.overlay = .goTo(filter: "", selection: 0)
             return []
         case .character("?"):
-            model.view.overlay = .help
+            model.view.overlay = .help(scroll: 0)
             return []
         case .character("t"): return perform(.nextTheme, &model)
         case .character("r"): return retryFeedsOnScreen(&model) ?? requestReload(&model)
