@@ -206,6 +206,11 @@ struct FeedUpdateTests {
         model.view.feeds[source] = .failed("HTTP 401 from \(source)")
         text = screenText(model)
         #expect(text.contains("Could not load http://bob:***@") && !text.contains("pa55word") && !text.contains("SECRET2"), "\(text)")
+        // A toast (a failed reload names the app's URL).
+        model.view.overlay = nil
+        model.view.toast = Toast("Reload failed: cannot fetch http://cy:n0tme@apps.test/river.json?access_token=SECRET3", kind: .error)
+        text = screenText(model)
+        #expect(text.contains("cy:***@apps.test") && !text.contains("n0tme") && !text.contains("SECRET3"), "\(text)")
     }
 
     /// Pipes2 `next`, as Applicaster's pipes2-server-example pages its media feeds.
