@@ -46,11 +46,12 @@ public enum JSONParser {
         }
     }
 
-    /// Keys and values (objects, arrays, strings, numbers, literals) a whole parse may hold per
-    /// byte of the text, beyond `minimumValueLimit`: with the stacks, arrays and indexes each
-    /// costs (under 250 bytes), memory stays within a fixed multiple of the text's size.
-    public static let bytesPerValue = 16
-    /// The keys and values a whole parse may hold however small the text (250 MB at most).
+    /// Bytes of text per key or value (object, array, string, number, literal) a whole parse
+    /// may hold, beyond `minimumValueLimit`: with the stacks, arrays and indexes each costs
+    /// (about 100 bytes, under 150), memory stays within a fixed multiple of the text's size. A
+    /// real configuration has 10 to 30 bytes per key or value (a minified generated river 9.7).
+    public static let bytesPerValue = 8
+    /// The keys and values a whole parse may hold however small the text (150 MB at most).
     public static let minimumValueLimit = 1_000_000
 
     /// The most keys and values a whole parse of `size` bytes holds before it refuses the text.

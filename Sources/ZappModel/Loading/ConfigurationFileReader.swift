@@ -14,8 +14,8 @@ public enum ConfigurationFileReader {
     /// leaves three times that river.
     public static let maximumSize = 512 * 1024 * 1024
     /// A plugin configurations file larger than this is refused: real ones are a few KB, and
-    /// it is read whole (its tree within `JSONParser.valueLimit`), so it stays far under 400 MB.
-    public static let pluginsMaximumSize = 32 * 1024 * 1024
+    /// it is read whole (its tree within `JSONParser.valueLimit`), so it stays under 400 MB.
+    public static let pluginsMaximumSize = 16 * 1024 * 1024
     /// At most this many duplicate-key warnings are reported per file.
     static let maximumDuplicateKeyWarnings = 20
 
