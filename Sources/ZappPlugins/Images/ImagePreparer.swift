@@ -16,7 +16,7 @@ enum ImagePreparer {
     /// when known); for symbols, only exports read it, whose cells are about 8×16 pixels. Never
     /// a photograph at full size, which costs more to encode than to decode.
     static func pngCell(for mode: ImageMode, cell: CellPixelSize?) -> (width: Int, height: Int) {
-        guard mode == .kitty || mode == .iterm || mode == .sixel else { return (8, 16) }
+        guard mode.usesProtocol else { return (8, 16) }
         return cell.map { ($0.width, $0.height) } ?? defaultCell
     }
 
