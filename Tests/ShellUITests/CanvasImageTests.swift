@@ -140,7 +140,7 @@ struct CanvasImageTests {
         ImageFixtures.readyAll(&state, columns: 80, rows: 30, protocolBytes: KittyImageProtocol.transmission(png: Self.png, id: 3))
         let open = ImageFixtures.frame(state, 80, 30)
         #expect(open.placements.count == open.images.count && open.placements.allSatisfy { source($0) == nil })
-        state.overlay = .help
+        state.overlay = .help(scroll: 0)
         let help = ImageFixtures.frame(state, 80, 30)
         let helpBox = help.images.map(\.rect)
         #expect(help.placements.count != open.placements.count || help.placements != open.placements)
