@@ -6,9 +6,10 @@ import ZappCore
 @testable import CursesTerminal
 
 /// What `showImages` writes, whatever the protocol (the placements carry their bytes): kitty
-/// images transmitted once and shown by placement (whole or cropped), placements deleted by their ids, sixel and iTerm2 boxes drawn again (before any
-/// new image, so a moved image is not erased), images written over placed again, tmux
-/// passthrough at the pane's offset, and everything forgotten after a clear.
+/// images transmitted once and shown by placement (whole or cropped), placements deleted by their
+/// ids, sixel and iTerm2 boxes drawn again (before any new image, so a moved image is not
+/// erased), images written over placed again, tmux passthrough at the pane's offset, and
+/// everything forgotten after a clear.
 @Suite("ImagePlacementWriter")
 struct ImagePlacementWriterTests {
     static let transmission = KittyImageProtocol.transmission(png: [1, 2, 3], id: 9)
@@ -22,7 +23,8 @@ struct ImagePlacementWriterTests {
         ImagePlacement(
             key: key, column: 4, row: 2, columns: columns, rows: 1,
             bytes: KittyImageProtocol.place(id: 9, placement: placement, columns: columns, rows: 1, source: source),
-            upload: ImageUpload(id: 9, bytes: transmission, removal: KittyImageProtocol.delete(id: 9), clearing: KittyImageProtocol.deleteAll),
+            upload: ImageUpload(
+                id: 9, bytes: transmission, removal: KittyImageProtocol.delete(id: 9), clearing: KittyImageProtocol.deleteAll),
             removal: KittyImageProtocol.delete(id: 9, placement: placement))
     }
 

@@ -73,7 +73,8 @@ struct CanvasImageTests {
             var blank = Cell()
             blank.imageMark = CanvasImage.mark(for: key)
             for row in 1..<3 { for column in x..<(x + 5) { frame[column, row] = blank } }
-            frame.images.append(CanvasImage(rect: rect, key: key, png: Self.png, protocolBytes: Self.kitty, mode: .kitty, mark: blank.imageMark))
+            frame.images.append(
+                CanvasImage(rect: rect, key: key, png: Self.png, protocolBytes: Self.kitty, mode: .kitty, mark: blank.imageMark))
         }
         frame.resolveImages()
         let ids = frame.placements.compactMap(\.upload?.id)

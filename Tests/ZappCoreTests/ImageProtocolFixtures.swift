@@ -10,7 +10,8 @@ enum ImageProtocolFixtures {
         return ImagePixels(width: 4, height: 12, rgba: rgba, cell: CellPixelSize(width: 2, height: 6)!)
     }()
 
-    static let prepared = PreparedImage(columns: 2, rows: 2, cells: [], dominantColor: .init(red: 0, green: 0, blue: 0), protocolBytes: nil, png: [])
+    static let prepared = PreparedImage(
+        columns: 2, rows: 2, cells: [], dominantColor: .init(red: 0, green: 0, blue: 0), protocolBytes: nil, png: [])
 }
 
 extension ImageEncoders {

@@ -33,7 +33,9 @@ extension Canvas {
             let shown = ImageOnScreen(
                 key: image.key, column: rect.x, row: rect.y, columns: rect.width, rows: rect.height, bytes: bytes, png: image.png)
             let parts = count == visible.count ? [shown.whole]
-                : Self.rectangles(of: visible, width: rect.width).map { ImagePart(column: $0.x, row: $0.y, columns: $0.width, rows: $0.height) }
+                : Self.rectangles(of: visible, width: rect.width).map {
+                    ImagePart(column: $0.x, row: $0.y, columns: $0.width, rows: $0.height)
+                }
             for part in parts {
                 guard type.cropsByEncoding, part != shown.whole else {
                     placements += type.placement(of: shown, showing: part, encoded: nil).map { [$0] } ?? []

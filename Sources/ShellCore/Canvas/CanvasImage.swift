@@ -16,8 +16,8 @@ public struct CanvasImage: Sendable, Hashable {
     public var mode: ImageMode
     /// The mark of the image's cells (nonzero for a protocol image).
     public var mark: UInt32
-    /// Protocols that crop by encoding (sixel, iTerm2): the image's request and its parts known so far (`ImagePartRequest`):
-    /// what shows in the cells left visible when something covers it in part.
+    /// Protocols that crop by encoding (sixel, iTerm2): the image's request and its parts known so
+    /// far (`ImagePartRequest`): what shows in the cells left visible when something covers it in part.
     public var request: ImageRequest?
     public var parts: [ImagePart: ImagePartState]
     /// The style of the cells the image sits on (what shows through its transparent parts):
@@ -25,8 +25,8 @@ public struct CanvasImage: Sendable, Hashable {
     public var backdrop: CellStyle
 
     public init(
-        rect: Rect, key: String, png: [UInt8], protocolBytes: [UInt8]?, mode: ImageMode = .symbols, mark: UInt32 = 0, request: ImageRequest? = nil,
-        parts: [ImagePart: ImagePartState] = [:], backdrop: CellStyle = .plain
+        rect: Rect, key: String, png: [UInt8], protocolBytes: [UInt8]?, mode: ImageMode = .symbols, mark: UInt32 = 0,
+        request: ImageRequest? = nil, parts: [ImagePart: ImagePartState] = [:], backdrop: CellStyle = .plain
     ) {
         self.rect = rect
         self.key = key

@@ -39,7 +39,8 @@ public struct ImagePlacement: Hashable, Sendable {
     /// `part` of it shown by `encoded`, the part's own bytes.
     public static func inCells(of image: ImageOnScreen, showing part: ImagePart, encoded: [UInt8]?) -> ImagePlacement {
         guard let encoded, part != image.whole else {
-            return ImagePlacement(key: image.key, column: image.column, row: image.row, columns: image.columns, rows: image.rows, bytes: image.bytes)
+            return ImagePlacement(
+                key: image.key, column: image.column, row: image.row, columns: image.columns, rows: image.rows, bytes: image.bytes)
         }
         return ImagePlacement(
             key: "\(image.key) part \(part)", column: image.column + part.column, row: image.row + part.row, columns: part.columns,
