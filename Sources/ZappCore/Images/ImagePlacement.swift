@@ -35,8 +35,8 @@ public struct ImagePlacement: Hashable, Sendable {
         self.removal = removal
     }
 
-    /// The placement of an image that is part of the cells (sixel, iTerm2): the whole image, or
-    /// `part` of it shown by `encoded`, the part's own bytes.
+    /// The placement of an image that is part of the cells (sixel, iTerm2): `part` of it shown by
+    /// `encoded`, the part's own bytes; the whole image when the part is its box or has no bytes.
     public static func inCells(of image: ImageOnScreen, showing part: ImagePart, encoded: [UInt8]?) -> ImagePlacement {
         guard let encoded, part != image.whole else {
             return ImagePlacement(
