@@ -22,7 +22,9 @@ struct HostileAppTests {
         var out: String
         var err: String
         var seconds: Double
-        /// The child's peak resident memory (`ru_maxrss` from `wait4`).
+        /// The child's peak resident memory: the last `VmHWM` read from /proc while it ran
+        /// (`ru_maxrss` from `wait4` counts the test process's own memory: a spawned child
+        /// starts in its parent's address space).
         var peakBytes: Int
     }
 
@@ -54,7 +56,9 @@ struct HostileAppTests {
         try #require(spawned == 0, "cannot start \(executable): \(String(cString: strerror(spawned)))")
         var status: Int32 = 0
         var usage = rusage()
+        var highWater = 0
         while wait4(pid, &status, WNOHANG, &usage) == 0 {
+            highWater = max(highWater, Self.highWaterBytes(of: pid))
             if Date().timeIntervalSince(start) > limit {
                 kill(pid, SIGKILL)
                 _ = wait4(pid, &status, 0, &usage)
@@ -67,7 +71,15 @@ struct HostileAppTests {
         let exited = status & 0x7F == 0
         return Run(
             status: exited ? (status >> 8) & 0xFF : -(status & 0x7F), out: text(outPath), err: text(errPath), seconds: seconds,
-            peakBytes: Int(usage.ru_maxrss) * 1024)
+            peakBytes: highWater > 0 ? highWater : Int(usage.ru_maxrss) * 1024)
+    }
+
+    /// The peak resident memory of the running process `pid` (`VmHWM` in /proc), 0 when unknown.
+    static func highWaterBytes(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return (Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0) * 1024
     }
 
     /// An app folder whose home screen shows `logo` in its bar, the feed `feed` in a list and,

@@ -32,6 +32,7 @@ extension ShellUpdate {
         if let expiry = model.toastExpiry { consider(expiry) }
         if let reload = model.reloadDue { consider(reload) }
         if let splash = model.splashDue { consider(splash) }
+        if let visibility = model.visibilityCheckDue { consider(visibility) }
         return due
     }
 
