@@ -171,6 +171,8 @@ import ZappModel
         model.areChecksRunning = true
         #expect(ShellUpdate.update(&model, .terminal(.key(.character("g")))).isEmpty)
         #expect(model.heldEvents.count == 1)
+        var quitting = model
+        #expect(ShellUpdate.update(&quitting, .terminal(.key(.control("c")))).contains(.quit(status: 130)), "Ctrl-C never waits")
         _ = ShellUpdate.update(
             &model, .loadWarningsChecked([], assets: AssetStore(), screens: result.completingChecks().app?.screens, generation: 0))
         #expect(model.view.overlay == .goTo(filter: "", selection: 0))

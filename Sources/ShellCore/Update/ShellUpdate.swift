@@ -48,6 +48,9 @@ public enum ShellUpdate {
         default:
             if !model.isFrameCurrent || model.layoutCount == layouts { layOut(&model) }
         }
+        // An event waiting for screens is dropped with all it did: nothing to ask for (go to's
+        // lock marks would read every screen).
+        guard model.screensWanted.isEmpty else { return effects }
         let requests = requestFeeds(&model) + requestImages(&model) + requestLockMarks(&model)
         // Asking changes nothing laid out: a feed asked for draws as one loading, an image as a
         // placeholder.
