@@ -15,7 +15,7 @@ struct BoundedInputTests {
     }
 
     @Test("an Atom feed of 1.3 million entries keeps 10,000, says so naming the feed, and peaks under 400 MB (issue 34)")
-    func hugeAtomFeed() throws {
+    func hugeAtomFeed() async throws {
         let scratch = try Self.scratch("atom")
         defer { try? FileManager.default.removeItem(at: scratch) }
         // An attribute each: the whole tree of this feed held 480 MB before entries were dropped while read.
@@ -27,7 +27,7 @@ struct BoundedInputTests {
         bytes += Array("</feed>".utf8)
         let app = try HostileAppTests.app(logo: "x.txt", feed: "big.xml", entryImages: [], in: scratch)
         try Data(bytes).write(to: app.appendingPathComponent("big.xml"))
-        let run = try HostileAppTests.run(
+        let run = try await HostileAppTests.run(
             ["render", app.path, "--screen", "home", "--size", "100x30"], state: scratch.appendingPathComponent("state"), limit: 120)
         #expect(run.status == 0, "\(run.err)")
         #expect(run.err.contains("feed big.xml: \(count) entries listed; the first 10000 are kept"), "\(run.err)")
@@ -51,7 +51,7 @@ struct BoundedInputTests {
     }
 
     @Test("plugins files: a million plugins and a configuration of 3 million numbers are refused naming the file; 50,000 plugins and one 15 MB configuration load; validate and render, all under 400 MB (issue 34)")
-    func hugePluginsFile() throws {
+    func hugePluginsFile() async throws {
         let scratch = try Self.scratch("plugins")
         defer { try? FileManager.default.removeItem(at: scratch) }
         func plugins(_ count: Int) -> (inout [UInt8]) -> Void {
@@ -82,7 +82,7 @@ struct BoundedInputTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let app = try Self.app(plugins: write, in: folder)
             for command in [["validate", app.path], ["render", app.path, "--screen", "home", "--size", "100x30"]] {
-                let run = try HostileAppTests.run(command, state: scratch.appendingPathComponent("state"), limit: 60)
+                let run = try await HostileAppTests.run(command, state: scratch.appendingPathComponent("state"), limit: 60)
                 if let message {
                     #expect(run.status != 0, "\(name), \(command[0])")
                     // validate reports on stdout, render on stderr.
