@@ -21,14 +21,21 @@ struct SessionStoreTests {
         #expect(leftovers == [bed.sessionFile.lastPathComponent])
     }
 
-    @Test("the file is created 0600 even under a permissive umask")
+    @Test("the file is created 0600 where a plain file is readable by others")
     func modeUnderUmask() async throws {
         let bed = try TestBed()
-        let previous = umask(0)
-        defer { umask(previous) }
+        // The umask is the process's, left alone: tests run side by side, and umask(0) here made
+        // the files of others world-writable. A plain file made beside is readable by others, so
+        // 0600 is the code's own doing.
         await SessionStore(fileURL: bed.sessionFile, logger: bed.log.logger).save(session)
         let attributes = try FileManager.default.attributesOfItem(atPath: bed.sessionFile.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        let plain = bed.sessionFile.deletingLastPathComponent().appendingPathComponent("plain-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: plain.path, contents: Data())
+        defer { try? FileManager.default.removeItem(at: plain) }
+        try #require(((try FileManager.default.attributesOfItem(atPath: plain.path)[.posixPermissions] as? NSNumber)?.intValue ?? 0) & 0o044 != 0,
+                     "a plain file is private already under this umask: the test would prove nothing")
+
     }
 
     @Test("an expired session means signed out, and the file is removed")

@@ -218,11 +218,12 @@ struct TrustStoreTests {
         #expect(throws: TrustStoreError.self) { try app.trust(trusted) }
     }
 
-    @Test("the file is 0600 in a 0700 folder under a permissive umask, written whole, no temporary file left")
+    @Test("the file is 0600 in a 0700 folder (a plain file is readable by others), written whole, no temporary file left")
     func filePermissions() throws {
         let app = try Folder()
-        let previous = umask(0)
-        defer { umask(previous) }
+        // The umask is the process's, left alone: tests run side by side, and umask(0) here made
+        // the files of others world-writable. A plain file made beside is readable by others, so
+        // 0600 is the code's own doing.
         try app.trust(app.app(["check": ["hooks/check.sh"]]))
         let file = try FileManager.default.attributesOfItem(atPath: app.store.fileURL.path)
         #expect((file[.posixPermissions] as? NSNumber)?.intValue == 0o600)
@@ -230,6 +231,11 @@ struct TrustStoreTests {
         #expect((folder[.posixPermissions] as? NSNumber)?.intValue == 0o700)
         #expect(try FileManager.default.contentsOfDirectory(atPath: app.bed.stateDirectory.path) == [TrustStore.fileName])
         #expect(try app.store.records().count == 1)
+        let plain = app.folder.appendingPathComponent("plain-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: plain.path, contents: Data())
+        defer { try? FileManager.default.removeItem(at: plain) }
+        try #require(((try FileManager.default.attributesOfItem(atPath: plain.path)[.posixPermissions] as? NSNumber)?.intValue ?? 0) & 0o044 != 0,
+                     "a plain file is private already under this umask: the test would prove nothing")
     }
 
     @Test("a corrupt trust file is reported and trusts nothing, even an app it seems to name", arguments: [

@@ -42,16 +42,23 @@ struct StateDirectoryTests {
         #expect(!text.contains("hunter2") && !text.contains("SECRET"))
     }
 
-    @Test("a tape is written 0600 under a permissive umask")
+    @Test("a tape is written 0600 where a plain file is readable by others")
     func tapeIsPrivate() throws {
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
         let path = root.appendingPathComponent("run.tape").path
-        let previous = umask(0)
-        defer { umask(previous) }
+        // The umask is the process's, left alone: tests run side by side, and umask(0) here made
+        // the files of others world-writable. A plain file made beside is readable by others, so
+        // 0600 is the code's own doing.
         try TapeFile.write(Tape(header: Tape.Header(), steps: []), to: path)
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["run.tape"], "no temporary file left")
+        let plain = root.appendingPathComponent("plain-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: plain.path, contents: Data())
+        defer { try? FileManager.default.removeItem(at: plain) }
+        try #require(((try FileManager.default.attributesOfItem(atPath: plain.path)[.posixPermissions] as? NSNumber)?.intValue ?? 0) & 0o044 != 0,
+                     "a plain file is private already under this umask: the test would prove nothing")
+
     }
 }
