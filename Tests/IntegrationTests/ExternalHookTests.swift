@@ -144,7 +144,7 @@ struct ExternalHookTests {
     @Test("a hook running past timeout_seconds is killed and fails")
     func timeout() async throws {
         let bed = try TestBed()
-        try script(bed, "slow.sh", "echo $$ > pid; sleep 30; touch finished; echo '{\"success\": true}'")
+        try script(bed, "slow.sh", "echo $$ > pid; sleep 300; touch finished; echo '{\"success\": true}'")
         let outcome = try await run(bed, ["hooks/slow.sh"], timeout: 0.5)
         #expect(outcome == .failed(reason: "hooks/slow.sh timed out after 0.5 s", dataDict: ["k": "v"]))
         // Killed, not left to finish its sleep: however long the test took, the script never got

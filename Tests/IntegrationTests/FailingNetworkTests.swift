@@ -188,7 +188,7 @@ struct FailingNetworkTests {
 
     // MARK: HTTP login
 
-    private func login(_ url: URL, timeout: Double = 0.5) -> PluginConfiguration {
+    private func login(_ url: URL, timeout: Double = 2) -> PluginConfiguration {
         .plugin("http_login", "ZappShell.HTTPLogin", type: "login",
                 ["endpoint": .string(url.absoluteString), "timeout_seconds": .number(timeout)])
     }
@@ -204,7 +204,7 @@ struct FailingNetworkTests {
                 try bed.factory(login(server.url(path))).loginProvider as? any LoginProviderLogic, "provider")
             return await provider.login(params: ["username": "ana", "password": "pw-Secret-42"]).errorMessage
         }
-        #expect(try await reason("/slow") == "Sign-in failed: \(base)/slow: did not answer within 0.5 s")
+        #expect(try await reason("/slow") == "Sign-in failed: \(base)/slow: did not answer within 2 s")
         #expect(try await reason("/drop")?.hasPrefix("Sign-in failed: \(base)/drop: the connection closed") == true)
         #expect(try await reason("/huge") == "Sign-in failed: \(base)/huge: the answer is larger than the 1 MiB limit")
         #expect(try await reason("/bytes") == "Sign-in failed: \(base)/bytes answered 200 without a JSON object")
