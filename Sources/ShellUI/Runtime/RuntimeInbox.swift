@@ -2,21 +2,19 @@ import Synchronization
 import ShellCore
 
 /// The one place the event loop waits on (ARCHITECTURE.md, "The loop"): results of tasks are
-/// posted here as `ShellEvent`s, the terminal marks here that input is waiting, and the run's
-/// trace that it has new steps. Any thread may post; the loop takes everything posted so far as
-/// one batch and renders once after it.
+/// posted here as `ShellEvent`s, and the run's trace marks here that it has new steps (terminal
+/// input starts a batch of its own: `ShellRuntime.takeInput`). Any thread may post; the loop
+/// takes everything posted so far as one batch and renders once after it.
 final class RuntimeInbox: Sendable {
     /// What the loop takes at once.
     struct Batch {
         var events: [ShellEvent]
-        var isInputWaiting: Bool
         /// The trace has steps the model has not read (`ShellSetup.trace`).
         var isTraceWaiting: Bool
     }
 
     private struct State {
         var events: [ShellEvent] = []
-        var isInputWaiting = false
         var isTraceWaiting = false
         /// Something was posted since the loop last woke.
         var isPosted = false
@@ -39,9 +37,9 @@ final class RuntimeInbox: Sendable {
         wake { $0.events.append(contentsOf: events) }
     }
 
-    /// Marks that the terminal has input waiting and wakes the loop.
-    func inputIsWaiting() {
-        wake { $0.isInputWaiting = true }
+    /// Wakes the loop with nothing to take (it then sees that the run has ended).
+    func wakeUp() {
+        wake { _ in }
     }
 
     /// Marks that the trace has new steps and wakes the loop.
@@ -65,15 +63,14 @@ final class RuntimeInbox: Sendable {
 
     /// Nothing is waiting to be taken.
     var isEmpty: Bool {
-        state.withLock { $0.events.isEmpty && !$0.isInputWaiting && !$0.isTraceWaiting }
+        state.withLock { $0.events.isEmpty && !$0.isTraceWaiting }
     }
 
     /// Everything posted since the last call.
     func take() -> Batch {
         state.withLock { state in
-            let batch = Batch(events: state.events, isInputWaiting: state.isInputWaiting, isTraceWaiting: state.isTraceWaiting)
+            let batch = Batch(events: state.events, isTraceWaiting: state.isTraceWaiting)
             state.events.removeAll(keepingCapacity: true)
-            state.isInputWaiting = false
             state.isTraceWaiting = false
             return batch
         }

@@ -86,7 +86,13 @@ public final class ShellRuntime {
     public func run() async -> Int32 {
         start()
         isRunning = true
-        terminal.watchInput { [inbox] in inbox.inputIsWaiting() }
+        // Input is taken by a task of its own on the main actor, which the terminal's watcher
+        // starts: a key reaches the update with one thread switch, where resuming the loop's wait
+        // would take two (the continuation resumes on the global executor, then hops here;
+        // docs/performance.md, "Key → first byte").
+        terminal.watchInput { [weak self] in
+            Task { @MainActor in self?.takeInput() }
+        }
         processBatch()
         while model.exitStatus == nil {
             await inbox.nextWakeup()
@@ -108,12 +114,20 @@ public final class ShellRuntime {
         send(.started)
     }
 
-    /// Takes everything posted since the last batch — the terminal's waiting input first —
-    /// feeds it through the update, and renders once.
-    func processBatch() {
+    /// The terminal has input waiting: processes it, with whatever was posted meanwhile, as one
+    /// batch; wakes the loop when that ends the run.
+    func takeInput() {
+        guard isRunning, model.exitStatus == nil else { return }
+        processBatch(isInputWaiting: true)
+        if model.exitStatus != nil { inbox.wakeUp() }
+    }
+
+    /// Takes everything posted since the last batch — the terminal's waiting input first, when
+    /// there is some — feeds it through the update, and renders once.
+    func processBatch(isInputWaiting: Bool = false) {
         let batch = inbox.take()
         if batch.isTraceWaiting { readTrace() }
-        if batch.isInputWaiting {
+        if isInputWaiting {
             terminal.readEvents { event in
                 send(.terminal(event))
                 return model.exitStatus == nil
