@@ -6,6 +6,8 @@ import ZappCore
 extension CursesTerminal {
     /// Whether this pane shows: inside tmux, asked of tmux (bounded; no answer counts as
     /// hidden), remembering the client terminal that shows the session; outside tmux always.
+    public var asksTmuxForVisibility: Bool { tmuxEnvironment != nil }
+
     public func isPaneVisible() -> Bool {
         guard let tmuxEnvironment else { return true }
         let answer = TmuxPassthroughCheck.paneVisibility(environment: tmuxEnvironment)

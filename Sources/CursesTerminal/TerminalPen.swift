@@ -173,14 +173,55 @@ struct TerminalPen: Sendable {
         if !parameters.isEmpty { parameters.append(UInt8(ascii: ";")) }
     }
 
-    /// `ESC [ parameters m`; "0" alone is left out (`ESC [ m`).
+    /// The most parameters one SGR sequence carries: mlterm drops those after its tenth (a bold
+    /// foreground and background in 24-bit colour are 11: its background was lost, the
+    /// terminal's default drawn instead), so longer lists go out as several sequences.
+    static let parametersPerSequence = 10
+
+    /// `ESC [ parameters m`; "0" alone is left out (`ESC [ m`). More than
+    /// `parametersPerSequence` parameters are split into consecutive sequences, never inside a
+    /// colour (`38;2;R;G;B` stays whole).
     private static func wrap(_ parameters: [UInt8]) -> [UInt8] {
         if parameters.isEmpty { return [] }
         var result: [UInt8] = [0x1B, UInt8(ascii: "[")]
         result.reserveCapacity(parameters.count + 3)
-        if parameters != [0x30] { result.append(contentsOf: parameters) }
+        if parameters != [0x30] {
+            var count = 0
+            for unit in units(of: parameters) {
+                let size = unit.reduce(1) { $1 == UInt8(ascii: ";") ? $0 + 1 : $0 }
+                if count > 0 && count + size > parametersPerSequence {
+                    result.append(contentsOf: "m\u{1B}[".utf8)
+                    count = 0
+                } else if count > 0 {
+                    result.append(UInt8(ascii: ";"))
+                }
+                result.append(contentsOf: unit)
+                count += size
+            }
+        }
         result.append(UInt8(ascii: "m"))
         return result
+    }
+
+    /// `parameters` cut at the semicolons between SGR units: an attribute alone, a colour with
+    /// its `;5;N` or `;2;R;G;B` parameters together.
+    private static func units(of parameters: [UInt8]) -> [ArraySlice<UInt8>] {
+        let fields = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+        var units: [ArraySlice<UInt8>] = []
+        var index = 0
+        while index < fields.count {
+            var length = 1
+            if fields[index] == Array("38".utf8)[...] || fields[index] == Array("48".utf8)[...], index + 1 < fields.count {
+                let isDirect = fields[index + 1] == Array("2".utf8)[...]
+                // `38;2;;R;G;B`: an empty colour-space field before the components.
+                length = !isDirect ? 3 : index + 2 < fields.count && fields[index + 2].isEmpty ? 6 : 5
+            }
+            let last = min(fields.count, index + length) - 1
+            let start = fields[index].startIndex
+            units.append(parameters[start..<fields[last].endIndex])
+            index = last + 1
+        }
+        return units
     }
 
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {

@@ -354,7 +354,7 @@ struct FrameEncoderTests {
             == #"\e[H\e[0;31;40mx\e[38:2::95:179:249mx\e[mx"#)
     }
 
-    @Test("truecolor from COLORTERM over a 256-colour entry (xterm-256color, tmux-256color): 38;2;R;G;B, foreground and background in one SGR")
+    @Test("truecolor from COLORTERM over a 256-colour entry (xterm-256color, tmux-256color): 38;2;R;G;B, foreground and background in one SGR of at most 10 parameters")
     func colorTermTrueColour() throws {
         let colors: [TerminalColor] = [.ansi(1), .rgb(0x5F, 0xB3, 0xF9), .default]
         for term in ["xterm-256color", "tmux-256color"] {
@@ -364,7 +364,28 @@ struct FrameEncoderTests {
         var encoder = try Self.encoder("xterm-256color", colorTerm: "truecolor")
         var canvas = Canvas(columns: 20, rows: 1)
         canvas.draw("x", x: 0, y: 0, style: CellStyle(foreground: .rgb(0x5F, 0xB3, 0xF9), background: .rgb(0x1B, 0x1F, 0x27)))
-        #expect(Self.bytes(&encoder, from: nil, to: canvas) == #"\e[H\e[0;38;2;95;179;249;48;2;27;31;39mx"#)
+        #expect(Self.bytes(&encoder, from: nil, to: canvas) == #"\e[H\e[0;38;2;95;179;249m\e[48;2;27;31;39mx"#,
+                "11 parameters: two sequences (mlterm reads 10)")
+        var changes = try Self.encoder("xterm-256color", colorTerm: "truecolor")
+        var first = Canvas(columns: 20, rows: 1)
+        first.draw("x", x: 0, y: 0, style: CellStyle(foreground: .rgb(1, 2, 3), background: .rgb(4, 5, 6)))
+        _ = Self.bytes(&changes, from: nil, to: first)
+        var second = first
+        second.draw("y", x: 0, y: 0, style: CellStyle(foreground: .rgb(0x5F, 0xB3, 0xF9), background: .rgb(0x1B, 0x1F, 0x27)))
+        #expect(Self.bytes(&changes, from: first, to: second) == #"\r\e[38;2;95;179;249;48;2;27;31;39my"#,
+                "10 parameters: one sequence")
+    }
+
+    @Test("no SGR carries more than 10 parameters, and a colour is never cut (mlterm drops the 11th on)")
+    func parametersPerSequence() throws {
+        var encoder = try Self.encoder("xterm-256color", colorTerm: "truecolor")
+        var canvas = Canvas(columns: 20, rows: 1)
+        canvas.draw("x", x: 0, y: 0, style: CellStyle(foreground: .rgb(255, 255, 255), background: .rgb(11, 37, 64), attributes: [.bold, .underline]))
+        let bytes = Self.bytes(&encoder, from: nil, to: canvas)
+        #expect(bytes == #"\e[H\e[0;1;4;38;2;255;255;255m\e[48;2;11;37;64mx"#)
+        for sequence in bytes.split(separator: "m") where sequence.contains("[") {
+            #expect(sequence.split(separator: "[").last!.split(separator: ";", omittingEmptySubsequences: false).count <= 10, "\(sequence)")
+        }
     }
 
     @Test("without COLORTERM (or another value), tmux-256color and xterm-256color stay on the 256 palette")

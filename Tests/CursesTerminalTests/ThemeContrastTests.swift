@@ -72,7 +72,7 @@ struct ThemeContrastTests {
             pushed.screenSelection[screen.id] = 1
             screens.append(("\(screen.id), its second row focused", pushed))
         }
-        for (name, overlay) in [("help", Overlay.help), ("go to", .goTo(filter: "", selection: 1)), ("warnings", .warnings(scroll: 0))] {
+        for (name, overlay) in [("help", Overlay.help(scroll: 0)), ("go to", .goTo(filter: "", selection: 1)), ("warnings", .warnings(scroll: 0))] {
             var state = base
             state.overlay = overlay
             screens.append((name, state))

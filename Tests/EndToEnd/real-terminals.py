@@ -402,6 +402,7 @@ class Terminal:
     switches = False                # tmux windows to switch between (InTmux)
     auto_is_protocol = True         # --images auto finds the protocol (not xterm's sixel inside tmux)
     found_by = "--classname"        # how xdotool finds its window named "realterm"
+    symbols_mode = "auto"           # the --images of a "symbols" terminal's true-colour check
 
     def __init__(self, name, protocol):
         self.name, self.protocol = name, protocol
@@ -486,6 +487,15 @@ class MLTerm(Terminal):
                 "-e"] + runner, {}
 
 
+class MLTermTrueColour(MLTerm):
+    """mlterm as xterm-256color with COLORTERM=truecolor, images as symbols: mlterm reads at most
+    10 parameters of an SGR (a bold colour pair in 24 bits is 11; the bar was drawn white)."""
+    symbols_mode = "symbols"
+
+    def app_prefix(self):
+        return ["env", "TERM=xterm-256color", "COLORTERM=truecolor"]
+
+
 class InTmux:
     """Mixin: the terminal runs tmux (allow-passthrough on, focus-events on), the app in the
     bottom-right pane of three in window "images"; window "other" holds one plain pane, shown
@@ -551,6 +561,7 @@ TERMINALS = {
     "kitty-tmux": KittyTmux("kitty-tmux", "kitty"),
     "xterm-tmux": XTermTmux("xterm-tmux", "sixel", 12, sixel=True),
     "mlterm": MLTerm("mlterm", "sixel"),
+    "mlterm-truecolor": MLTermTrueColour("mlterm-truecolor", "symbols"),
     "urxvt": URxvt("urxvt", "urxvt"),
 }
 
@@ -719,8 +730,8 @@ def check_terminal(terminal, zapp, out):
     started = time.time()
     try:
         if terminal.protocol == "symbols":
-            shots, cells = window.session(zapp, "auto", [])
-            check_true_colours(t, zapp, shots["start"], cells["start"])
+            shots, cells = window.session(zapp, terminal.symbols_mode, [])
+            check_true_colours(t, zapp, shots["start"], cells["start"], terminal.symbols_mode)
             return
         if terminal.protocol == "urxvt":
             check_urxvt(t, window, zapp, out)
@@ -832,7 +843,7 @@ def check_urxvt(t, window, zapp, out):
                f"{os.path.basename(own[name].path)}")
 
 
-def check_true_colours(t, zapp, shot, cells):
+def check_true_colours(t, zapp, shot, cells, mode="auto"):
     """The images' symbol cells (block elements in `render --format ansi`, 24-bit) and the bar's
     first row: 90% of each group's pixels are (within 10%) their cell's foreground or background."""
     cw, ch, ox, oy, columns, rows = cells
@@ -850,7 +861,7 @@ def check_true_colours(t, zapp, shot, cells):
                     total += 1
                     near += any(max(abs(pixel[k] - c[k]) for k in range(3)) <= TOLERANCE for c in wanted)
         share = near / total if total else 0
-        report(t, f"--images auto draws {label} in true colours ({len(chosen)} cells, {share:.0%} of their pixels)",
+        report(t, f"--images {mode} draws {label} in true colours ({len(chosen)} cells, {share:.0%} of their pixels)",
                share >= 0.9, f"want 90%; {os.path.basename(shot.path)}")
 
 

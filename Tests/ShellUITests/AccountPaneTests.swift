@@ -66,6 +66,34 @@ struct AccountPaneTests {
         #expect(Fixtures.frame(login.view, 100, 24).contains("a account: demo"))
     }
 
+    /// The model after its frame at 80x24 was drawn (the hit map a click reads).
+    func drawn(_ model: inout ShellModel) {
+        var canvas = Canvas(columns: 80, rows: 24)
+        let hits = ShellView.render(model.view, into: &canvas)
+        _ = ShellUpdate.update(&model, .frameDrawn(hits))
+    }
+
+    func click(_ action: ShellAction, _ model: inout ShellModel) throws -> [ShellEffect] {
+        drawn(&model)
+        let region = try #require(model.hitMap.regions.last { $0.action == action })
+        return ShellUpdate.update(&model, .terminal(.click(column: region.rect.x + 3, row: region.rect.y)))
+    }
+
+    @Test("the mouse: a click on a user signs in as them; on the name row it takes the cursor; nothing behind the pane is hit")
+    func mouse() throws {
+        var model = opened()
+        #expect(try click(.chooseAccountRow(2), &model).isEmpty, "the name row, no name yet")
+        guard case .account(let pane) = model.view.overlay else { Issue.record("the pane closed"); return }
+        #expect(pane.selection == 2)
+        #expect(try click(.chooseAccountRow(1), &model) == [.switchAccount(login: "zapptv_login", username: "free")])
+        #expect(model.view.overlay == nil)
+        var again = opened()
+        drawn(&again)
+        let inside = again.hitMap.regions.filter { $0.action == .chooseAccountRow(0) }.first!.rect
+        #expect(ShellUpdate.update(&again, .terminal(.click(column: inside.x, row: inside.y - 2))).isEmpty, "the pane's frame: nothing")
+        #expect(again.view.overlay != nil)
+    }
+
     @Test("an app without a login plugin says so; Esc closes the pane")
     func noLoginAndEscape() {
         var model = UpdateFixture.model()

@@ -130,7 +130,7 @@ struct CanvasImageTests {
         ImageFixtures.readyAll(&state, columns: 80, rows: 30, protocolBytes: TerminalImageCodes.kittyImage(png: Self.png, id: 3))
         let open = ImageFixtures.frame(state, 80, 30)
         #expect(open.placements.count == open.images.count && open.placements.allSatisfy { $0.kitty?.source == nil })
-        state.overlay = .help
+        state.overlay = .help(scroll: 0)
         let help = ImageFixtures.frame(state, 80, 30)
         let helpBox = help.images.map(\.rect)
         #expect(help.placements.count != open.placements.count || help.placements != open.placements)

@@ -36,6 +36,31 @@ struct PaneVisibilityTests {
         #expect(!model.isPaneHidden)
     }
 
+    @Test("inside tmux, unfocused: asked again each second, so another pane zoomed hides it and unzoomed shows it; the focus back stops asking")
+    func zoomOfAnotherPane() {
+        var model = model(mode: .kitty)
+        model.now = 5_000
+        #expect(ShellUpdate.update(&model, .terminal(.focus(gained: false))) == [.checkPaneVisibility])
+        #expect(ShellUpdate.update(&model, .paneVisibility(visible: true, insideTmux: true)).isEmpty)
+        #expect(ShellUpdate.nextTickDue(model) == 6_000)
+        model.now = 6_000
+        #expect(ShellUpdate.update(&model, .tick) == [.checkPaneVisibility])
+        #expect(ShellUpdate.update(&model, .paneVisibility(visible: false, insideTmux: true)) == [.hideImages], "another pane zoomed")
+        model.now = 7_000
+        #expect(ShellUpdate.update(&model, .tick) == [.checkPaneVisibility], "still asked while hidden")
+        #expect(ShellUpdate.update(&model, .paneVisibility(visible: true, insideTmux: true)) == [.redraw], "unzoomed")
+        #expect(ShellUpdate.update(&model, .terminal(.focus(gained: true))).isEmpty)
+        #expect(ShellUpdate.nextTickDue(model) == nil, "focused: nothing more is asked")
+    }
+
+    @Test("outside tmux an unfocused window is never asked again (an idle app does no work)")
+    func outsideTmux() {
+        var model = model(mode: .kitty)
+        #expect(ShellUpdate.update(&model, .terminal(.focus(gained: false))) == [.checkPaneVisibility])
+        #expect(ShellUpdate.update(&model, .paneVisibility(visible: true)).isEmpty)
+        #expect(ShellUpdate.nextTickDue(model) == nil)
+    }
+
     @Test("symbols or no images: focus reports change nothing (tmux redraws text itself)")
     func text() {
         for mode in [ImageMode.symbols, .off] {

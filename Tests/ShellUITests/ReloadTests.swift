@@ -146,7 +146,7 @@ struct ReloadTests {
         model.view.isSideMenuOpen = true
         model.view.isOverflowOpen = true
         model.view.pickerTabs = ["tabs": 1]
-        model.view.overlay = .help
+        model.view.overlay = .help(scroll: 0)
         model.view.spinnerFrame = 5
         model.view.screenSelection = ["detail": 0, "gone": 3]
         model.view.barOverrides = ["detail": BarOverride(style: .center), "gone": BarOverride(style: .left)]

@@ -82,7 +82,7 @@ struct RuntimeTests {
         init(
             isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp = { UpdateFixture.app },
             warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil,
-            loadThemes: (@Sendable () -> [Theme])? = nil
+            loadThemes: (@Sendable () -> [Theme])? = nil, offline: OfflineStart? = nil
         ) {
             var setup = ShellSetup(
                 app: UpdateFixture.app, isLoaded: isLoaded, loadApp: { AppLoad(app: try await loadApp()) },
@@ -97,6 +97,7 @@ struct RuntimeTests {
             setup.warnings = warnings
             setup.checkWarnings = checkWarnings
             setup.loadThemes = loadThemes
+            setup.offline = offline
             runtime = ShellRuntime(terminal: terminal, setup: setup, clock: RuntimeClock(clock))
         }
 
@@ -129,6 +130,18 @@ struct RuntimeTests {
         #expect(harness.runtime.model.view.navigation.currentScreenID == "home")
         #expect(harness.terminal.plainText.contains("Picks"))
         #expect(loads.load(ordering: .sequentiallyConsistent) == 0, "the app loaded before the start is used as it is")
+    }
+
+    @Test("an offline copy: the trace says loading failed, then that the last good copy opened; home shows, marked offline")
+    func offlineCopy() async throws {
+        let harness = Harness(offline: OfflineStart(note: "offline: last copy from 2026-11-28 12:40 UTC", reason: "cannot connect"))
+        #expect(await harness.started())
+        let lines = harness.runtime.model.view.traceLines
+        let failed = lines.firstIndex { $0.contains("loading failed: cannot connect") }
+        let opened = lines.firstIndex { $0.contains("startup: opened the last good copy (offline)") }
+        #expect(failed != nil && opened != nil && failed! < opened!, "\(lines)")
+        #expect(harness.runtime.model.view.navigation.currentScreenID == "home")
+        #expect(harness.terminal.plainText.contains("offline: last copy from 2026-11-28 12:40 UTC"))
     }
 
     @Test("deferred load checks run once home is drawn, and their warnings replace those known at start")
@@ -341,7 +354,7 @@ struct RuntimeTests {
         let task = Task { @MainActor in await harness.runtime.run() }
         #expect(await harness.runtime.settle { $0.isStartupComplete && $0.columns == 60 })
         harness.terminal.enqueue(.key(.character("?")))
-        #expect(await harness.runtime.settle { $0.view.overlay == .help })
+        #expect(await harness.runtime.settle { $0.view.overlay == .help(scroll: 0) })
         #expect(harness.terminal.plainText.contains("help") || harness.terminal.plainText.contains("Help"))
         harness.terminal.enqueue(.key(.character("q")))
         let status = await task.value

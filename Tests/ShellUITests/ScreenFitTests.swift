@@ -1,4 +1,4 @@
-import ShellCore
+@testable import ShellCore
 import ShellUI
 import Testing
 import ZappCore
@@ -13,12 +13,32 @@ struct ScreenFitTests {
     @Test("every line of the key help is whole at 100 columns")
     func helpAt100Columns() {
         var state = Fixtures.state(app)
-        state.overlay = .help
+        state.overlay = .help(scroll: 0)
         let frame = Fixtures.frame(state, 100, 30)
         #expect(!frame.contains("…"))
         for line in ["reload the selected or failed feed, else the app's files", "close a pane, go back, or close a presented stack"] {
             #expect(frame.contains(line), "\(line)")
         }
+    }
+
+    @Test("at 80x30 the lock legend is whole (wrapped); at 80x20 the help scrolls to it with Down")
+    func helpInSmallTerminals() {
+        var state = Fixtures.state(app)
+        state.overlay = .help(scroll: 0)
+        let wide = Fixtures.frame(state, 80, 30)
+        #expect(!wide.contains("…"), "\(wide)")
+        #expect(wide.contains("a pre hook would ask") && wide.contains("or block"), "\(wide)")
+        let short = Fixtures.frame(state, 80, 20)
+        #expect(short.contains("Keys (↑↓ scroll, Esc closes)"), "\(short)")
+        #expect(!short.contains("or block"), "\(short)")
+        var model = ShellModel(view: state, columns: 80, rows: 20)
+        for _ in 0..<4 { _ = ShellUpdate.update(&model, .terminal(.key(.down))) }
+        #expect(model.view.overlay == .help(scroll: 4))
+        let scrolled = Fixtures.frame(model.view, 80, 20)
+        #expect(scrolled.contains("a pre hook would ask") && scrolled.contains("or block"), "\(scrolled)")
+        _ = ShellUpdate.update(&model, .terminal(.key(.end)))
+        _ = ShellUpdate.update(&model, .terminal(.key(.down)))
+        #expect(model.view.overlay == .help(scroll: OverlayViews.helpEntryCount - 1), "stops at the last entry")
     }
 
     static let signIn = Pane(

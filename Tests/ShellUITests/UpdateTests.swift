@@ -271,7 +271,7 @@ struct UpdateTests {
     func overlays() throws {
         var model = UpdateFixture.model()
         _ = ShellUpdate.update(&model, key(.character("?")))
-        #expect(model.view.overlay == .help)
+        #expect(model.view.overlay == .help(scroll: 0))
         _ = ShellUpdate.update(&model, key(.escape))
         #expect(model.view.overlay == nil)
 

@@ -50,7 +50,7 @@ import ZappModel
 
     @Test func overlays() {
         var state = Fixtures.state(app)
-        state.overlay = .help
+        state.overlay = .help(scroll: 0)
         assertSnapshot(of: Fixtures.frame(state, 80, 20), as: .lines, named: "help")
         state.overlay = .goTo(filter: "se", selection: 1)
         assertSnapshot(of: Fixtures.frame(state, 60, 14), as: .lines, named: "go-to")

@@ -2,8 +2,8 @@ import ZappModel
 
 /// A full overlay over the UI (at most one at a time).
 public enum Overlay: Sendable, Hashable {
-    /// The key help.
-    case help
+    /// The key help, scrolled to its entry `scroll` (where the terminal is too short for all).
+    case help(scroll: Int)
     /// "Go to screen": the typed filter and the selected row of the filtered list.
     case goTo(filter: String, selection: Int)
     /// The details of a feed entry that no content type maps to a screen.

@@ -47,4 +47,7 @@ public enum ShellAction: Sendable, Hashable {
     case loadNextPage(String)
     /// Close the open overlay (help, go-to).
     case closeOverlay
+    /// The Account pane's row (by index in `AccountPane.rows`): chosen as Enter chooses it; the
+    /// typed-name row with no name yet only takes the cursor.
+    case chooseAccountRow(Int)
 }

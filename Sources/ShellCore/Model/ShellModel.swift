@@ -29,6 +29,9 @@ public struct ShellModel: Sendable {
     /// How long file changes must settle before a watched app is reloaded, in milliseconds
     /// (an editor's save is often several writes).
     public static let reloadSettle = 150
+    /// How often tmux is asked again whether the pane shows while it has not the focus
+    /// (`visibilityCheckDue`).
+    public static let visibilityInterval = 1_000
     /// How long a message stays, in milliseconds.
     public static let toastDuration = 4_000
     /// How many trace lines are kept for the panel.
@@ -87,6 +90,12 @@ public struct ShellModel: Sendable {
     /// tmux shows another window than this pane's (`ShellEvent.paneVisibility`): no protocol
     /// image is placed until it shows again, when the frame is drawn in full.
     public var isPaneHidden = false
+    /// The pane lost the focus (`TerminalEvent.focus`) and has not had it back.
+    public var isPaneUnfocused = false
+    /// When tmux is asked again whether the unfocused pane shows: zooming or unzooming another
+    /// pane of its window hides or shows it with no focus report to it. Nil when focused or
+    /// outside tmux, so an idle app with the focus does no work.
+    public var visibilityCheckDue: Int?
     /// The name of the theme read from the user's file (`--theme PATH`), as last read: a
     /// reload's `.themeReloaded` replaces it. Nil when the theme was found by name.
     public var fileThemeName: String?

@@ -70,8 +70,9 @@ public enum ShellEvent: Sendable, Hashable {
     /// The terminal's cell size in pixels changed (read at the start and after a resize).
     case cellSizeChanged(CellPixelSize)
     /// Whether the pane shows (`.checkPaneVisibility`'s answer: inside tmux, its window is the
-    /// current one; elsewhere always).
-    case paneVisibility(visible: Bool)
+    /// current one and no other pane is zoomed; elsewhere always). `insideTmux`: tmux was asked,
+    /// so the answer can change with no focus report to this pane (another pane zoomed).
+    case paneVisibility(visible: Bool, insideTmux: Bool = false)
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
     /// The load's deferred checks (`ShellEffect.checkWarnings`) ended: every warning of the app

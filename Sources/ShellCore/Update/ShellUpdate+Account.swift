@@ -68,6 +68,16 @@ extension ShellUpdate {
         return []
     }
 
+    /// A click on the pane's row `index`: the cursor goes there, and the row is chosen as Enter
+    /// would, except the typed-name row while no name is typed (the name is typed next).
+    static func clickAccountRow(_ index: Int, _ model: inout ShellModel) -> [ShellEffect] {
+        guard case .account(var pane) = model.view.overlay, pane.rows.indices.contains(index) else { return [] }
+        pane.selection = index
+        model.view.overlay = .account(pane)
+        if case .typedName = pane.rows[index], pane.typed.trimmingWhitespace.isEmpty { return [] }
+        return chooseAccountRow(pane, &model)
+    }
+
     /// Enter on a row: sign in as its user (or the typed name), or sign out; the pane closes.
     private static func chooseAccountRow(_ pane: AccountPane, _ model: inout ShellModel) -> [ShellEffect] {
         switch pane.selectedRow {

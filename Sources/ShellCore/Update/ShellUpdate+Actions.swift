@@ -95,6 +95,8 @@ extension ShellUpdate {
         case .closeOverlay:
             model.view.overlay = nil
             return []
+        case .chooseAccountRow(let index):
+            return clickAccountRow(index, &model)
         }
     }
 

@@ -3,10 +3,15 @@
 extension ShellUpdate {
     static func handleOverlayKey(_ key: Key, _ overlay: Overlay, _ model: inout ShellModel) -> [ShellEffect] {
         switch overlay {
-        case .help:
+        case .help(let scroll):
+            let last = OverlayViews.helpEntryCount - 1
             switch key {
             case .character("q"): return quit(&model, status: 0)
             case .escape, .enter, .character("?"): model.view.overlay = nil
+            case .up, .character("k"): model.view.overlay = .help(scroll: max(0, scroll - 1))
+            case .down, .character("j"): model.view.overlay = .help(scroll: min(last, scroll + 1))
+            case .pageUp, .home: model.view.overlay = .help(scroll: 0)
+            case .pageDown, .end: model.view.overlay = .help(scroll: last)
             default: break
             }
             return []

@@ -58,7 +58,7 @@ public enum ShellUpdate {
             return handle(terminalEvent, &model)
         case .tick:
             tick(&model)
-            return reloadIfDue(&model)
+            return reloadIfDue(&model) + checkVisibilityIfDue(&model)
         case .navigationFinished(let activityID, let request, let outcome):
             return finish(activityID: activityID, request: request, outcome: outcome, &model)
         case .postHooksFinished(let activityID):
@@ -135,8 +135,8 @@ public enum ShellUpdate {
         case .cellSizeChanged(let cell):
             model.view.cellPixels = cell
             return []
-        case .paneVisibility(let visible):
-            return paneVisibility(visible: visible, &model)
+        case .paneVisibility(let visible, let insideTmux):
+            return paneVisibility(visible: visible, insideTmux: insideTmux, &model)
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []
@@ -234,7 +234,7 @@ public enum ShellUpdate {
             model.view.overlay = .goTo(filter: "", selection: 0)
             return []
         case .character("?"):
-            model.view.overlay = .help
+            model.view.overlay = .help(scroll: 0)
             return []
         case .character("t"): return perform(.nextTheme, &model)
         case .character("r"): return retryFeedsOnScreen(&model) ?? requestReload(&model)
@@ -353,6 +353,7 @@ public enum ShellUpdate {
         if let expiry = model.toastExpiry { consider(expiry) }
         if let reload = model.reloadDue { consider(reload) }
         if let splash = model.splashDue { consider(splash) }
+        if let visibility = model.visibilityCheckDue { consider(visibility) }
         return due
     }
 

@@ -42,7 +42,9 @@ enum AccountView {
             let y = inner.y + offset - first
             let isChosen = line.row != nil && line.row == selected
             let style = isChosen ? context.palette[.menuFocused] : context.palette.style(line.style, over: context.palette[.overlay].background)
-            if isChosen { canvas.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: style) }
+            let rowRect = Rect(x: inner.x, y: y, width: inner.width, height: 1)
+            if isChosen { canvas.fill(rowRect, style: style) }
+            if let row = line.row { hits.add(rowRect, .chooseAccountRow(row)) }
             let prefix = line.row == nil ? "" : (isChosen ? context.glyphs.pointer : " ") + " "
             context.text(&canvas, prefix + line.text, x: inner.x, y: y, maxWidth: inner.width, style: style)
         }

@@ -19,7 +19,7 @@ enum ChromeViews {
             hints = [("↑↓", "choose"), ("Enter", "sign in / out"), ("Esc", "close")]
         } else if case .warnings = state.overlay {
             hints = [("↑↓", "scroll"), ("Esc", "close"), ("q", "quit")]
-        } else if state.overlay == .help {
+        } else if case .help = state.overlay {
             hints = [("Esc", "close"), ("q", "quit")]
         } else if case .feed = state.overlay {
             hints = [("↑↓", "choose"), ("Enter", "open"), ("r", "reload"), ("Esc", "close")]

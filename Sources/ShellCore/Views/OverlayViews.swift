@@ -25,21 +25,38 @@ enum OverlayViews {
 
     /// What the marks beside screen names mean, after the keys.
     static func markHelp(_ glyphs: Glyphs) -> [(String, String)] {
-        [(glyphs.lock, "gated for whoever is signed in now: a pre hook would ask or block")]
+        [(glyphs.lock, lockMeaning)]
     }
 
-    static func drawHelp(context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
+    static let lockMeaning = "gated for whoever is signed in now: a pre hook would ask or block"
+
+    /// How many entries the help lists (the keys, then the marks): what `.help(scroll:)` counts.
+    static var helpEntryCount: Int { keyHelp.count + 1 }
+
+    /// The help: each description wrapped whole beside its key; from entry `scroll` on when
+    /// the terminal is too short for all (the title then says ↑↓ scroll).
+    static func drawHelp(scroll: Int, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
         let keyWidth = min(18, area.width / 3)
-        let rows = keyHelp + markHelp(context.glyphs)
+        let entries = keyHelp + markHelp(context.glyphs)
         // As wide as the longest description needs, so every line is whole where the terminal allows.
-        let longest = rows.map { DisplayWidth.of($0.1) }.max() ?? 0
-        let box = area.centered(width: min(keyWidth + longest + 4, area.width), height: rows.count + 4)
-        drawFrame(box, title: "Keys", context: context, canvas: &canvas, hits: &hits)
-        for (offset, entry) in rows.enumerated() where box.y + 2 + offset < box.maxY - 1 {
-            let y = box.y + 2 + offset
-            context.text(&canvas, entry.0, x: box.x + 2, y: y, maxWidth: keyWidth, style: context.palette.style(.statusKey, over: context.palette[.overlay].background))
-            context.text(&canvas, entry.1, x: box.x + 2 + keyWidth, y: y, maxWidth: box.width - keyWidth - 4, style: context.palette[.overlay])
+        let longest = entries.map { DisplayWidth.of($0.1) }.max() ?? 0
+        let width = min(keyWidth + longest + 4, area.width)
+        let textWidth = max(1, width - keyWidth - 4)
+        let wrapped = entries.map { (key: $0.0, lines: TextWrap.lines($0.1, width: textWidth)) }
+        let lineCount = wrapped.reduce(0) { $0 + $1.lines.count }
+        let fits = lineCount + 4 <= area.height
+        let box = area.centered(width: width, height: fits ? lineCount + 4 : area.height)
+        drawFrame(box, title: fits ? "Keys" : "Keys (↑↓ scroll, Esc closes)", context: context, canvas: &canvas, hits: &hits)
+        let keyStyle = context.palette.style(.statusKey, over: context.palette[.overlay].background)
+        var y = box.y + (fits ? 2 : 1)
+        let first = fits ? 0 : min(max(0, scroll), entries.count - 1)
+        for entry in wrapped.dropFirst(first) {
+            for (offset, line) in entry.lines.enumerated() where y < box.maxY - 1 {
+                if offset == 0 { context.text(&canvas, entry.key, x: box.x + 2, y: y, maxWidth: keyWidth, style: keyStyle) }
+                context.text(&canvas, line, x: box.x + 2 + keyWidth, y: y, maxWidth: textWidth, style: context.palette[.overlay])
+                y += 1
+            }
         }
         hits.add(box, .closeOverlay)
     }

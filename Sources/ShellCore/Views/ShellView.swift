@@ -58,7 +58,7 @@ public enum ShellView {
         }
         drawPanes(of: state, context: context, canvas: &canvas, hits: &hits)
         switch state.overlay {
-        case .help: OverlayViews.drawHelp(context: context, canvas: &canvas, hits: &hits)
+        case .help(let scroll): OverlayViews.drawHelp(scroll: scroll, context: context, canvas: &canvas, hits: &hits)
         case .goTo(let filter, let selection):
             OverlayViews.drawGoTo(filter: filter, selection: selection, context: context, canvas: &canvas, hits: &hits)
         case .entry(let entry): FeedOverlayViews.drawEntry(entry, context: context, canvas: &canvas, hits: &hits)

@@ -22,7 +22,7 @@ extension ShellRuntime {
             needsRender = true
         case .checkPaneVisibility:
             // Bounded (tmux answers in milliseconds; 300 at most), like the query.
-            inbox.post(.paneVisibility(visible: terminal.isPaneVisible()))
+            inbox.post(.paneVisibility(visible: terminal.isPaneVisible(), insideTmux: terminal.asksTmuxForVisibility))
         case .hideImages:
             terminal.hideImages()
         case .navigate(let request, let activityID, let navigation, let app):

@@ -37,6 +37,8 @@ extension ShellRuntime {
                 }
             case .failedLoading:
                 await startup.failedLoading()
+                // The update goes on with the copy it was started with (`ShellModel.offlineNote`).
+                if offline != nil { startup.openedLastGoodCopy() }
                 result = .done
             case .applicationReady:
                 await startup.applicationReady()

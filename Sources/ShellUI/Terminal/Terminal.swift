@@ -42,6 +42,9 @@ public protocol Terminal: AnyObject {
     /// Whether the app's screen shows: inside tmux, whether its pane's window is the one shown
     /// (asked of tmux, bounded); elsewhere always.
     func isPaneVisible() -> Bool
+    /// Whether `isPaneVisible` asks tmux, whose answer can change with no focus report to
+    /// this pane (another pane zoomed); false where the screen always shows.
+    var asksTmuxForVisibility: Bool { get }
     /// The pane is hidden: takes the protocol images off the screen, which now shows something
     /// else, and forgets them. Terminals without an image protocol ignore it.
     func hideImages()
@@ -50,6 +53,7 @@ public protocol Terminal: AnyObject {
 extension Terminal {
     public func showImages(_ placements: [ImagePlacement]) {}
     public func isPaneVisible() -> Bool { true }
+    public var asksTmuxForVisibility: Bool { false }
     public func hideImages() {}
     public var cellPixelSize: CellPixelSize? { nil }
     public func redraw() {}

@@ -55,6 +55,12 @@ public struct StartupSequence: Sendable {
         await runPhase(.failedLoading)
     }
 
+    /// After `failedLoading()`, the app goes on from its last good copy (an http(s) app whose
+    /// server could not be reached; `run` keeps the copy).
+    public func openedLastGoodCopy() {
+        record("opened the last good copy (offline)")
+    }
+
     /// The user asked to load again after "Loading failed" (the launch phase is not repeated).
     public func retrying() {
         record("retrying")
