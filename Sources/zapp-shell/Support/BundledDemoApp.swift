@@ -37,7 +37,8 @@ enum BundledDemoApp {
             if let snapshot { return appFolder(in: snapshot) }
             let made: AppSnapshot
             do {
-                made = try AppSnapshot.make(in: memoryFolder(environment: ProcessEnvironment.current()))
+                let environment = ProcessEnvironment.current()
+                made = try AppSnapshot.make(environment: environment, in: memoryFolder(environment: environment))
                 try write(to: appFolder(in: made).path)
             } catch {
                 throw BundledDemoAppError.cannotWrite(reason: "\(error)")
