@@ -23,7 +23,8 @@ public enum ShellUpdate {
     /// trace line changes nothing laid out, so the layout stays), and asks for what that frame
     /// shows and nobody asked for yet (feeds, images, lock marks; a tick only moves things).
     /// Keys read the frame laid out before them (`frame(_:)`), laid out again only after a change
-    /// to what it lays out (a selection or focus is none): a key costs one layout, PageDown's too.
+    /// to what it lays out (a selection or focus is none): a key costs at most one layout,
+    /// PageDown's too, and a key that only moves a selection none.
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         let wasCurrent = model.isFrameCurrent
         let layouts = model.layoutCount
@@ -41,7 +42,7 @@ public enum ShellUpdate {
         case .frameDrawn:
             if !model.isFrameCurrent { layOut(&model) }
         default:
-            if !model.isFrameCurrent || model.layoutCount == layouts { layOut(&model) }
+            if !model.isFrameCurrent { layOut(&model) }
         }
         let requests = requestFeeds(&model) + requestImages(&model) + requestLockMarks(&model)
         // Asking changes nothing laid out: a feed asked for draws as one loading, an image as a
