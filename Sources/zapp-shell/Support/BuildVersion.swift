@@ -6,7 +6,7 @@ enum BuildVersion {
     /// The release this source tree is (see CHANGELOG.md).
     static let release = "0.1.0"
     /// `git describe --tags --always --dirty` of the built checkout, when stamped.
-    static let gitDescribe: String? = "503b139"
+    static let gitDescribe: String? = nil
 
     /// The line `--version` prints, e.g. `0.1.0 (git 17c3467-dirty)`.
     static var line: String {
