@@ -74,7 +74,13 @@ enum {
 };
 
 /* The multi interface: one handle runs every transfer (a connection cache, a cap per host). */
-enum { ZS_CURLMOPT_MAX_HOST_CONNECTIONS = 7, ZS_CURLMOPT_MAXCONNECTS = 6, ZS_CURLM_OK = 0, ZS_CURLMSG_DONE = 1 };
+enum {
+    ZS_CURLMOPT_MAX_HOST_CONNECTIONS = 7,
+    ZS_CURLMOPT_MAXCONNECTS = 6,
+    ZS_CURLMOPT_MAX_TOTAL_CONNECTIONS = 13,
+    ZS_CURLM_OK = 0,
+    ZS_CURLMSG_DONE = 1
+};
 
 /* CURLMsg: what curl_multi_info_read gives. */
 typedef struct {

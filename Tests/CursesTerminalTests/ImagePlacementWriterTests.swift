@@ -5,17 +5,28 @@ import ZappCore
 
 @testable import CursesTerminal
 
-/// What `showImages` writes: kitty images transmitted once and shown by placement (whole or
-/// cropped), placements deleted by their ids, sixel and iTerm2 boxes drawn again (before any
-/// new image, so a moved image is not erased), images written over placed again, tmux
-/// passthrough at the pane's offset, and everything forgotten after a clear.
+/// What `showImages` writes, whatever the protocol (the placements carry their bytes): kitty
+/// images transmitted once and shown by placement (whole or cropped), placements deleted by their
+/// ids, sixel and iTerm2 boxes drawn again (before any new image, so a moved image is not
+/// erased), images written over placed again, tmux passthrough at the pane's offset, and
+/// everything forgotten after a clear.
 @Suite("ImagePlacementWriter")
 struct ImagePlacementWriterTests {
-    static let transmission = TerminalImageCodes.kittyImage(png: [1, 2, 3], id: 9)
-    let kitty = ImagePlacement(
-        key: "logo", column: 4, row: 2, columns: 6, rows: 1, bytes: Self.transmission,
-        kitty: KittyPart(imageID: 9, placementID: 1, source: nil))
+    static let transmission = KittyImageProtocol.transmission(png: [1, 2, 3], id: 9)
+    let kitty = Self.kittyPlacement(key: "logo", placement: 1, columns: 6, source: nil)
     let sixel = ImagePlacement(key: "art", column: 0, row: 5, columns: 3, rows: 2, bytes: Array("\u{1B}Pq#0~~\u{1B}\\".utf8))
+
+    /// A placement of kitty image 9 at column 4, row 2, one row high, as `KittyImageProtocol` makes it.
+    static func kittyPlacement(key: String, placement: UInt32, columns: Int, source: (x: Int, y: Int, width: Int, height: Int)?)
+        -> ImagePlacement
+    {
+        ImagePlacement(
+            key: key, column: 4, row: 2, columns: columns, rows: 1,
+            bytes: KittyImageProtocol.place(id: 9, placement: placement, columns: columns, rows: 1, source: source),
+            upload: ImageUpload(
+                id: 9, bytes: transmission, removal: KittyImageProtocol.delete(id: 9), clearing: KittyImageProtocol.deleteAll),
+            removal: KittyImageProtocol.delete(id: 9, placement: placement))
+    }
 
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
@@ -33,10 +44,7 @@ struct ImagePlacementWriterTests {
     func kittyCropAndRestore() {
         var writer = ImagePlacementWriter(wrapsForTmux: false)
         _ = writer.show([kitty])
-        var left = kitty
-        left.key = "logo part left"
-        left.columns = 2
-        left.kitty = KittyPart(imageID: 9, placementID: 2, source: PixelRect(x: 0, y: 0, width: 20, height: 20))
+        let left = Self.kittyPlacement(key: "logo part left", placement: 2, columns: 2, source: (x: 0, y: 0, width: 20, height: 20))
         let covered = writer.show([left])
         #expect(text(covered.removal) == "\u{1B}_Ga=d,d=i,i=9,p=1,q=2\u{1B}\\")
         #expect(text(covered.placing) == "\u{1B}[3;5H\u{1B}_Ga=p,i=9,p=2,x=0,y=0,w=20,h=20,c=2,r=1,C=1,q=2\u{1B}\\")

@@ -12,7 +12,7 @@ import ZappModel
 struct CanvasImageTests {
     /// A 10×4-pixel PNG header: 2 pixels a cell for a 5×2-cell box.
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 10, 0, 0, 0, 4]
-    static let kitty = TerminalImageCodes.kittyImage(png: png, id: 9)
+    static let kitty = KittyImageProtocol.transmission(png: png, id: 9)
     static let sixel = Array("\u{1B}Pq#0~~\u{1B}\\".utf8)
     static let box = Rect(x: 2, y: 1, width: 5, height: 2)
 
@@ -27,8 +27,18 @@ struct CanvasImageTests {
         canvas.fill(Self.box, style: .plain)
         for row in Self.box.y..<Self.box.maxY { for column in Self.box.x..<Self.box.maxX { canvas[column, row] = blank } }
         let request = bytes == Self.kitty ? nil : Self.request
-        canvas.images = [CanvasImage(rect: Self.box, key: "art", png: Self.png, protocolBytes: bytes, mark: mark, request: request, parts: parts)]
+        canvas.images = [CanvasImage(
+            rect: Self.box, key: "art", png: Self.png, protocolBytes: bytes, mode: bytes == Self.kitty ? .kitty : .sixel, mark: mark,
+            request: request, parts: parts)]
         return canvas
+    }
+
+    /// The source rectangle of a kitty placement (`x,y wxh`, its `a=p`'s crop), nil when uncropped.
+    func source(_ placement: ImagePlacement) -> String? {
+        let text = String(decoding: placement.bytes, as: UTF8.self)
+        guard let x = text.range(of: ",x=") else { return nil }
+        let fields = text[x.upperBound...].split(separator: ",").prefix(4).map { $0.split(separator: "=").last.map(String.init) ?? "" }
+        return "\(fields[0]),\(fields[1]) \(fields[2])x\(fields[3])"
     }
 
     @Test("nothing over it: the whole image is placed (kitty uncropped)")
@@ -36,7 +46,7 @@ struct CanvasImageTests {
         var kitty = canvas(Self.kitty)
         kitty.resolveImages()
         let placement = try #require(kitty.placements.first)
-        #expect(kitty.placements.count == 1 && placement.kitty?.source == nil && placement.kitty?.imageID == 9)
+        #expect(kitty.placements.count == 1 && source(placement) == nil && placement.upload?.id == 9)
         #expect([placement.column, placement.row, placement.columns, placement.rows] == [2, 1, 5, 2])
         var sixel = canvas(Self.sixel)
         sixel.resolveImages()
@@ -51,8 +61,8 @@ struct CanvasImageTests {
         let part = try #require(frame.placements.first)
         #expect(frame.placements.count == 1)
         #expect([part.column, part.row, part.columns, part.rows] == [2, 1, 3, 2])
-        #expect(part.kitty?.source == PixelRect(x: 0, y: 0, width: 6, height: 4))
-        #expect(part.bytes == Self.kitty, "the same transmission: not sent again")
+        #expect(source(part) == "0,0 6x4")
+        #expect(part.upload?.bytes == Self.kitty, "the same transmission: not sent again")
     }
 
     @Test("one kitty image in two places (entries sharing their artwork): one image id, two placements of their own")
@@ -63,11 +73,12 @@ struct CanvasImageTests {
             var blank = Cell()
             blank.imageMark = CanvasImage.mark(for: key)
             for row in 1..<3 { for column in x..<(x + 5) { frame[column, row] = blank } }
-            frame.images.append(CanvasImage(rect: rect, key: key, png: Self.png, protocolBytes: Self.kitty, mark: blank.imageMark))
+            frame.images.append(
+                CanvasImage(rect: rect, key: key, png: Self.png, protocolBytes: Self.kitty, mode: .kitty, mark: blank.imageMark))
         }
         frame.resolveImages()
-        let parts = frame.placements.compactMap(\.kitty)
-        #expect(parts.count == 2 && parts[0].imageID == parts[1].imageID && parts[0].placementID != parts[1].placementID)
+        let ids = frame.placements.compactMap(\.upload?.id)
+        #expect(ids.count == 2 && ids[0] == ids[1] && frame.placements[0].removal != frame.placements[1].removal, "placements of their own")
         #expect(Set(frame.placements.map(\.key)).count == 2)
     }
 
@@ -77,8 +88,8 @@ struct CanvasImageTests {
         frame.fill(Rect(x: 4, y: 2, width: 8, height: 3), style: .plain)  // covers the bottom row from column 4
         frame.resolveImages()
         #expect(frame.placements.map { [$0.column, $0.row, $0.columns, $0.rows] } == [[2, 1, 5, 1], [2, 2, 2, 1]])
-        #expect(frame.placements.map(\.kitty?.source) == [PixelRect(x: 0, y: 0, width: 10, height: 2), PixelRect(x: 0, y: 2, width: 4, height: 2)])
-        #expect(Set(frame.placements.compactMap(\.kitty?.placementID)).count == 2)
+        #expect(frame.placements.map(source) == ["0,0 10x2", "0,2 4x2"])
+        #expect(Set(frame.placements.compactMap(\.removal)).count == 2)
     }
 
     @Test("covered entirely: nothing is placed")
@@ -127,9 +138,9 @@ struct CanvasImageTests {
     @Test("a pane over a kitty artwork in the real view: the pane's cells carry no mark and the artwork is cropped or gone")
     func paneOverArtwork() {
         var state = ImageFixtures.state(mode: .kitty, colors: .trueColor)
-        ImageFixtures.readyAll(&state, columns: 80, rows: 30, protocolBytes: TerminalImageCodes.kittyImage(png: Self.png, id: 3))
+        ImageFixtures.readyAll(&state, columns: 80, rows: 30, protocolBytes: KittyImageProtocol.transmission(png: Self.png, id: 3))
         let open = ImageFixtures.frame(state, 80, 30)
-        #expect(open.placements.count == open.images.count && open.placements.allSatisfy { $0.kitty?.source == nil })
+        #expect(open.placements.count == open.images.count && open.placements.allSatisfy { source($0) == nil })
         state.overlay = .help(scroll: 0)
         let help = ImageFixtures.frame(state, 80, 30)
         let helpBox = help.images.map(\.rect)

@@ -173,6 +173,46 @@ struct FeedUpdateTests {
         #expect(model.view.overlay == nil)
     }
 
+    @Test("a feed cut to its entry cap is counted in the status line and listed by w, naming the feed and the count kept (issue 34)")
+    func capWarningListed() {
+        var model = model()
+        _ = ShellUpdate.update(&model, Self.homePresented(model))
+        var capped = Feed(title: "Latest", format: .pipes2, entries: [Self.video])
+        capped.listedEntries = 25_000
+        _ = ShellUpdate.update(&model, .feedLoaded(source: "http://feeds.test/latest.xml", result: .success(capped)))
+        _ = ShellUpdate.update(&model, .feedLoaded(source: "feeds/home.json", result: .success(Self.homeFeed)))
+        let warning = "feed http://feeds.test/latest.xml: 25000 entries listed; the first 10000 are kept"
+        #expect(model.view.warnings == [warning], "\(model.view.warnings)")
+        #expect(screenText(model).contains("1 warning (w)"))
+        _ = ShellUpdate.update(&model, key(.character("w")))
+        #expect(screenText(model).contains("25000 entries listed; the first 10000"))
+    }
+
+    @Test("a feed's address and error on screen show no credentials: user:***@ and token=*** (issue 34)")
+    func failureRedacted() {
+        var model = model()
+        _ = ShellUpdate.update(&model, Self.homePresented(model))
+        let reason = "cannot reach http://ann:hunter2@feeds.test/latest.xml?token=SECRET1"
+        _ = ShellUpdate.update(&model, .feedLoaded(source: "http://feeds.test/latest.xml", result: .failure(FeedLoadError(reason))))
+        var text = screenText(model)
+        #expect(text.contains("ann:***@feeds.test") && text.contains("token=***"), "\(text)")
+        #expect(!text.contains("hunter2") && !text.contains("SECRET1"))
+        // A feed list overlay over an address with credentials, loading then failed.
+        let source = "http://bob:pa55word@feeds.test/shows.json?api_key=SECRET2"
+        model.view.overlay = .feed(source: source, title: "Shows", selection: 0)
+        model.view.feeds[source] = .loading
+        text = screenText(model)
+        #expect(text.contains("bob:***@") && !text.contains("pa55word") && !text.contains("SECRET2"), "\(text)")
+        model.view.feeds[source] = .failed("HTTP 401 from \(source)")
+        text = screenText(model)
+        #expect(text.contains("Could not load http://bob:***@") && !text.contains("pa55word") && !text.contains("SECRET2"), "\(text)")
+        // A toast (a failed reload names the app's URL).
+        model.view.overlay = nil
+        model.view.toast = Toast("Reload failed: cannot fetch http://cy:n0tme@apps.test/river.json?access_token=SECRET3", kind: .error)
+        text = screenText(model)
+        #expect(text.contains("cy:***@apps.test") && !text.contains("n0tme") && !text.contains("SECRET3"), "\(text)")
+    }
+
     /// Pipes2 `next`, as Applicaster's pipes2-server-example pages its media feeds.
     @Test("a feed with a next page ends in More entries: Enter loads it once, its entries follow, a failure says why")
     func nextPages() {

@@ -29,7 +29,9 @@ struct ImageRuntimeTests {
         let gate: Gate
         func load(_ request: ImageRequest) async -> Result<PreparedImage, ImageLoadError> {
             if request.address != ImageFixtures.logo { await gate.wait() }
-            let bytes: [UInt8]? = request.mode.usesProtocol ? Array("\u{1B}P\(request.mode.rawValue)\u{1B}\\".utf8) : nil
+            // Kitty's placements are made from its transmission's image id.
+            let bytes: [UInt8]? = request.mode == .kitty ? KittyImageProtocol.transmission(png: [1], id: 1)
+                : request.mode.usesProtocol ? Array("\u{1B}P\(request.mode.rawValue)\u{1B}\\".utf8) : nil
             return .success(ImageFixtures.image(columns: request.columns, rows: request.rows, protocolBytes: bytes, mode: request.mode))
         }
 

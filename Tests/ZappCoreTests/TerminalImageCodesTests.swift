@@ -2,25 +2,9 @@ import Foundation
 import Testing
 import ZappCore
 
-/// The kitty, iTerm2 and tmux passthrough bytes, byte by byte.
+/// What the image protocols share: a PNG's size, stable ids, tmux's passthrough byte by byte.
 @Suite("TerminalImageCodes")
 struct TerminalImageCodesTests {
-    @Test("kitty: one chunk for a small image: transmitted only (a=t), PNG, id, quiet, m=0")
-    func kittySmall() {
-        let bytes = TerminalImageCodes.kittyImage(png: [1, 2, 3], id: 42)
-        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}_Ga=t,f=100,t=d,i=42,q=2,m=0;AQID\u{1B}\\")
-    }
-
-    @Test("kitty: a placement over a cell box, whole or cropped to a source rectangle; a placement deleted alone")
-    func kittyPlacement() {
-        let whole = TerminalImageCodes.kittyPlace(id: 42, placement: 7, columns: 10, rows: 3, source: nil)
-        #expect(String(decoding: whole, as: UTF8.self) == "\u{1B}_Ga=p,i=42,p=7,c=10,r=3,C=1,q=2\u{1B}\\")
-        let cropped = TerminalImageCodes.kittyPlace(id: 42, placement: 8, columns: 4, rows: 1, source: (x: 60, y: 20, width: 40, height: 20))
-        #expect(String(decoding: cropped, as: UTF8.self) == "\u{1B}_Ga=p,i=42,p=8,x=60,y=20,w=40,h=20,c=4,r=1,C=1,q=2\u{1B}\\")
-        #expect(String(decoding: TerminalImageCodes.kittyDelete(id: 42, placement: 8), as: UTF8.self)
-            == "\u{1B}_Ga=d,d=i,i=42,p=8,q=2\u{1B}\\")
-    }
-
     @Test("the pixel size of a PNG from its header; other bytes have none")
     func pngSize() {
         let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 44, 0, 0, 0, 40]
@@ -29,45 +13,21 @@ struct TerminalImageCodesTests {
         #expect(TerminalImageCodes.pngSize([UInt8](repeating: 0, count: 30)) == nil)
     }
 
-    @Test("kitty: chunks of 4096 base64 bytes, m=1 on all but the last, keys only in the first")
-    func kittyChunks() {
-        let png = [UInt8](repeating: 7, count: 7000)  // 9336 base64 bytes: 4096 + 4096 + 1144
-        let text = String(decoding: TerminalImageCodes.kittyImage(png: png, id: 5), as: UTF8.self)
-        let chunks = text.components(separatedBy: "\u{1B}\\").dropLast()
-        #expect(chunks.count == 3)
-        #expect(chunks.allSatisfy { $0.hasPrefix("\u{1B}_G") })
-        let heads = chunks.map { $0.dropFirst(3).prefix { $0 != ";" } }
-        #expect(heads == ["a=t,f=100,t=d,i=5,q=2,m=1", "m=1", "m=0"])
-        let payloads = chunks.map { $0.split(separator: ";", maxSplits: 1)[1] }
-        #expect(payloads.map(\.count) == [4096, 4096, 1144])
-        #expect(Data(base64Encoded: payloads.joined()) == Data(png))
-    }
-
-    @Test("kitty: delete by id and delete all; the id is read back from the image bytes")
-    func kittyDelete() {
-        #expect(String(decoding: TerminalImageCodes.kittyDelete(id: 42), as: UTF8.self) == "\u{1B}_Ga=d,d=I,i=42,q=2\u{1B}\\")
-        #expect(String(decoding: TerminalImageCodes.kittyDeleteAll, as: UTF8.self) == "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
-        #expect(TerminalImageCodes.kittyImageID(in: TerminalImageCodes.kittyImage(png: [1], id: 77)) == 77)
-        #expect(TerminalImageCodes.kittyImageID(in: Array("\u{1B}]1337;File=".utf8)) == nil)
-        let id = TerminalImageCodes.kittyID(for: "logo.png 10x2")
-        #expect(id == TerminalImageCodes.kittyID(for: "logo.png 10x2") && id != TerminalImageCodes.kittyID(for: "logo.png 10x3"))
+    @Test("a stable id: the same for the same name, another for another, never 0, below 2^31")
+    func stableID() {
+        let id = TerminalImageCodes.stableID(for: "logo.png 10x2")
+        #expect(id == TerminalImageCodes.stableID(for: "logo.png 10x2") && id != TerminalImageCodes.stableID(for: "logo.png 10x3"))
         #expect(id > 0 && id < 1 << 31)
-    }
-
-    @Test("iTerm2: OSC 1337 File with size, width and height in cells, base64, BEL")
-    func iTerm() {
-        let text = String(decoding: TerminalImageCodes.iTermImage(png: [1, 2, 3], columns: 12, rows: 4), as: UTF8.self)
-        #expect(text == "\u{1B}]1337;File=inline=1;size=3;width=12;height=4;preserveAspectRatio=1:AQID\u{07}")
     }
 
     @Test("tmux: each sequence in its own DCS passthrough with ESC doubled; bytes between pass as they are")
     func tmuxWrapping() {
-        let kitty = TerminalImageCodes.kittyImage(png: [UInt8](repeating: 1, count: 3100), id: 1)
+        let kitty = KittyImageProtocol.transmission(png: [UInt8](repeating: 1, count: 3100), id: 1)
         let wrapped = String(decoding: TerminalImageCodes.tmuxPassthrough(kitty), as: UTF8.self)
         let parts = wrapped.components(separatedBy: "\u{1B}Ptmux;").dropFirst()
         #expect(parts.count == 2)
         #expect(parts.allSatisfy { $0.hasPrefix("\u{1B}\u{1B}_G") && $0.hasSuffix("\u{1B}\u{1B}\\\u{1B}\\") })
-        let iterm = TerminalImageCodes.iTermImage(png: [1], columns: 1, rows: 1)
+        let iterm = ITermImageProtocol.image(png: [1], columns: 1, rows: 1)
         #expect(String(decoding: TerminalImageCodes.tmuxPassthrough(Array("x".utf8) + iterm), as: UTF8.self)
             == "x\u{1B}Ptmux;\u{1B}\u{1B}]1337;File=inline=1;size=1;width=1;height=1;preserveAspectRatio=1:AQ==\u{07}\u{1B}\\")
     }

@@ -278,6 +278,49 @@ struct JSONParserHostileInputTests {
     }
 }
 
+/// What a whole parse holds is bounded by the text's size (issue 34).
+@Suite("JSON parser: bounded memory")
+struct JSONParserBoundTests {
+    @Test("a text holding more keys and values than its limit is refused where the limit is passed, saying so")
+    func valueLimit() throws {
+        let count = JSONParser.minimumValueLimit + 1
+        var data = Data("[".utf8)
+        data.append(Data(repeating: UInt8(ascii: "0"), count: 1))
+        for _ in 1..<count { data.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "0")]) }
+        data.append(UInt8(ascii: "]"))
+        #expect(JSONParser.valueLimit(forSize: data.count) == JSONParser.minimumValueLimit)
+        let error = syntaxError(data)
+        #expect(error?.message == "the file holds more than \(JSONParser.minimumValueLimit) keys and values; it is not read further")
+        #expect(error?.column == 2 * count + 1, "just after the value past the limit")
+        data.removeLast(3)
+        data.append(UInt8(ascii: "]"))
+        #expect(try JSONParser.parse(data).arrayValue?.count == JSONParser.minimumValueLimit, "the limit itself is held")
+        // Keys count too: an object's member is its key and its value.
+        let members = (0..<(JSONParser.minimumValueLimit / 2 + 1)).map { "\"k\($0)\":0" }.joined(separator: ",")
+        #expect(syntaxError("{" + members + "}")?.message.hasPrefix("the file holds more than") == true)
+        // A larger text may hold more: one per `bytesPerValue` bytes.
+        #expect(JSONParser.valueLimit(forSize: 64 << 20) == (64 << 20) / JSONParser.bytesPerValue)
+    }
+
+    @Test("an array capped while parsed keeps its first elements, counts the rest, and the rest hold nothing")
+    func cappedMember() throws {
+        let small = try JSONParser.parse(
+            Data(#"{"id": "f", "entry": [{"a": 1}, {"a": 2}, {"a": [3]}], "next": "n", "other": [1, 2, 3]}"#.utf8), keepingAtMost: 2, of: "entry")
+        #expect(small.value["entry"]?.arrayValue == [.object(["a": 1]), .object(["a": 2])])
+        #expect(small.value["other"]?.arrayValue?.count == 3, "only the named member is capped")
+        #expect(small.value["next"] == "n" && small.dropped == 1)
+        // 600,000 entries of 2 keys and values: 1.2 million held if the dropped ones counted.
+        var data = Data(#"{"entry": ["#.utf8)
+        for _ in 0..<599_999 { data.append(contentsOf: Array(#"{"a":1},"#.utf8)) }
+        data.append(contentsOf: Array(#"{"a":1}]}"#.utf8))
+        let big = try JSONParser.parse(data, keepingAtMost: 10, of: "entry")
+        #expect(big.value["entry"]?.arrayValue?.count == 10 && big.dropped == 599_990)
+        #expect(syntaxError(data)?.message.hasPrefix("the file holds more than") == true, "a whole parse holds them all")
+        // A dropped element is still checked.
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Data(#"{"entry": [1, 2, tru]}"#.utf8), keepingAtMost: 1, of: "entry") }
+    }
+}
+
 /// SplitMix64: random numbers that repeat for a seed.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64

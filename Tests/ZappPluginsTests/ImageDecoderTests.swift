@@ -144,7 +144,7 @@ struct ImagePreparerTests {
     func protocolBytes() throws {
         let kitty = try ImagePreparer.prepare(try sample(), columns: 8, rows: 2, mode: .kitty, key: "k", originalPNG: nil).get()
         let kittyText = String(decoding: kitty.protocolBytes ?? [], as: UTF8.self)
-        #expect(kittyText.hasPrefix("\u{1B}_Ga=t,f=100,t=d,i=\(TerminalImageCodes.kittyID(for: "k")),q=2,"))
+        #expect(kittyText.hasPrefix("\u{1B}_Ga=t,f=100,t=d,i=\(TerminalImageCodes.stableID(for: "k")),q=2,"))
         #expect(kittyText.hasSuffix("\u{1B}\\"))
         let iterm = try ImagePreparer.prepare(try sample(), columns: 8, rows: 2, mode: .iterm, key: "k", originalPNG: nil).get()
         #expect(String(decoding: iterm.protocolBytes ?? [], as: UTF8.self).hasPrefix("\u{1B}]1337;File=inline=1;size=\(iterm.png.count);width=8;height=2;"))

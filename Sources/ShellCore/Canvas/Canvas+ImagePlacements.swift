@@ -6,10 +6,10 @@ import ZappCore
 ///
 /// - Every cell visible: the whole image is placed.
 /// - None visible: nothing is placed (the terminal removes what it showed).
-/// - Some visible: each visible rectangle shows its part of the image as pixels. Kitty places
-///   the transmitted image cropped to the part (a source rectangle); sixel and iTerm2 write
-///   the part encoded on its own (`ImagePartRequest`, cached in the model), its cells blank
-///   until it is.
+/// - Some visible: each visible rectangle shows its part of the image as pixels, placed by the
+///   image's protocol type (`TerminalImageProtocol.placement`): kitty's cropped by the terminal;
+///   sixel's and iTerm2's (`cropsByEncoding`) from the part encoded on its own
+///   (`ImagePartRequest`, cached in the model), its cells blank until it is.
 ///
 /// Pure: the frame's placements follow from its cells alone, so a frame drawn after a pane
 /// closed places exactly what a fresh draw of the same state places.
@@ -19,7 +19,7 @@ extension Canvas {
         placements = []
         wantedImageParts = []
         for image in images where image.mark != 0 {
-            guard let bytes = image.protocolBytes else { continue }
+            guard let bytes = image.protocolBytes, let type = image.mode.imageProtocol else { continue }
             let rect = image.rect
             var visible = [Bool](repeating: false, count: rect.width * rect.height)
             var count = 0
@@ -30,46 +30,24 @@ extension Canvas {
                 }
             }
             if count == 0 { continue }
-            if let id = TerminalImageCodes.kittyImageID(in: bytes) {
-                let parts = count == visible.count ? [Rect(x: 0, y: 0, width: rect.width, height: rect.height)]
-                    : Self.rectangles(of: visible, width: rect.width)
-                placements += parts.map { kittyPart($0, of: image, id: id, whole: count == visible.count) }
-            } else if count == visible.count {
-                placements.append(ImagePlacement(
-                    key: image.key, column: rect.x, row: rect.y, columns: rect.width, rows: rect.height, bytes: bytes))
-            } else if let request = image.request {
-                for part in Self.rectangles(of: visible, width: rect.width) {
-                    let imagePart = ImagePart(column: part.x, row: part.y, columns: part.width, rows: part.height)
-                    switch image.parts[imagePart] {
-                    case .ready(let partBytes)?:
-                        placements.append(ImagePlacement(
-                            key: "\(image.key) part \(imagePart)", column: rect.x + part.x, row: rect.y + part.y,
-                            columns: part.width, rows: part.height, bytes: partBytes))
-                    case nil: wantedImageParts.append(ImagePartRequest(image: request, part: imagePart))
-                    case .pending?, .failed?: break
-                    }
+            let shown = ImageOnScreen(
+                key: image.key, column: rect.x, row: rect.y, columns: rect.width, rows: rect.height, bytes: bytes, png: image.png)
+            let parts = count == visible.count ? [shown.whole]
+                : Self.rectangles(of: visible, width: rect.width).map {
+                    ImagePart(column: $0.x, row: $0.y, columns: $0.width, rows: $0.height)
+                }
+            for part in parts {
+                guard type.cropsByEncoding, part != shown.whole else {
+                    placements += type.placement(of: shown, showing: part, encoded: nil).map { [$0] } ?? []
+                    continue
+                }
+                switch image.parts[part] {
+                case .ready(let partBytes)?: placements += type.placement(of: shown, showing: part, encoded: partBytes).map { [$0] } ?? []
+                case nil: if let request = image.request { wantedImageParts.append(ImagePartRequest(image: request, part: part)) }
+                case .pending?, .failed?: break
                 }
             }
         }
-    }
-
-    /// The placement of one visible part (in cells of the image's box) of a kitty image. One
-    /// image shown in two places (entries sharing their artwork) is transmitted once, and each
-    /// place has placements of its own (their ids come from the image's key, its position).
-    private func kittyPart(_ part: Rect, of image: CanvasImage, id: UInt32, whole: Bool) -> ImagePlacement {
-        let name = "\(part.x),\(part.y) \(part.width)x\(part.height)"
-        var source: PixelRect?
-        if !whole, let size = TerminalImageCodes.pngSize(image.png) {
-            let (columns, rows) = (image.rect.width, image.rect.height)
-            let left = part.x * size.width / columns, top = part.y * size.height / rows
-            source = PixelRect(
-                x: left, y: top, width: max(1, part.maxX * size.width / columns - left),
-                height: max(1, part.maxY * size.height / rows - top))
-        }
-        return ImagePlacement(
-            key: "\(image.key) part \(name)", column: image.rect.x + part.x, row: image.rect.y + part.y,
-            columns: part.width, rows: part.height, bytes: image.protocolBytes ?? [],
-            kitty: KittyPart(imageID: id, placementID: TerminalImageCodes.kittyID(for: "\(image.key) \(name)"), source: source))
     }
 
     /// The visible cells (`mask`, row by row, `width` a row) as rectangles: runs of each row,

@@ -1,3 +1,5 @@
+import ZappCore
+
 /// A grid of cells that views draw into; the terminal backend flushes only the cells that
 /// changed since the previous frame.
 public struct Canvas: Sendable, Hashable {

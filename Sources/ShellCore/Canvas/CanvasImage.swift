@@ -12,10 +12,12 @@ public struct CanvasImage: Sendable, Hashable {
     public var png: [UInt8]
     /// The terminal-protocol bytes (kitty, iTerm2, sixel); nil when drawn with symbols.
     public var protocolBytes: [UInt8]?
+    /// The mode it was prepared for: its protocol's type places it (`ImageMode.imageProtocol`).
+    public var mode: ImageMode
     /// The mark of the image's cells (nonzero for a protocol image).
     public var mark: UInt32
-    /// Sixel and iTerm2: the image's request and its parts known so far (`ImagePartRequest`):
-    /// what shows in the cells left visible when something covers it in part.
+    /// Protocols that crop by encoding (sixel, iTerm2): the image's request and its parts known so
+    /// far (`ImagePartRequest`): what shows in the cells left visible when something covers it in part.
     public var request: ImageRequest?
     public var parts: [ImagePart: ImagePartState]
     /// The style of the cells the image sits on (what shows through its transparent parts):
@@ -23,13 +25,14 @@ public struct CanvasImage: Sendable, Hashable {
     public var backdrop: CellStyle
 
     public init(
-        rect: Rect, key: String, png: [UInt8], protocolBytes: [UInt8]?, mark: UInt32 = 0, request: ImageRequest? = nil,
-        parts: [ImagePart: ImagePartState] = [:], backdrop: CellStyle = .plain
+        rect: Rect, key: String, png: [UInt8], protocolBytes: [UInt8]?, mode: ImageMode = .symbols, mark: UInt32 = 0,
+        request: ImageRequest? = nil, parts: [ImagePart: ImagePartState] = [:], backdrop: CellStyle = .plain
     ) {
         self.rect = rect
         self.key = key
         self.png = png
         self.protocolBytes = protocolBytes
+        self.mode = mode
         self.mark = mark
         self.request = request
         self.parts = parts
@@ -39,6 +42,6 @@ public struct CanvasImage: Sendable, Hashable {
     /// The mark of the image named `key`: stable from frame to frame (a cell whose mark changed
     /// is written again, which would erase a sixel), never 0.
     static func mark(for key: String) -> UInt32 {
-        TerminalImageCodes.kittyID(for: key)
+        TerminalImageCodes.stableID(for: key)
     }
 }

@@ -90,7 +90,7 @@ public struct ShellLayout: Sendable, Hashable {
             barRect = Rect(x: 0, y: 0, width: columns, height: height)
             if let imageLogo {
                 // The bar's colour (as NavBarView paints it without a background image's tint).
-                let barColor = state.imageRequestMode == .sixel
+                let barColor = state.imageRequestComposes
                     ? state.palette.style(.bar, background: bar.styles.backgroundColor).background : nil
                 logoImage = state.imageRequest(
                     address: imageLogo, jsonPath: state.barAssetPath(bar, key: "app_logo"), columns: logoBox.columns, rows: height,

@@ -162,9 +162,11 @@ public struct ShellViewState: Sendable {
     }
 
     /// What `w` lists and the status line counts: a failed reload's reason first, then the
-    /// load warnings, then the images' (`imageWarnings`).
+    /// load warnings, then the feeds' (`feedWarnings`) and the images' (`imageWarnings`), credentials
+    /// in URLs redacted (`CredentialRedaction`).
     public var warnings: [String] {
-        (reloadFailure.map { ["Reload failed, still showing the last good app: \($0)"] } ?? []) + loadWarnings + imageNotes + imageWarnings
+        ((reloadFailure.map { ["Reload failed, still showing the last good app: \($0)"] } ?? []) + loadWarnings + feedWarnings + imageNotes
+            + imageWarnings).map(CredentialRedaction.redacted)
     }
 
     /// The screen on screen (river or synthetic).

@@ -22,10 +22,10 @@ extension ScreenContent.Builder {
         switch state.feeds[source] {
         case nil, .loading?:
             if let heading = title ?? fallbackTitle { self.heading(heading) }
-            text("\(state.glyphs.spinner(at: state.spinnerFrame)) Loading \(source)…", .dim)
+            text("\(state.glyphs.spinner(at: state.spinnerFrame)) Loading \(CredentialRedaction.redacted(source))…", .dim)
         case .failed(let reason)?:
             if let heading = title ?? fallbackTitle { self.heading(heading) }
-            text("Could not load \(source): \(reason)", .error)
+            text(CredentialRedaction.redacted("Could not load \(source): \(reason)"), .error)
             feedButton("Retry (r)", id: "retry.\(source)", action: .retryFeed(source))
             content.focusFeedSources[content.focusables.count - 1] = source
         case .loaded(let feed)?:
@@ -35,7 +35,7 @@ extension ScreenContent.Builder {
                 self.heading(heading)
             }
             guard !items.isEmpty else {
-                text("\(feed.title ?? source) has no entries.", .dim)
+                text("\(feed.title ?? CredentialRedaction.redacted(source)) has no entries.", .dim)
                 return
             }
             let first = content.focusables.count
@@ -56,7 +56,7 @@ extension ScreenContent.Builder {
             text("\(state.glyphs.spinner(at: state.spinnerFrame)) Loading more entries…", .dim)
             return
         case .failed(let reason)?:
-            text("Could not load more entries: \(reason)", .error)
+            text(CredentialRedaction.redacted("Could not load more entries: \(reason)"), .error)
         case nil:
             break
         }

@@ -81,7 +81,8 @@ enum ChromeViews {
     static func drawToast(_ toast: Toast, in rect: Rect, context: RenderContext, canvas: inout Canvas) {
         let style = toast.kind == .error ? context.palette.style(.error, over: context.palette[.toast].background) : context.palette[.toast]
         canvas.fill(rect, style: style)
-        context.text(&canvas, " " + toast.text, x: rect.x, y: rect.y, maxWidth: rect.width, style: style)
+        // A failed reload's reason may name the app's URL: its credentials are not shown.
+        context.text(&canvas, " " + CredentialRedaction.redacted(toast.text), x: rect.x, y: rect.y, maxWidth: rect.width, style: style)
     }
 
     static func drawTooSmall(context: RenderContext, canvas: inout Canvas) {

@@ -51,10 +51,10 @@ enum FeedOverlayViews {
             if entries.isEmpty { message = ("The feed has no entries.", .dim) }
         case .failed(let reason)?:
             entries = []
-            message = ("Could not load \(source): \(reason) · r retries", .error)
+            message = (CredentialRedaction.redacted("Could not load \(source): \(reason)") + " · r retries", .error)
         case .loading?, nil:
             entries = []
-            message = ("\(context.glyphs.spinner(at: state.spinnerFrame)) Loading \(source)…", .dim)
+            message = ("\(context.glyphs.spinner(at: state.spinnerFrame)) Loading \(CredentialRedaction.redacted(source))…", .dim)
         }
         let box = area.centered(width: min(72, area.width), height: min(area.height, max(entries.count, 2) + 2))
         OverlayViews.drawFrame(box, title: title, context: context, canvas: &canvas, hits: &hits)

@@ -36,10 +36,11 @@ enum ImageView {
                 for row in visible.y..<visible.maxY {
                     for column in visible.x..<visible.maxX { canvas[column, row] = blank }
                 }
-                let parts = image.mode == .kitty ? [:] : context.state.imageParts[request] ?? [:]
+                let cropsByEncoding = image.mode.imageProtocol?.cropsByEncoding ?? false
                 canvas.images.append(CanvasImage(
-                    rect: rect, key: key, png: image.png, protocolBytes: bytes, mark: mark, request: image.mode == .kitty ? nil : request,
-                    parts: parts, backdrop: background))
+                    rect: rect, key: key, png: image.png, protocolBytes: bytes, mode: image.mode, mark: mark,
+                    request: cropsByEncoding ? request : nil, parts: cropsByEncoding ? context.state.imageParts[request] ?? [:] : [:],
+                    backdrop: background))
                 return true
             }
             let cells = symbolCells(image, width: width, height: height, background: background, context: context)

@@ -19,7 +19,7 @@ public struct ImageFit: Hashable, Sendable {
     public var height: Int
 
     /// Fits an image of `imageWidth` × `imageHeight` pixels into `columns` × `rows` cells of
-    /// `cell`; `band` is the height every image height is a multiple of (6 for sixel).
+    /// `cell`; `band` is the height every image height is a multiple of (the protocol's).
     public init(imageWidth: Int, imageHeight: Int, columns: Int, rows: Int, cell: CellPixelSize, band: Int = 1) {
         let band = max(1, band)
         let boxWidth = max(1, columns) * cell.width
@@ -40,10 +40,5 @@ public struct ImageFit: Hashable, Sendable {
         canvasHeight = band > 1 ? height : self.rows * cell.height
         x = (canvasWidth - width) / 2
         y = (canvasHeight - height) / 2
-    }
-
-    /// The band of the protocol `mode`: sixel images are whole 6-pixel bands high.
-    public static func band(for mode: ImageMode) -> Int {
-        mode == .sixel ? 6 : 1
     }
 }

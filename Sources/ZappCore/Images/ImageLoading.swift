@@ -1,29 +1,5 @@
 import ZappModel
 
-/// How images reach the terminal: Unicode symbols (half blocks) in 256 colours or truecolor, or
-/// the terminal's own image protocol. `auto` is resolved from the environment (and at most one
-/// bounded query) before use; `off` draws no image (titles stand in, as before images existed).
-public enum ImageMode: String, Sendable, Hashable, CaseIterable {
-    case auto, kitty, iterm, sixel, symbols, off
-}
-
-extension ImageMode {
-    /// Whether images reach the terminal through its own protocol (kitty, iTerm2, sixel), over
-    /// cells the view leaves blank, rather than as symbols in the cells.
-    public var usesProtocol: Bool {
-        switch self {
-        case .kitty, .iterm, .sixel: true
-        case .auto, .symbols, .off: false
-        }
-    }
-
-    /// Whether images are prepared for the terminal's cell size in pixels (sixel, iTerm2):
-    /// without it they are drawn as symbols.
-    public var needsCellSize: Bool {
-        self == .sixel || self == .iterm
-    }
-}
-
 /// One image the UI wants drawn: where it is, which JSON path named it (for warnings), the
 /// box of cells it must fit in, and how it is drawn: the mode (never `auto`) and, for sixel and
 /// iTerm2, the terminal's cell size in pixels. `address` is http(s), `file://`, or a path
@@ -107,6 +83,21 @@ public struct PreparedImage: Sendable, Hashable {
     }
 }
 
+extension PreparedImage {
+    /// The kept canvas pixels (`pixels`) and the rectangle of them `part` covers, clipped to the
+    /// canvas: what a protocol that crops by encoding cuts a part from.
+    public func pixels(of part: ImagePart) -> Result<(pixels: ImagePixels, x: Int, y: Int, width: Int, height: Int), ImageLoadError> {
+        guard let pixels else { return .failure(ImageLoadError("the image keeps no pixels to crop")) }
+        let (x, y) = (part.column * pixels.cell.width, part.row * pixels.cell.height)
+        let width = min(part.columns * pixels.cell.width, pixels.width - x)
+        let height = min(part.rows * pixels.cell.height, pixels.height - y)
+        guard part.column >= 0, part.row >= 0, width > 0, height > 0 else {
+            return .failure(ImageLoadError("the part \(part) is outside the image"))
+        }
+        return .success((pixels, x, y, width, height))
+    }
+}
+
 /// The pixels of a prepared protocol image's canvas: 8-bit RGBA (not premultiplied), rows top
 /// to bottom, laid out for cells of `cell` pixels (a part of the image is a rectangle of cells).
 public struct ImagePixels: Sendable, Hashable {
@@ -120,6 +111,15 @@ public struct ImagePixels: Sendable, Hashable {
         self.height = height
         self.rgba = rgba
         self.cell = cell
+    }
+
+
+    /// The pixels of a rectangle inside the canvas.
+    public func cropped(x: Int, y: Int, width: Int, height: Int) -> ImagePixels {
+        var result: [UInt8] = []
+        result.reserveCapacity(width * height * 4)
+        for row in y..<(y + height) { result += rgba[((row * self.width + x) * 4)..<((row * self.width + x + width) * 4)] }
+        return ImagePixels(width: width, height: height, rgba: result, cell: cell)
     }
 }
 

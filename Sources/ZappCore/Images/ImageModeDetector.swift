@@ -9,9 +9,8 @@
 ///
 /// Inside tmux an image protocol reaches the outer terminal only through tmux's passthrough
 /// (`allow-passthrough on`, asked with `tmux show -gv allow-passthrough`): kitty and sixel are
-/// used then when the outer terminal is known to have them; otherwise symbols. iTerm2's inline
-/// images are not sent through tmux (tmux does not know the cells they cover, so they scroll
-/// and linger).
+/// used then when the outer terminal is known to have them and their type passes through tmux
+/// (`TerminalImageProtocol.passesThroughTmux`: not iTerm2's); otherwise symbols.
 public enum ImageModeDetector {
     /// What the environment says.
     public enum Decision: Equatable, Sendable {
@@ -30,7 +29,7 @@ public enum ImageModeDetector {
         let identity = TerminalIdentity(environment: environment)
         if identity.insideMultiplexer {
             let inTmux = !(environment["TMUX"] ?? "").isEmpty || term.hasPrefix("tmux") || program == "tmux"
-            guard inTmux, let outer = identity.imageProtocol, outer != .iterm, tmuxAllowsPassthrough() else {
+            guard inTmux, let outer = identity.imageProtocol, outer.imageProtocol?.passesThroughTmux == true, tmuxAllowsPassthrough() else {
                 return .use(.symbols)
             }
             return .use(outer)

@@ -6,7 +6,8 @@
 enum AtomDecoder {
     static let atomNamespace = "http://www.w3.org/2005/Atom"
 
-    static func decode(_ root: XMLReader.Element) throws(FeedError) -> Feed {
+    /// `dropped`: entries past `Feed.entryLimit` the reader dropped already (counted as listed).
+    static func decode(_ root: XMLReader.Element, dropped: Int = 0) throws(FeedError) -> Feed {
         guard root.localName == "feed" else {
             throw FeedError("an XML feed's root must be <feed> (Atom), found <\(root.name)>")
         }
@@ -19,7 +20,7 @@ enum AtomDecoder {
             id: text(root.child("id")), title: text(root.child("title")), typeValue: root.child("type")?.attributes["value"],
             format: .atom, entries: entries,
             next: nonEmpty(root.children("link").first { $0.attributes["rel"] == "next" }?.attributes["href"]))
-        if listed.count > Feed.entryLimit { feed.listedEntries = listed.count }
+        if listed.count + dropped > Feed.entryLimit { feed.listedEntries = listed.count + dropped }
         return feed
     }
 

@@ -4,7 +4,8 @@
 /// pipes2-server-example, answers so for a context-keyed feed); only a feed whose `entry` is
 /// something else (or that is not an object) is refused.
 enum Pipes2Decoder {
-    static func decode(_ value: JSONValue) throws(FeedError) -> Feed {
+    /// `dropped`: entries past `Feed.entryLimit` the parse dropped already (counted as listed).
+    static func decode(_ value: JSONValue, dropped: Int = 0) throws(FeedError) -> Feed {
         guard let object = value.objectValue else { throw FeedError("a Pipes2 feed is a JSON object") }
         let entries: [JSONValue]
         switch object["entry"] {
@@ -18,7 +19,7 @@ enum Pipes2Decoder {
             format: .pipes2,
             entries: entries.prefix(Feed.entryLimit).enumerated().compactMap { offset, value in entry(value, index: offset) },
             next: text(object["next"]))
-        if entries.count > Feed.entryLimit { feed.listedEntries = entries.count }
+        if entries.count + dropped > Feed.entryLimit { feed.listedEntries = entries.count + dropped }
         return feed
     }
 

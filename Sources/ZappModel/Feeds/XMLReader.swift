@@ -43,26 +43,70 @@ public enum XMLReader {
     /// The deepest element nesting accepted.
     public static let maximumDepth = 256
 
+    /// Elements and attributes a document may hold per byte, beyond `minimumNodeLimit`: each
+    /// costs a few hundred bytes at most, so memory stays within a fixed multiple of the size.
+    public static let bytesPerNode = 16
+    /// The elements and attributes a document may hold however small it is.
+    public static let minimumNodeLimit = 1_000_000
+
     /// Parses a whole document and returns its root element.
     public static func parse(_ data: Data) throws(FeedError) -> Element {
-        var reader = Reader(bytes: [UInt8](data))
-        return try reader.document()
+        try parse(data, keepingAtMost: .max, of: "").root
+    }
+
+    /// Parses a whole document whose root keeps only its first `limit` children named
+    /// `localName` (a feed's entries): the others are read, checked and dropped at once. Also
+    /// gives how many were dropped.
+    public static func parse(_ data: Data, keepingAtMost limit: Int, of localName: String) throws(FeedError)
+        -> (root: Element, dropped: Int)
+    {
+        var reader = Reader(bytes: [UInt8](data), kept: (localName, limit))
+        let root = try reader.document()
+        return (root, reader.dropped)
     }
 
     private struct Reader {
         let bytes: [UInt8]
         var index = 0
+        /// The root's children that are capped, and how many of them were kept and dropped.
+        let kept: (localName: String, limit: Int)
+        var keptCount = 0
+        var dropped = 0
+        /// Elements and attributes held, and the most allowed (`bytesPerNode`).
+        var held = 0
+        let heldLimit: Int
 
-        init(bytes: [UInt8]) {
+        init(bytes: [UInt8], kept: (localName: String, limit: Int)) {
             self.bytes = bytes
+            self.kept = kept
+            heldLimit = max(XMLReader.minimumNodeLimit, bytes.count / XMLReader.bytesPerNode)
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         }
 
-        /// An open element and the namespace prefixes it declared.
+        /// An open element, the namespace prefixes it declared, and `held` before it began.
         struct Open {
             var element: Element
             var prefixes: [String: String]
             var text: [UInt8]
+            var heldBefore = 0
+        }
+
+        /// Adds a finished element to its parent (or makes it the root), unless it is a capped
+        /// child past the limit: that one is dropped, with what it held.
+        private mutating func attach(_ element: Element, heldBefore: Int, to stack: inout [Open], root: inout Element?) {
+            guard !stack.isEmpty else {
+                root = element
+                return
+            }
+            if stack.count == 1, element.localName == kept.localName {
+                guard keptCount < kept.limit else {
+                    dropped += 1
+                    held = heldBefore
+                    return
+                }
+                keptCount += 1
+            }
+            stack[stack.count - 1].element.children.append(element)
         }
 
         mutating func document() throws(FeedError) -> Element {
@@ -93,15 +137,22 @@ public enum XMLReader {
                     guard open.element.name == name else {
                         throw error("</\(name)> closes <\(open.element.name)>", at: start)
                     }
-                    let element = finish(open)
-                    if stack.isEmpty { root = element } else { stack[stack.count - 1].element.children.append(element) }
+                    attach(finish(open), heldBefore: open.heldBefore, to: &stack, root: &root)
                 } else {
                     let start = index
                     guard root == nil else { throw error("a second root element", at: start) }
-                    let (open, selfClosing) = try startTag(inherited: stack.last?.prefixes ?? [:])
+                    let (tag, selfClosing) = try startTag(inherited: stack.last?.prefixes ?? [:])
+                    var open = tag
+                    open.heldBefore = held
+                    held += 1 + open.element.attributes.count
+                    guard held <= heldLimit else {
+                        throw error(
+                            "the document holds more than \(heldLimit) elements and attributes; it is not read further"
+                                + " (at most one per \(XMLReader.bytesPerNode) bytes, \(XMLReader.minimumNodeLimit) at least)",
+                            at: start)
+                    }
                     if selfClosing {
-                        let element = finish(open)
-                        if stack.isEmpty { root = element } else { stack[stack.count - 1].element.children.append(element) }
+                        attach(finish(open), heldBefore: open.heldBefore, to: &stack, root: &root)
                     } else {
                         guard stack.count < XMLReader.maximumDepth else {
                             throw error("elements nested deeper than \(XMLReader.maximumDepth)", at: start)

@@ -33,6 +33,32 @@ public enum JSONParser {
         }
     }
 
+    /// Parses a whole JSON text whose top-level object's array `member` keeps only its first
+    /// `limit` elements (a feed's entries): the others are parsed, checked and dropped at once,
+    /// so a long array costs what is kept. Also gives how many elements were dropped.
+    public static func parse(_ data: Data, keepingAtMost limit: Int, of member: String) throws(JSONSyntaxError)
+        -> (value: JSONValue, dropped: Int)
+    {
+        var duplicates: [JSONDuplicateKey] = []
+        return try withParser(over: data, duplicateKeys: &duplicates) { parser throws(JSONSyntaxError) in
+            parser.cappedMember = (member, limit)
+            return (try parser.parseDocument(), parser.droppedElements)
+        }
+    }
+
+    /// Bytes of text per key or value (object, array, string, number, literal) a whole parse
+    /// may hold, beyond `minimumValueLimit`: with the stacks, arrays and indexes each costs
+    /// (about 100 bytes, under 150), memory stays within a fixed multiple of the text's size. A
+    /// real configuration has 10 to 30 bytes per key or value (a minified generated river 9.7).
+    public static let bytesPerValue = 8
+    /// The keys and values a whole parse may hold however small the text (150 MB at most).
+    public static let minimumValueLimit = 1_000_000
+
+    /// The most keys and values a whole parse of `size` bytes holds before it refuses the text.
+    public static func valueLimit(forSize size: Int) -> Int {
+        max(minimumValueLimit, size / bytesPerValue)
+    }
+
     /// Runs `body` with a parser over `data`, collecting the keys written twice.
     private static func withParser<Value>(
         over data: Data, duplicateKeys: inout [JSONDuplicateKey],
@@ -40,6 +66,7 @@ public enum JSONParser {
     ) throws(JSONSyntaxError) -> Value {
         let result: Result<(Value, [JSONDuplicateKey]), JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            parser.valueLimit = valueLimit(forSize: raw.count)
             do throws(JSONSyntaxError) {
                 let value = try body(&parser)
                 return .success((value, parser.locatedDuplicateKeys()))
@@ -78,6 +105,14 @@ struct Parser {
     /// Line breaks passed between values (`skipWhitespace`): the line of a scanned element.
     var lineCount = 1
     var lineStart = 0
+    /// The most keys and values held (`JSONParser.valueLimit`; no limit for a scan or an
+    /// element parse), and how many are held: each added to a container, less those dropped.
+    var valueLimit = Int.max
+    var heldValues = 0
+    /// A member of the top-level object whose array keeps only its first `limit` elements
+    /// (`JSONParser.parse(_:keepingAtMost:of:)`), and how many elements it dropped.
+    var cappedMember: (key: String, limit: Int)?
+    var droppedElements = 0
     /// Keys, their offsets and values of all open containers, innermost last: each container
     /// owns the tail from its `keyStart`/`valueStart`, so every finished array or object is
     /// copied out once, at its exact size.
@@ -144,6 +179,10 @@ struct Parser {
         let valueStart: Int
         /// Key to member position, for objects with many keys (duplicate detection).
         var seen: [String: Int]?
+        /// The most elements an array keeps (`cappedMember`), and `heldValues` once it is full:
+        /// what a dropped element leaves held.
+        var keeps = Int.max
+        var heldWhenFull = 0
     }
 
     /// Objects with more members than this find duplicate keys through a dictionary.
@@ -193,8 +232,11 @@ struct Parser {
                     index += 1
                     value = scan != nil ? .null : isObject ? .object(JSONObject()) : .array([])
                 } else {
-                    containers.append(
-                        Container(isObject: isObject, start: start, keyStart: keyStack.count, valueStart: valueStack.count))
+                    var container = Container(isObject: isObject, start: start, keyStart: keyStack.count, valueStart: valueStack.count)
+                    if let capped = cappedMember, !isObject, containers.count == 1, containers[0].isObject, keyStack.last == capped.key {
+                        container.keeps = capped.limit
+                    }
+                    containers.append(container)
                     if isObject { try parseKey(into: &containers, first: true) }
                     continue nextValue
                 }
@@ -220,8 +262,14 @@ struct Parser {
                     scan!.completed(valueStart..<index, depth: containers.count)
                 } else if containers[top].isObject {
                     addMember(value, to: &containers[top])
-                } else {
+                    try hold(2)
+                } else if valueStack.count - containers[top].valueStart < containers[top].keeps {
                     valueStack.append(value)
+                    try hold()
+                    if valueStack.count - containers[top].valueStart == containers[top].keeps { containers[top].heldWhenFull = heldValues }
+                } else {
+                    droppedElements += 1
+                    heldValues = containers[top].heldWhenFull
                 }
                 let valueEnd = index
                 skipWhitespace()
@@ -252,6 +300,18 @@ struct Parser {
                 throw afterValueError(container: containers[top], valueEnd: valueEnd)
             }
         }
+    }
+
+    /// Counts a value added to a container (`count` 2: a member, its key and its value);
+    /// refuses the text past `valueLimit`.
+    @inline(__always)
+    mutating func hold(_ count: Int = 1) throws(JSONSyntaxError) {
+        heldValues += count
+        guard heldValues > valueLimit else { return }
+        throw error(
+            "the file holds more than \(valueLimit) keys and values; it is not read further",
+            hint: "at most one key or value per \(JSONParser.bytesPerValue) bytes of the file is read (\(JSONParser.minimumValueLimit) at least); check that this is the file you meant",
+            at: index)
     }
 
     // MARK: Encoding and layout

@@ -89,7 +89,7 @@ public enum AppLoader {
         if pluginsFile == nil, !FileManager.default.fileExists(atPath: pluginsURL.path) {
             plugins = .absent
         } else {
-            switch ConfigurationFileReader.read(pluginsURL, file: pluginsShown) {
+            switch ConfigurationFileReader.read(pluginsURL, file: pluginsShown, limit: ConfigurationFileReader.pluginsMaximumSize) {
             case .success(let data): plugins = .data(data)
             case .failure(let diagnostic): plugins = .unreadable(diagnostic)
             }
@@ -296,7 +296,10 @@ public enum AppLoader {
     /// (checked without the river: whether its screens exist is checked with the app).
     public static func loadFile(at url: URL, displayName: String? = nil) -> FileLoadResult {
         let shown = displayName ?? url.path
-        switch ConfigurationFileReader.read(url, file: shown) {
+        // A plugin configurations file, by its name, is held to its own size limit.
+        let limit = ConfigurationFileKind.byName(shown) == .pluginConfigurations
+            ? ConfigurationFileReader.pluginsMaximumSize : ConfigurationFileReader.maximumSize
+        switch ConfigurationFileReader.read(url, file: shown, limit: limit) {
         case .success(let data): return loadFile(data: data, file: shown)
         case .failure(let diagnostic): return FileLoadResult(file: shown, kind: nil, diagnostics: [diagnostic])
         }

@@ -13,18 +13,21 @@ public enum ConfigurationFileReader {
     /// `zapp-shell validate` of the 163 MB river of 50,000 screens peaks at 489 MB). The limit
     /// leaves three times that river.
     public static let maximumSize = 512 * 1024 * 1024
+    /// A plugin configurations file larger than this is refused: real ones are a few KB, and
+    /// it is read whole (its tree within `JSONParser.valueLimit`), so it stays under 400 MB.
+    public static let pluginsMaximumSize = 16 * 1024 * 1024
     /// At most this many duplicate-key warnings are reported per file.
     static let maximumDuplicateKeyWarnings = 20
 
-    /// The bytes of a file (through `FileSystem.contents`, capped at `maximumSize`), or the
-    /// reason it cannot be read.
-    public static func read(_ url: URL, file: String) -> Result<Data, Diagnostic> {
-        FileSystem.contents(atPath: url.path, limit: maximumSize).mapError { refusal in
+    /// The bytes of a file (through `FileSystem.contents`, capped at `limit`), or the reason
+    /// it cannot be read.
+    public static func read(_ url: URL, file: String, limit: Int = maximumSize) -> Result<Data, Diagnostic> {
+        FileSystem.contents(atPath: url.path, limit: limit).mapError { refusal in
             switch refusal.problem {
             case .missing: return unreadable(file, "no such file")
             case .notAFile(.folder): return unreadable(file, "is a folder, not a file")
             case .notAFile(let kind): return unreadable(file, "is \(kind.rawValue), not a regular file")
-            case .tooLarge(let size, _): return tooLarge(file, size: size)
+            case .tooLarge(let size, _): return tooLarge(file, size: size, limit: limit)
             case .permissionDenied: return unreadable(file, "permission denied", hint: "check the file's permissions")
             case .failed: return unreadable(file, refusal.reason)
             }
@@ -33,7 +36,7 @@ public enum ConfigurationFileReader {
 
     /// Parses bytes as JSON; duplicate keys become warnings, a syntax error an error.
     static func parse(_ data: Data, file: String) -> (value: JSONValue?, diagnostics: [Diagnostic]) {
-        guard data.count <= maximumSize else { return (nil, [tooLarge(file, size: data.count)]) }
+        guard data.count <= maximumSize else { return (nil, [tooLarge(file, size: data.count, limit: maximumSize)]) }
         var duplicates: [JSONDuplicateKey] = []
         do {
             let value = try JSONParser.parse(data, duplicateKeys: &duplicates)
@@ -57,10 +60,12 @@ public enum ConfigurationFileReader {
         .error(.unreadable, file: file, at: .file, message, hint: hint)
     }
 
-    static func tooLarge(_ file: String, size: Int?) -> Diagnostic {
+    static func tooLarge(_ file: String, size: Int?, limit: Int) -> Diagnostic {
         let what = size.map { "is too large (\($0 / (1024 * 1024)) MB; " } ?? "grew too large while read ("
         return unreadable(
-            file, what + "the limit is \(maximumSize / (1024 * 1024)) MB)",
-            hint: "a river of 50,000 screens is about 160 MB; check that this is the file you meant")
+            file, what + "the limit is \(limit / (1024 * 1024)) MB)",
+            hint: limit == maximumSize
+                ? "a river of 50,000 screens is about 160 MB; check that this is the file you meant"
+                : "a plugin configurations file is usually a few KB; check that this is the file you meant")
     }
 }

@@ -11,8 +11,12 @@ import ZappModel
 final class CurlMulti: Sendable {
     /// The most connections open to one host at once.
     static let connectionsPerHost = 4
-    /// The most idle connections kept for reuse.
-    static let keptConnections = 16
+    /// The most connections open at once, all hosts together, and the most kept for reuse: the
+    /// same number, so that every connection opened can be kept. A cache smaller than what the
+    /// hosts in use may open closes one host's idle connections when others fill it, and that
+    /// host's next requests open new ones (16 for 4 per host gave 8 connections for 40 requests
+    /// to one host while 5 other hosts were busy).
+    static let keptConnections = 64
 
     /// The process's multi handle over its libcurl.
     static let shared: Result<CurlMulti, HTTPFailure.Reason> = CurlLibrary.shared.flatMap { library in
@@ -36,6 +40,7 @@ final class CurlMulti: Sendable {
         var api = library.api
         _ = zs_curl_multi_setopt_long(&api, multi, Int32(ZS_CURLMOPT_MAX_HOST_CONNECTIONS), Self.connectionsPerHost)
         _ = zs_curl_multi_setopt_long(&api, multi, Int32(ZS_CURLMOPT_MAXCONNECTS), Self.keptConnections)
+        _ = zs_curl_multi_setopt_long(&api, multi, Int32(ZS_CURLMOPT_MAX_TOTAL_CONNECTIONS), Self.keptConnections)
     }
 
     /// Hands `transfer` to the thread; its result arrives in `transfer.outcome`.

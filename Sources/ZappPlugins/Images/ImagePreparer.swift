@@ -3,8 +3,9 @@ import ZappCore
 import ZappModel
 
 /// Makes decoded pixels ready for a box of cells: the symbols version through chafa (block
-/// elements in truecolor, read back cell by cell), the dominant colour, the PNG for
-/// exports and the kitty and iTerm2 protocols, and chafa's sixels when the mode is sixel.
+/// elements in truecolor, read back cell by cell), the dominant colour, the PNG for exports and
+/// protocols, and the protocol's bytes from its type (`TerminalImageProtocol`, given
+/// `encoders`: libpng's PNG, chafa's sixels).
 enum ImagePreparer {
     /// The cell taken for a protocol image where the terminal's (`ImageRequest.cell`) is not
     /// known: 10×20 pixels keep a PNG sharp. Only kitty goes without it (it scales an image into
@@ -15,7 +16,7 @@ enum ImagePreparer {
     /// when known); for symbols, only exports read it, whose cells are about 8×16 pixels. Never
     /// a photograph at full size, which costs more to encode than to decode.
     static func pngCell(for mode: ImageMode, cell: CellPixelSize?) -> (width: Int, height: Int) {
-        guard mode == .kitty || mode == .iterm || mode == .sixel else { return (8, 16) }
+        guard mode.usesProtocol else { return (8, 16) }
         return cell.map { ($0.width, $0.height) } ?? defaultCell
     }
 
@@ -32,8 +33,8 @@ enum ImagePreparer {
         case .success(let loaded): api = loaded
         case .failure(let error): return .failure(error)
         }
-        if mode.usesProtocol {
-            return prepareProtocol(image, columns: columns, rows: rows, mode: mode, cell: cell, backdrop: backdrop, key: key, api: api)
+        if let type = mode.imageProtocol, type.showsPixels {
+            return prepareProtocol(image, columns: columns, rows: rows, as: type, cell: cell, backdrop: backdrop, key: key, api: api)
         }
         let cell = pngCell(for: mode, cell: cell)
         var width = Int32(columns), height = Int32(rows)
@@ -57,60 +58,46 @@ enum ImagePreparer {
     }
 
     /// A protocol image: the image fitted to the box with its aspect ratio kept, on a canvas of
-    /// whole cells shown one pixel per pixel (`ImageFit`), encoded for `mode`. Sixel and iTerm2
-    /// keep the canvas, to encode the part a pane leaves visible (`encode(_:of:)`).
+    /// whole cells shown one pixel per pixel (`ImageFit`), encoded by its protocol's type, which
+    /// says how (`TerminalImageProtocol`). Protocols that crop by encoding keep the canvas, to
+    /// encode the part a pane leaves visible (`encode(_:of:)`).
     private static func prepareProtocol(
-        _ image: RGBAImage, columns: Int, rows: Int, mode: ImageMode, cell: CellPixelSize?, backdrop: ZappColor?, key: String,
-        api: zs_chafa_api
+        _ image: RGBAImage, columns: Int, rows: Int, as type: any TerminalImageProtocol, cell: CellPixelSize?, backdrop: ZappColor?,
+        key: String, api: zs_chafa_api
     ) -> Result<PreparedImage, ImageLoadError> {
         let cell = cell ?? CellPixelSize(width: defaultCell.width, height: defaultCell.height)!
-        let fit = ImageFit(imageWidth: image.width, imageHeight: image.height, columns: columns, rows: rows, cell: cell, band: ImageFit.band(for: mode))
+        let fit = ImageFit(imageWidth: image.width, imageHeight: image.height, columns: columns, rows: rows, cell: cell, band: type.band)
         var canvas = image.placed(in: fit)
-        if mode == .sixel, let backdrop { canvas = canvas.composed(over: backdrop) }
+        if type.composesOverBackdrop, let backdrop { canvas = canvas.composed(over: backdrop) }
         let cells = symbols(canvas, columns: fit.columns, rows: fit.rows, cell: (cell.width, cell.height), api: api)
         let png: [UInt8]
         switch ImageDecoder.encodePNG(canvas) {
         case .success(let encoded): png = encoded
         case .failure(let error): return .failure(error)
         }
-        let protocolBytes: [UInt8]
-        switch mode {
-        case .kitty: protocolBytes = TerminalImageCodes.kittyImage(png: png, id: TerminalImageCodes.kittyID(for: key))
-        case .iterm: protocolBytes = TerminalImageCodes.iTermImage(png: png, columns: fit.columns, rows: fit.rows)
-        default: protocolBytes = sixels(canvas, api: api)
-        }
-        let pixels = mode == .kitty ? nil : ImagePixels(width: canvas.width, height: canvas.height, rgba: canvas.pixels, cell: cell)
+        let pixels = ImagePixels(width: canvas.width, height: canvas.height, rgba: canvas.pixels, cell: cell)
         return .success(PreparedImage(
-            columns: fit.columns, rows: fit.rows, cells: cells, dominantColor: dominantColor(of: canvas), protocolBytes: protocolBytes,
-            png: png, mode: mode, pixels: pixels))
+            columns: fit.columns, rows: fit.rows, cells: cells, dominantColor: dominantColor(of: canvas),
+            protocolBytes: type.encode(pixels, png: png, fit: fit, key: key, encoders: encoders), png: png, mode: type.mode,
+            pixels: type.cropsByEncoding ? pixels : nil))
     }
 
-    /// The bytes that show `part` of a prepared sixel or iTerm2 image: a sixel cut from the
-    /// image's own sixels (`SixelCrop`: the same colour registers, so pixel for pixel what the
-    /// whole image shows there), an iTerm2 PNG of the part's pixels from the kept canvas.
+    /// The bytes that show `part` of a prepared image, encoded by its protocol's type
+    /// (`TerminalImageProtocol.crop`).
     static func encode(_ part: ImagePart, of image: PreparedImage) -> Result<[UInt8], ImageLoadError> {
-        guard let pixels = image.pixels else { return .failure(ImageLoadError("the image keeps no pixels to crop")) }
-        let (x, y) = (part.column * pixels.cell.width, part.row * pixels.cell.height)
-        let width = min(part.columns * pixels.cell.width, pixels.width - x)
-        let height = min(part.rows * pixels.cell.height, pixels.height - y)
-        guard part.column >= 0, part.row >= 0, width > 0, height > 0 else {
-            return .failure(ImageLoadError("the part \(part) is outside the image"))
-        }
-        switch image.mode {
-        case .sixel:
-            guard let bytes = image.protocolBytes, let cut = SixelCrop.crop(bytes, x: x, y: y, width: width, height: height) else {
-                return .failure(ImageLoadError("the image's sixels cannot be cut"))
-            }
-            return .success(cut)
-        case .iterm:
-            let canvas = RGBAImage(width: pixels.width, height: pixels.height, pixels: pixels.rgba)
-            return ImageDecoder.encodePNG(canvas.cropped(x: x, y: y, width: width, height: height, canvasHeight: height)).map {
-                TerminalImageCodes.iTermImage(png: $0, columns: part.columns, rows: part.rows)
-            }
-        default:
+        guard let type = image.mode.imageProtocol else {
             return .failure(ImageLoadError("\(image.mode.rawValue) images are not cropped by encoding"))
         }
+        return type.crop(part, of: image, encoders: encoders)
     }
+
+    /// The encoders the protocol types prepare and crop with: libpng's PNG, chafa's sixels.
+    static let encoders = ImageEncoders(
+        png: { ImageDecoder.encodePNG(RGBAImage(width: $0.width, height: $0.height, pixels: $0.rgba)) },
+        sixels: { pixels in
+            guard case .success(let api) = ImageLibraries.chafa else { return [] }
+            return sixels(RGBAImage(width: pixels.width, height: pixels.height, pixels: pixels.rgba), api: api)
+        })
 
     /// A chafa canvas of `columns` × `rows` cells in `pixelMode` with `image` drawn on it.
     private static func withCanvas<T>(

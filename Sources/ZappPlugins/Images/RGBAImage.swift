@@ -24,14 +24,6 @@ struct RGBAImage: Sendable, Hashable {
         return canvas
     }
 
-    /// The rectangle at `x`, `y` of `width` × `height` pixels (clipped to the image), on a
-    /// transparent canvas of `width` × `canvasHeight`.
-    func cropped(x: Int, y: Int, width: Int, height: Int, canvasHeight: Int) -> RGBAImage {
-        var canvas = RGBAImage(width: width, height: canvasHeight, pixels: [UInt8](repeating: 0, count: width * canvasHeight * 4))
-        canvas.copy(self, x: x, y: y, width: min(width, self.width - x), height: min(height, self.height - y, canvasHeight), toX: 0, toY: 0)
-        return canvas
-    }
-
     /// The image resized to exactly `width` × `height` (each target pixel the average of the
     /// source pixels it covers; nearest when enlarging).
     func resized(width newWidth: Int, height newHeight: Int) -> RGBAImage {

@@ -137,11 +137,7 @@ struct RenderCommand: AsyncParsableCommand {
         let runtime = ShellRuntime(terminal: terminal, setup: setup)
         await runtime.runUntilIdle()
         // A feed cut to its entry cap says so beside the images that failed.
-        let feedWarnings = runtime.model.view.feeds.compactMap { source, state -> String? in
-            guard case .loaded(let feed) = state else { return nil }
-            return feed.capWarning(source: source)
-        }
-        let imageWarnings = (runtime.model.view.imageWarnings + feedWarnings).sorted()
+        let imageWarnings = (runtime.model.view.imageWarnings + runtime.model.view.feedWarnings).sorted()
         guard let frame = terminal.lastFrame else { return ("", imageWarnings) }
         let title = "\(app.name): \(screen.name)"
         switch format {

@@ -9,7 +9,8 @@ enum ImageOption {
     static let valueName = ImageMode.allCases.map(\.rawValue).joined(separator: "|")
 
     static let help = ArgumentHelp(
-        "How images (logos, artwork) are drawn: auto (chosen from the environment), kitty, iterm, sixel, "
+        "How images (logos, artwork) are drawn: auto (chosen from the environment), "
+            + ImageMode.allCases.filter(\.usesProtocol).map { "\($0.rawValue), " }.joined()
             + "symbols (Unicode half blocks in colour, every colour terminal) or off (titles, as without images).",
         valueName: valueName)
 

@@ -101,7 +101,7 @@ enum AppLocation: Equatable {
             plugins = localPluginsSource(localPlugins)
         } else {
             progress("Fetching \(pluginsShown) (timeout \(formatted(timeout)) s)…")
-            switch await fetch(place.plugins, timeout: timeout, maximumBytes: maximumBytes) {
+            switch await fetch(place.plugins, timeout: timeout, maximumBytes: min(maximumBytes, ConfigurationFileReader.pluginsMaximumSize)) {
             case .success(let data):
                 plugins = .data(data)
                 copy.plugins = Array(data)
@@ -178,7 +178,7 @@ enum AppLocation: Equatable {
 
     /// `--plugins FILE` of a remote app: a local file read instead of the served list.
     private static func localPluginsSource(_ path: String) -> AppLoader.PluginsSource {
-        switch ConfigurationFileReader.read(URL(fileURLWithPath: path), file: path) {
+        switch ConfigurationFileReader.read(URL(fileURLWithPath: path), file: path, limit: ConfigurationFileReader.pluginsMaximumSize) {
         case .success(let data): return .data(data)
         case .failure(let diagnostic): return .unreadable(diagnostic)
         }

@@ -67,19 +67,23 @@ if blind:
     sys.exit(1 if failures else 0)
 check("an image is written", read_until(first))
 if mode == "kitty" and not tmux:
+    # The details pane of the focused entry (Enter) covers the artwork in part; the help pane,
+    # since it wraps its descriptions, covers all of it (every image deleted with its data). First
+    # every image of the home screen is placed: the logo, the hero's artwork, three in the grid.
+    read_until(rb"(\x1b_Ga=p.*?){5}")
+    mark = len(out)
+    os.write(fd, b"\r")
+    check("a pane over the artwork deletes or crops its placements", read_until(rb"\x1b_Ga=d,d=i,i=\d+,p=\d+,q=2\x1b\\", mark))
+    mark = len(out)
+    os.write(fd, b"\x1b")
+    check("closing the pane places the whole images again, not transmitted again",
+          read_until(rb"\x1b_Ga=p,i=\d+,p=\d+,c=\d+,r=\d+,C=1,q=2\x1b\\", mark) and b"_Ga=t" not in out[mark:])
     mark = len(out)
     size(24, 80)
     os.kill(pid, signal.SIGWINCH)
     check("a resize deletes every image", read_until(rb"\x1b_Ga=d,d=A,q=2\x1b\\", mark))
     after = out.index(b"\x1b_Ga=d,d=A", mark)
     check("and places them again", read_until(rb"\x1b_Ga=t.*\x1b_Ga=p", after))
-    mark = len(out)
-    os.write(fd, b"?")
-    check("help over the artwork deletes or crops its placements", read_until(rb"\x1b_Ga=d,d=i,i=\d+,p=\d+,q=2\x1b\\", mark))
-    mark = len(out)
-    os.write(fd, b"\x1b")
-    check("closing help places the whole images again, not transmitted again",
-          read_until(rb"\x1b_Ga=p,i=\d+,p=\d+,c=\d+,r=\d+,C=1,q=2\x1b\\", mark) and b"_Ga=t" not in out[mark:])
 os.write(fd, b"q")
 read_until(rb"$^", timeout=10)
 os.waitpid(pid, 0)

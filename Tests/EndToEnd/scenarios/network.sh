@@ -14,6 +14,10 @@ scenario_network() {
 JSON
     head -c $((50 * 1024 * 1024)) /dev/zero | tr '\0' ' ' >"$served/huge.json"
     printf '{"id": "x", "title": "Caf\xe9 \xff", "entry": []}' >"$served/latin1.json"
+    python3 -c 'import json, sys; json.dump({"id": "big", "entry": [{"id": "b%d" % n, "title": "Big %d" % n} for n in range(12000)]}, open(sys.argv[1], "w"))' \
+        "$served/big.json"
+    # A feed address with a password and a token (issue 34): both are redacted on screen.
+    local secret_feed="http://ann:Pw-Net-5d2@${base#http://}/missing.json?token=Tok-Net-77"
     echo '[{"plugin": {"identifier": "side_menu", "type": "menu", "name": "Side Menu", "api": {"class_name": "ZappRoot.ZPSideMenuViewController"}}, "configuration_json": {}}]' \
         >"$app/plugin_configurations.json"
     cat >"$app/river.json" <<JSON
@@ -32,7 +36,11 @@ JSON
  {"id": "flaky-1", "name": "Flaky", "type": "general_content", "ui_components": [
     {"id": "flaky", "component_type": "list", "data": {"title": "Flaky", "source": "$base/flaky.json"}}]},
  {"id": "stall-1", "name": "Stall", "type": "general_content", "ui_components": [
-    {"id": "stall", "component_type": "list", "data": {"title": "Stalled", "source": "$base/stall.json"}}]}
+    {"id": "stall", "component_type": "list", "data": {"title": "Stalled", "source": "$base/stall.json"}}]},
+ {"id": "big-1", "name": "Big", "type": "general_content", "ui_components": [
+    {"id": "big", "component_type": "list", "data": {"title": "Big", "source": "$base/big.json"}}]},
+ {"id": "secret-1", "name": "Secret", "type": "general_content", "ui_components": [
+    {"id": "secret", "component_type": "list", "data": {"title": "Secret", "source": "$secret_feed"}}]}
 ]
 JSON
     if command -v ldd >/dev/null 2>&1; then
@@ -70,6 +78,20 @@ JSON
     keys "$s" Home r
     check "network: the retry loads it once the server behaves" wait_for "$s" "Night Shift" 15 &&
         wait_gone "$s" "HTTP 503"
+
+    # Issue 34: a feed over the entry cap says so in the running app; credentials are not shown.
+    goto_screen big
+    check "network: a feed of 12,000 entries shows its first" wait_for "$s" "Big 0" 15
+    # The other warning is the load's: the side menu's class is the SDK's, not a ZappShell one.
+    check "network: the cap's warning is counted in the status line" wait_for "$s" "2 warnings (w)" 15
+    keys "$s" w
+    check "network: w names the feed and the count kept" wait_for "$s" "feed $base/big.json: 12000 entries listed; the first 10000 are kept"
+    keys "$s" Escape
+    goto_screen secret
+    check "network: a failed feed's address is shown with its credentials redacted" \
+        wait_for "$s" "Could not load http://ann:***@${base#http://}/missing.json?token=***" 15
+    check "network: the feed's password and token are nowhere on screen" not_on_screen "$s" "Pw-Net-5d2"
+    check "network: nor its token" not_on_screen "$s" "Tok-Net-77"
     keys "$s" q
     check "network: quit" wait_for "$s" "rc=0"
     tm kill-session -t "$s"

@@ -88,7 +88,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public var acceptedConnections: Int { lock.withLock { accepted } }
 
     public init(
-        lifetime: Double = 30, keepAlive: Bool = false, handler: @escaping @Sendable (Request) -> Response
+        lifetime: Double = 120, keepAlive: Bool = false, handler: @escaping @Sendable (Request) -> Response
     ) throws {
         self.handler = handler
         self.keepAlive = keepAlive

@@ -182,6 +182,28 @@ struct FeedParserTests {
         #expect((try? XMLReader.parse(Data(fine.utf8))) != nil)
     }
 
+    @Test("an Atom feed keeps its first 10,000 entries while read and counts the rest; the others' nodes hold nothing (issue 34)")
+    func atomCap() throws {
+        let entries = (0..<(Feed.entryLimit + 5)).map { "<entry><id>\($0)</id></entry>" }.joined()
+        let feed = try FeedParser.parse(Data(#"<feed xmlns="http://www.w3.org/2005/Atom"><id>f</id>\#(entries)<link rel="next" href="p2"/></feed>"#.utf8))
+        #expect(feed.entries.count == Feed.entryLimit && feed.entries.last?.id == "\(Feed.entryLimit - 1)")
+        #expect(feed.listedEntries == Feed.entryLimit + 5 && feed.next == "p2")
+        // Past the limit the dropped entries' elements would be held: 600,000 entries of 2.
+        let many = try XMLReader.parse(Data(("<feed>" + String(repeating: "<entry><i/></entry>", count: 600_000) + "</feed>").utf8), keepingAtMost: 3, of: "entry")
+        #expect(many.root.children.count == 3 && many.dropped == 599_997)
+        #expect(throws: FeedError.self, "a whole read holds them all") {
+            try XMLReader.parse(Data(("<feed>" + String(repeating: "<entry><i/></entry>", count: 600_000) + "</feed>").utf8))
+        }
+    }
+
+    @Test("a Pipes2 feed keeps its first 10,000 entries while parsed and counts the rest (issue 34)")
+    func pipes2Cap() throws {
+        let entries = (0..<(Feed.entryLimit + 7)).map { #"{"id": "\#($0)"}"# }.joined(separator: ",")
+        let feed = try FeedParser.parse(Data(#"{"id": "f", "entry": [\#(entries)], "next": "p2"}"#.utf8))
+        #expect(feed.entries.count == Feed.entryLimit && feed.listedEntries == Feed.entryLimit + 7 && feed.next == "p2")
+        #expect(try FeedParser.parse(Data(Self.pipes2.utf8)).listedEntries == nil)
+    }
+
     @Test("item_limit keeps the first entries; a limit below 1 keeps all")
     func limit() throws {
         let feed = try FeedParser.parse(Data(Self.pipes2.utf8))

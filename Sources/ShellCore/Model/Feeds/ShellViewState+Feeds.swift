@@ -10,4 +10,14 @@ extension ShellViewState {
             connectedSources[target] = nil
         }
     }
+
+    /// One warning per loaded feed cut to `Feed.entryLimit`, naming it (credentials in its
+    /// address redacted) and the count kept, in the order of the addresses: listed with the
+    /// warnings (`w`) and printed by `render`.
+    public var feedWarnings: [String] {
+        feeds.compactMap { source, state -> String? in
+            guard case .loaded(let feed) = state else { return nil }
+            return feed.capWarning(source: CredentialRedaction.redacted(source))
+        }.sorted()
+    }
 }

@@ -8,16 +8,22 @@ extension ShellViewState {
         imageMode.needsCellSize && cellPixels == nil ? .symbols : imageMode
     }
 
+    /// Whether images are asked for composed over the cells' background (sixel's).
+    var imageRequestComposes: Bool {
+        imageRequestMode.imageProtocol?.composesOverBackdrop ?? false
+    }
+
     /// The cell size images are asked for with: protocol images are prepared for it (sixel and
     /// iTerm2 need it; kitty, which scales into its cells, keeps the aspect ratio with it).
     public var imageRequestCell: CellPixelSize? {
         imageRequestMode.usesProtocol ? cellPixels : nil
     }
 
-    /// A request for the image at `address` in a box, in the mode and cell size in force; for
-    /// sixel, composed over `backdrop` (the cells' background) when one is given.
+    /// A request for the image at `address` in a box, in the mode and cell size in force;
+    /// composed over `backdrop` (the cells' background) when one is given and the protocol
+    /// composes (sixel, `TerminalImageProtocol.composesOverBackdrop`).
     func imageRequest(address: String, jsonPath: String, columns: Int, rows: Int, backdrop: TerminalColor? = nil) -> ImageRequest {
-        let shown = imageRequestMode == .sixel ? backdrop?.rgbValue : nil
+        let shown = imageRequestComposes ? backdrop?.rgbValue : nil
         return ImageRequest(
             address: address, jsonPath: jsonPath, columns: columns, rows: rows, mode: imageRequestMode,
             cell: imageRequestCell, backdrop: shown.map { ZappColor(red: $0.0, green: $0.1, blue: $0.2) })
