@@ -6,16 +6,16 @@ import ZappModel
 @testable import ShellCore
 @testable import ShellUI
 
-/// `run` loads an app lazily (screens decoded when read): the first frame must read only the
-/// screens it shows, navigation must reach any screen, and the bars' assets of every screen
-/// are read once the deferred checks have decoded them all.
+/// `run` loads a large app scanned, home decoded: the update reads decoded screens only and asks
+/// for the others (`.decodeScreens`), navigation reaches any screen once its screen is decoded,
+/// and the bars' assets of every screen are read once the deferred checks have decoded them all.
 @Suite struct LazyAppTests {
     static let screenCount = 400
 
     /// A folder with a river of `screenCount` screens, over `AppLoader.lazyRiverMinimumSize` (each
     /// screen carries 3 KB of configuration): home with a root menu whose items name no feed, and
     /// screen 300 (named by no menu item) whose bar shows a logo read from a file.
-    static func folder() throws -> URL {
+    static func folder(screens screenCount: Int = screenCount) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazy-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
         let padding = String(repeating: "configuration ", count: 220)
@@ -39,39 +39,143 @@ import ZappModel
         return folder
     }
 
+    /// Home as the startup presents it, in a model of `app`.
+    static func modelShowingHome(_ app: ZappApp) throws -> ShellModel {
+        var model = ShellModel(view: ShellViewState(app: app), columns: 100, rows: 30)
+        let home = try #require(app.homeScreen)
+        let step = NavigationStep.selectRoot(itemID: model.view.navigation.rootItemID, rootScreenID: home.id, resetting: true)
+        _ = ShellUpdate.update(&model, .startupStepEnded(.presentRoot, .rootPresented(.shown(step: step, screen: home, dataDict: nil))))
+        return model
+    }
+
+    /// What the runtime does with `.decodeScreens`: the screens decoded, sent back as an event.
+    static func decodeAsTheRuntime(_ effects: [ShellEffect], _ model: inout ShellModel) -> [ShellEffect] {
+        effects.flatMap { effect -> [ShellEffect] in
+            guard case .decodeScreens(let positions, let screens, let generation) = effect else { return [effect] }
+            return ShellUpdate.update(&model, .screensDecoded(screens.decoding(positions), generation: generation))
+        }
+    }
+
+    static func decodes(_ effects: [ShellEffect]) -> [Int]? {
+        guard effects.count == 1, case .decodeScreens(let positions, _, _) = effects[0] else { return nil }
+        return positions
+    }
+
     @Test func theFirstFrameReadsOnlyWhatItShows() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = AppLoader.load(path: folder.path, deferringChecks: true)
         let app = try #require(result.app)
-        var model = ShellModel(view: ShellViewState(app: app), columns: 100, rows: 30)
-        // What the root's presentation does (connecting the root item's feed, if any), then a frame.
-        let home = try #require(app.homeScreen)
-        _ = ShellUpdate.update(
-            &model, .startupStepEnded(.presentRoot, .rootPresented(.shown(step: .selectRoot(itemID: model.view.navigation.rootItemID, rootScreenID: home.id, resetting: true), screen: home, dataDict: nil))))
-        var canvas = Canvas(columns: 100, rows: 30)
-        ShellView.render(model.view, into: &canvas)
-        #expect(canvas.plainText.contains("Items of 0"))
-        // Home only: the root menu's targets are checked by id (`ZappApp.hasScreen`), not decoded.
+        // Home only, decoded at load: the root menu's targets are checked by id (`ZappApp.hasScreen`).
         #expect(app.screens.decoded.map(\.id) == ["screen-0"])
+        var model = try Self.modelShowingHome(app)
+        #expect(Fixtures.frame(model.view, 100, 30).contains("Items of 0"))
+        #expect(model.view.app.screens.decoded.map(\.id) == ["screen-0"])
 
-        // A screen far down the river is decoded when it is opened.
+        // The deferred work decodes the rest and reads every bar's assets; the update keeps both.
+        let completed = result.completingChecks()
+        let screens = try #require(completed.app?.screens)
+        #expect(!screens.hasUndecoded)
+        _ = ShellUpdate.update(
+            &model,
+            .loadWarningsChecked(
+                completed.runWarnings.map(\.description), assets: AssetStore(app: try #require(completed.app)), screens: screens,
+                generation: model.appGeneration))
+        #expect(!model.view.app.screens.hasUndecoded)
         model.view.navigation = .showing("screen-300", as: .pushed, rootItemID: "m1", rootScreenID: "screen-0")
-        canvas = Canvas(columns: 100, rows: 30)
-        ShellView.render(model.view, into: &canvas)
-        #expect(canvas.plainText.contains("Items of 300"))
-        // Not the screen its bar's button names: that target too is checked by id.
-        #expect(app.screens.decoded.map(\.id) == ["screen-0", "screen-300"])
-        // Its logo file is not read yet: the title stands in for it.
-        #expect(!canvas.plainText.contains("FAR LOGO"))
+        let frame = Fixtures.frame(model.view, 100, 30)
+        #expect(frame.contains("Items of 300"))
+        #expect(frame.contains("FAR LOGO"))
+    }
 
-        // The deferred work decodes the rest and reads every bar's assets; the update shows them.
-        let warnings = result.completingChecks().runWarnings.map(\.description)
-        #expect(app.screens.decoded.count == Self.screenCount)
-        _ = ShellUpdate.update(&model, .loadWarningsChecked(warnings, assets: AssetStore(app: app), generation: model.appGeneration))
-        canvas = Canvas(columns: 100, rows: 30)
-        ShellView.render(model.view, into: &canvas)
-        #expect(canvas.plainText.contains("FAR LOGO"))
+    /// The update never decodes: a navigation to a screen not decoded yet leaves the model as it
+    /// was and asks for the screen (`.decodeScreens`); only `.screensDecoded` completes it.
+    @Test func aNavigationWaitsForItsScreen() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try #require(AppLoader.load(path: folder.path, deferringChecks: true).app)
+        var model = try Self.modelShowingHome(app)
+        model.view.focus = .navBar
+        model.view.navBarSelection = 1
+        // Next (to screen-1): finding whether the item connects a feed may read screen 399
+        // (its bytes name "screen-0", which holds "n-0"): the key waits for it.
+        var effects = ShellUpdate.update(&model, .terminal(.key(.enter)))
+        #expect(Self.decodes(effects) == [399])
+        #expect(model.activity == nil)
+        effects = Self.decodeAsTheRuntime(effects, &model)
+        let activity = try #require(model.activity)
+        #expect(effects.contains { if case .navigate(.present("screen-1", _), _, _, _) = $0 { true } else { false } })
+
+        // The navigator (in the runtime) opened screen-1; the model has it not decoded yet.
+        let one = try #require(app.screen(id: "screen-1"))
+        let finished = ShellEvent.navigationFinished(
+            activityID: activity.id, request: .present("screen-1", source: .navBar),
+            outcome: .navigation(.shown(step: .present("screen-1"), screen: one, dataDict: nil)))
+        effects = ShellUpdate.update(&model, finished)
+        #expect(Self.decodes(effects) == [1])
+        #expect(model.view.navigation.currentScreenID == "screen-0")
+        #expect(model.activity?.id == activity.id)
+        #expect(!model.view.app.screens.isDecoded(1))
+        // A key pressed meanwhile waits behind it.
+        #expect(ShellUpdate.update(&model, .terminal(.key(.down))).isEmpty)
+        #expect(model.heldEvents.count == 2)
+
+        effects = Self.decodeAsTheRuntime(effects, &model)
+        #expect(model.view.navigation.currentScreenID == "screen-1")
+        #expect(model.activity == nil)
+        #expect(model.heldEvents.isEmpty)
+        #expect(model.view.app.screens.decoded.map(\.id) == ["screen-0", "screen-1", "screen-399"])
+        #expect(Fixtures.frame(model.view, 100, 30).contains("Items of 1"))
+    }
+
+    /// "Go to" lists every screen: it opens once they are all decoded.
+    @Test func goToWaitsForEveryScreen() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try #require(AppLoader.load(path: folder.path, deferringChecks: true).app)
+        var model = try Self.modelShowingHome(app)
+        let effects = ShellUpdate.update(&model, .terminal(.key(.character("g"))))
+        #expect(Self.decodes(effects) == Array(1..<Self.screenCount))
+        #expect(model.view.overlay == nil)
+        _ = Self.decodeAsTheRuntime(effects, &model)
+        #expect(model.view.overlay == .goTo(filter: "", selection: 0))
+        #expect(!model.view.app.screens.hasUndecoded)
+        #expect(model.view.goToCandidates.contains { $0.id == "screen-350" })
+    }
+
+    /// The deferred checks bring every screen decoded: events waiting for some go on at once.
+    @Test func theChecksLetWaitingEventsGoOn() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = AppLoader.load(path: folder.path, deferringChecks: true)
+        var model = try Self.modelShowingHome(try #require(result.app))
+        #expect(Self.decodes(ShellUpdate.update(&model, .terminal(.key(.character("g"))))) != nil)
+        let completed = result.completingChecks()
+        _ = ShellUpdate.update(
+            &model,
+            .loadWarningsChecked([], assets: AssetStore(), screens: completed.app?.screens, generation: model.appGeneration))
+        #expect(model.heldEvents.isEmpty)
+        #expect(model.view.overlay == .goTo(filter: "", selection: 0))
+        // The decoding asked for before comes back with nothing left to do.
+        _ = ShellUpdate.update(&model, .screensDecoded([:], generation: model.appGeneration))
+        #expect(model.view.overlay == .goTo(filter: "", selection: 0))
+    }
+
+    /// With the deferred checks under way, more screens than `decodedBesideTheChecks` are not
+    /// decoded a second time: the event waits for the checks, which bring them all.
+    @Test func manyScreensWaitForTheChecks() throws {
+        let folder = try Self.folder(screens: ShellUpdate.decodedBesideTheChecks + 10)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = AppLoader.load(path: folder.path, deferringChecks: true)
+        var model = try Self.modelShowingHome(try #require(result.app))
+        model.areChecksRunning = true
+        #expect(ShellUpdate.update(&model, .terminal(.key(.character("g")))).isEmpty)
+        #expect(model.heldEvents.count == 1)
+        var quitting = model
+        #expect(ShellUpdate.update(&quitting, .terminal(.key(.control("c")))).contains(.quit(status: 130)), "Ctrl-C never waits")
+        _ = ShellUpdate.update(
+            &model, .loadWarningsChecked([], assets: AssetStore(), screens: result.completingChecks().app?.screens, generation: 0))
+        #expect(model.view.overlay == .goTo(filter: "", selection: 0))
     }
 
     /// A small river (the demo's) is decoded at once even by `run`'s load.
@@ -92,7 +196,8 @@ import ZappModel
         let eager = try #require(AppLoader.load(path: folder.path).app)
         for id in ["screen-0", "screen-1", "screen-399", "screen-350"] {
             var frames: [String] = []
-            for app in [lazy, eager] {
+            for var app in [lazy, eager] {
+                app.store(app.screens.decoding([try #require(app.position(ofID: id))]))
                 var state = ShellViewState(app: app)
                 state.navigation = .showing(id, as: .pushed, rootItemID: state.rootMenu.homeItemID, rootScreenID: "screen-0")
                 var canvas = Canvas(columns: 100, rows: 30)

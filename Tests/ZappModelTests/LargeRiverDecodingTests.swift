@@ -32,11 +32,11 @@ private func oneThread(_ data: Data) throws -> (screens: [ScreenModel], diagnost
 }
 
 /// The eager load of a large river: scanned by the parser, then decoded screen by screen on
-/// several threads (`LazyRiver.decodeAll(threads:)`), with the one-thread result.
+/// several threads (`ScannedRiver.decodeAll(threads:)`), with the one-thread result.
 @Suite("Large river decoding")
 struct LargeRiverDecodingTests {
     private func decode(_ river: Data, threads: Int) -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap)? {
-        LazyRiver(scanning: river, file: "river.json")?.decodeAll(threads: threads)
+        ScannedRiver(scanning: river, file: "river.json")?.decodeAll(threads: threads)
     }
 
     @Test(arguments: [1, 2, 3, 4, 8])

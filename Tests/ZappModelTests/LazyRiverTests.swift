@@ -4,7 +4,7 @@ import Testing
 import ModelTestFixtures
 
 /// `run` loads a river lazily (`AppLoader`'s `deferringChecks`: scanned before the first frame,
-/// screens decoded when read, the rest with the deferred checks). Completed, a lazy load must be
+/// home decoded, the screens the update asks for when it asks, the rest with the deferred checks). Completed, a lazy load must be
 /// the eager load: the same app and the same diagnostics in the same order.
 @Suite("Lazy river loading")
 struct LazyRiverTests {
@@ -92,7 +92,7 @@ struct LazyRiverTests {
 
     /// Read from a file, the river's bytes are its own: decoding them all gives their memory back
     /// as it goes (every 512 screens), and the result is still the eager one.
-    @Test func aLargeAppFolderGivesItsBytesBack() throws {
+    @Test func aLargeAppFolderCompletesToTheEagerLoad() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var text = String(decoding: RiverGenerator.river(screens: 2_000), as: UTF8.self)
@@ -107,8 +107,9 @@ struct LazyRiverTests {
         #expect(completed.diagnostics == eager.diagnostics)
         #expect(completed.diagnostics.contains { $0.code == .duplicateKey && $0.description.contains("river.json:") })
         #expect(app.screens.array == eager.app?.screens.array)
-        // The deferred search for an id reads decoded screens only now (the bytes are gone).
         #expect(app.screens.first(holding: "hero-1500") { $0.uiComponents.first { $0.id == "hero-1500" }?.id } == "hero-1500")
+        // Completed, every screen is decoded.
+        #expect(completed.app?.screens.hasUndecoded == false)
     }
 
     /// A syntax error refuses the app at once, with the eager load's line:column message.
@@ -124,21 +125,29 @@ struct LazyRiverTests {
         #expect(lazy.diagnostics.first?.description.contains("river.json:3:13") == true)
     }
 
-    /// Only what is read is decoded: ids and the home screen come from the scan.
-    @Test func screensAreDecodedWhenRead() throws {
+    /// Only home is decoded at load: ids, names and the home screen come from the scan; a read of
+    /// another screen decodes it for that read only; a search says which screens it would read.
+    @Test func onlyHomeIsDecodedAtLoad() throws {
         let river = RiverGenerator.river(screens: 500)
-        let app = try #require(
+        var app = try #require(
             AppLoader.load(
                 river: river, plugins: .data(RiverGenerator.plugins), name: "app", folder: nil, riverFile: "river.json",
                 pluginsFile: "plugin_configurations.json", deferringChecks: true, lazyMinimumSize: 0
             ).app)
-        #expect(app.screens.decoded.isEmpty)
         let home = try #require(app.homeScreen)
         #expect(app.screens.decoded == [home])
-        let far = try #require(app.screen(id: "screen-450"))
-        #expect(far.id == "screen-450")
-        #expect(app.screens.decoded.count == 2)
-        #expect(app.screens.first(holding: "screen-300") { $0.id == "screen-300" ? $0.id : nil } == "screen-300")
-        #expect(app.screens.decoded.count < 10)
+        #expect(app.screens.name(at: 450) == "Screen number 450")
+        #expect(app.position(idOrName: "screen number 450") == 450)
+        #expect(app.screen(id: "screen-450")?.id == "screen-450")
+        #expect(app.decodedScreen(id: "screen-450") == nil)
+        #expect(app.screens.decoded.count == 1)
+        guard case .undecoded(let positions) = app.screens.search(holding: "screen-300", where: { $0.id == "screen-300" ? $0.id : nil })
+        else { return #expect(Bool(false), "the search reads no screen not decoded") }
+        #expect(positions.contains(300) && positions.count < 10)
+        app.store(app.screens.decoding(positions))
+        guard case .found(let id) = app.screens.search(holding: "screen-300", where: { $0.id == "screen-300" ? $0.id : nil })
+        else { return #expect(Bool(false), "found once decoded") }
+        #expect(id == "screen-300")
+        #expect(app.decodedScreen(id: "screen-300") == app.screen(id: "screen-300"))
     }
 }

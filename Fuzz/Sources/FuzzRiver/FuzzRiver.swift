@@ -4,7 +4,7 @@ import ZappModel
 /// A river through the whole load path: parse, decode, validate against fixed plugin
 /// configurations. Invariants: it never crashes; every diagnostic about the river has a
 /// line:column inside it; an app is returned only when nothing stops it from running; `run`'s
-/// lazy load (scanned, decoded when read, the rest deferred) completes to the eager load: the
+/// lazy load (scanned, home decoded, the rest with the deferred checks) completes to the eager load: the
 /// same app and the same diagnostics in the same order.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRiver(_ bytes: UnsafeRawPointer, _ size: Int) -> CInt {

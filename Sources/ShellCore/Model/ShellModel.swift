@@ -80,6 +80,8 @@ public struct ShellModel: Sendable {
     /// The load's checks left for after the first frame (`ShellEffect.checkWarnings`) are
     /// still to be asked for.
     public var areChecksPending: Bool
+    /// The deferred checks were asked for and have not answered yet (they decode every screen).
+    var areChecksRunning = false
     /// The themes `t` cycles through are still to be read (`ShellEffect.loadThemes`).
     public var areThemesPending: Bool
     /// The one query to the terminal (`ShellEffect.queryTerminal`: the image protocol, the cell
@@ -131,6 +133,11 @@ public struct ShellModel: Sendable {
     /// an answer goes to it at once (`.answerPane`); otherwise it waits in the pane's queue. A
     /// hook asking about a pane no longer shown is answered `.dismissed`.
     public internal(set) var panesAwaitingAnswer: Set<Int> = []
+    /// Events waiting for screens not decoded yet, in order (`ShellUpdate.update`): the first
+    /// read such a screen, the others came after it; `.screensDecoded` lets them go on.
+    public internal(set) var heldEvents: [ShellEvent] = []
+    /// The positions of screens not decoded yet that the event being handled wanted to read.
+    var screensWanted: Set<Int> = []
     private(set) var lastIssuedID: Int
 
     public init(view: ShellViewState, columns: Int, rows: Int, themes: [Theme] = []) {

@@ -131,7 +131,7 @@ public struct ShellViewState: Sendable {
         self.app = app
         let menu = RootMenu(app: app, kind: rootKind ?? RootKind(app: app))
         rootMenu = menu
-        let home = menu.homeScreenID ?? app.screens.first?.id ?? SyntheticScreen.settings.rawValue
+        let home = menu.homeScreenID ?? (app.screens.isEmpty ? nil : app.screens.id(at: 0)) ?? SyntheticScreen.settings.rawValue
         navigation = .showing(home, as: .root, rootItemID: menu.homeItemID, rootScreenID: home)
         self.assets = assets
         focus = .screen
@@ -169,9 +169,9 @@ public struct ShellViewState: Sendable {
             + imageWarnings).map(CredentialRedaction.redacted)
     }
 
-    /// The screen on screen (river or synthetic).
+    /// The screen on screen (river or synthetic; the update shows none not decoded yet).
     public var currentScreen: ScreenModel? {
-        navigation.currentScreenID.flatMap { app.anyScreen(id: $0) }
+        navigation.currentScreenID.flatMap { app.anyDecodedScreen(id: $0) }
     }
 
     /// Whether the app has a login plugin (the status line names who is signed in, `a` switches).

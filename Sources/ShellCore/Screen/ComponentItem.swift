@@ -39,16 +39,18 @@ public struct ComponentItem: Sendable, Hashable {
         return "\(screen.id)#ui_components[\(index)]"
     }
 
-    /// The screen picker a `pickerKey` names.
-    static func picker(forKey key: String, in app: ZappApp) -> UIComponent? {
+    /// The screen picker a `pickerKey` names, found in decoded screens (`ScreenList.search`).
+    static func picker(forKey key: String, in app: ZappApp) -> ScreenList.Search<UIComponent> {
         if let mark = key.ranges(of: "#ui_components[").last, key.hasSuffix("]"),
-            let index = Int(key[mark.upperBound..<key.index(before: key.endIndex)]),
-            let screen = app.screen(id: String(key[..<mark.lowerBound])), screen.uiComponents.indices.contains(index),
-            screen.uiComponents[index].id == nil
+            let index = Int(key[mark.upperBound..<key.index(before: key.endIndex)])
         {
-            return screen.uiComponents[index]
+            let id = String(key[..<mark.lowerBound])
+            if let screen = app.decodedScreen(id: id), screen.uiComponents.indices.contains(index), screen.uiComponents[index].id == nil {
+                return .found(screen.uiComponents[index])
+            }
+            if let position = app.position(ofID: id), !app.screens.isDecoded(position) { return .undecoded([position]) }
         }
-        return app.screens.first(holding: key) { screen in screen.uiComponents.first { $0.id == key } }
+        return app.screens.search(holding: key) { screen in screen.uiComponents.first { $0.id == key } }
     }
 
     /// The items of a component from its own data (`ComponentCell`; empty when it has none:

@@ -59,6 +59,9 @@ public enum ShellEffect: Sendable, Hashable {
     /// Read the files of the app of `generation` again (`r`, `run --watch`); `.appReloaded` or
     /// `.reloadFailed` reports it.
     case reloadApp(generation: Int)
+    /// Decode the screens at `positions` of `screens` (a scanned river's, not decoded yet) off the
+    /// main actor; `.screensDecoded` brings them (ARCHITECTURE.md, "The loop": decoded values only).
+    case decodeScreens(positions: [Int], of: ScreenList, generation: Int)
     /// Run the load's deferred checks of `app` (its generation `generation`) once its first
     /// frame is drawn; `.loadWarningsChecked` reports them.
     case checkWarnings(app: ZappApp, generation: Int)

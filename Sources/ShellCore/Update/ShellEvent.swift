@@ -76,10 +76,13 @@ public enum ShellEvent: Sendable, Hashable {
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
     /// The load's deferred checks (`ShellEffect.checkWarnings`) ended: every warning of the app
-    /// of `generation`, in `validate`'s order, replacing those known at the first frame, and
-    /// the bars' assets of all its screens (every screen is decoded by then). Dropped when that
-    /// app was replaced meanwhile.
-    case loadWarningsChecked([String], assets: AssetStore, generation: Int)
+    /// of `generation`, in `validate`'s order, replacing those known at the first frame, the
+    /// bars' assets of all its screens, and a scanned river's screens, all decoded (`screens`).
+    /// Dropped when that app was replaced meanwhile.
+    case loadWarningsChecked([String], assets: AssetStore, screens: ScreenList? = nil, generation: Int)
+    /// The screens `.decodeScreens` asked for, by position in the river of the app of
+    /// `generation`; the events held for them go on.
+    case screensDecoded([Int: ScreenModel], generation: Int)
     /// The themes `t` cycles through, read after the first frame (`ShellSetup.loadThemes`).
     case themesLoaded([Theme])
     /// Which screens of the app of `generation` are gated (`ShellEffect.checkGates`), for the

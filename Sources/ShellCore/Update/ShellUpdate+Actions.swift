@@ -14,7 +14,7 @@ extension ShellUpdate {
                 model.view.focus = .screen
                 return []
             }
-            model.view.connect(itemID: id, target: model.view.rootMenu.item(id: id)?.screenID)
+            model.screensWanted.formUnion(model.view.connect(itemID: id, target: model.view.rootMenu.item(id: id)?.screenID))
             return startActivity(.selectRootItem(id), &model)
         case .toggleNested(let id):
             if model.view.expandedMenuItems.contains(id) {
@@ -109,7 +109,7 @@ extension ShellUpdate {
         switch button.kind {
         case .screen:
             guard let target = button.target else { return [] }
-            model.view.connect(itemID: button.id, target: target)
+            model.screensWanted.formUnion(model.view.connect(itemID: button.id, target: target))
             return startActivity(.present(target, source: .navBar), &model)
         case .url:
             guard let target = button.target else { return [] }
@@ -124,7 +124,7 @@ extension ShellUpdate {
     private static func selectTab(componentID: String, index: Int, _ model: inout ShellModel) -> [ShellEffect] {
         let current = model.view.pickerTabs[componentID] ?? 0
         guard index != current else { return [] }
-        guard let component = ComponentItem.picker(forKey: componentID, in: model.view.app), index >= 0
+        guard let component = found(ComponentItem.picker(forKey: componentID, in: model.view.app), &model), index >= 0
         else { return [] }
         let items = ComponentItem.items(of: component)
         guard index < items.count else {

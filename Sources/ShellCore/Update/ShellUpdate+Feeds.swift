@@ -87,7 +87,7 @@ extension ShellUpdate {
     static func openEntry(_ entry: FeedEntry, _ model: inout ShellModel) -> [ShellEffect] {
         let app = model.view.app
         if let screenID = app.contentTypes.screenID(forType: entry.typeValue) {
-            guard app.anyScreen(id: screenID) != nil else {
+            guard app.hasAnyScreen(id: screenID) else {
                 model.notify("content_types.json maps \"\(entry.typeValue ?? "")\" to \"\(screenID)\", which is no screen", isError: true)
                 return []
             }

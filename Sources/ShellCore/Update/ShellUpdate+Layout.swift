@@ -1,8 +1,17 @@
+import ZappModel
+
 /// The frame's one layout in the update (ARCHITECTURE.md, "The loop": one layout per frame).
 extension ShellUpdate {
-    /// The layout of the model's frame, made once per change.
+    /// The layout of the model's frame, made once per change. A frame that would show a screen
+    /// not decoded yet is not laid out: the screens are wanted (the event waits for them) and the
+    /// last layout stands in, to be dropped with the event's changes.
     @discardableResult
     static func layOut(_ model: inout ShellModel) -> FrameLayout {
+        let wanted = model.view.undecodedScreensShown
+        guard wanted.isEmpty else {
+            model.screensWanted.formUnion(wanted)
+            return model.frame ?? FrameLayout(state: ShellViewState(app: ZappApp(screens: [], plugins: [])), columns: 0, rows: 0)
+        }
         let frame = FrameLayout(state: model.view, columns: model.columns, rows: model.rows)
         model.frame = frame
         model.isFrameCurrent = true

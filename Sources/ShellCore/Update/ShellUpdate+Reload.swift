@@ -64,7 +64,7 @@ extension ShellUpdate {
         view.reloadFailure = nil
         view.gatedScreens = [:]
         view.navigation = keepingNavigation ? (kept(old.navigation, in: app, rootMenu: fresh.rootMenu) ?? fresh.navigation) : fresh.navigation
-        func exists(_ screenID: String) -> Bool { app.anyScreen(id: screenID) != nil }
+        func exists(_ screenID: String) -> Bool { app.hasAnyScreen(id: screenID) }
         view.screenSelection = old.screenSelection.filter { exists($0.key) }
         view.barOverrides = old.barOverrides.filter { exists($0.key) }
         view.screenEntries = old.screenEntries.filter { exists($0.key) }
@@ -132,7 +132,7 @@ extension ShellUpdate {
     /// the selected root item itself is gone.
     private static func kept(_ navigation: NavigationState, in app: ZappApp, rootMenu: RootMenu) -> NavigationState? {
         func cut(_ stack: [String]) -> [String] {
-            Array(stack.prefix { app.anyScreen(id: $0) != nil })
+            Array(stack.prefix { app.hasAnyScreen(id: $0) })
         }
         guard rootMenu.item(id: navigation.rootItemID) != nil || navigation.rootItemID == RootMenu.homeItemID else {
             return nil
@@ -143,7 +143,7 @@ extension ShellUpdate {
             return kept.isEmpty ? nil : kept
         }
         next.presented = navigation.presented.map(cut).filter { !$0.isEmpty }
-        guard let current = next.currentScreenID, app.anyScreen(id: current) != nil else { return nil }
+        guard let current = next.currentScreenID, app.hasAnyScreen(id: current) else { return nil }
         return next
     }
 }

@@ -36,7 +36,7 @@ extension ShellUpdate {
         -> [ShellEffect]
     {
         switch result {
-        case .shown(_, let screen, _) where model.view.app.anyScreen(id: screen.id) == nil:
+        case .shown(_, let screen, _) where !model.view.app.hasAnyScreen(id: screen.id):
             // Opened by the app before a reload replaced it; the new app has no such screen.
             revertMenuSelection(&model)
             model.notify("\(screen.name.isEmpty ? screen.id : screen.name) is no longer in the reloaded app", isError: true)
@@ -93,7 +93,7 @@ extension ShellUpdate {
 
     /// Post hooks run after the frame showing the screen; only screens that have some start an activity.
     static func postHooks(screenID: String, dataDict: JSONObject?, _ model: inout ShellModel) -> [ShellEffect] {
-        guard let screen = model.view.app.anyScreen(id: screenID), !screen.hooks.postload.isEmpty,
+        guard let screen = decodedScreen(id: screenID, &model), !screen.hooks.postload.isEmpty,
             model.activity == nil
         else { return [] }
         let id = model.issueID()

@@ -52,7 +52,7 @@ extension ShellUpdate {
             return [.runStartupStep(.continueUserActivity(url: url, app: model.view.app))]
         case (.continueUserActivity, .deepLinkFollowed(let outcome)):
             guard case .navigated(.presented(let screenID, let dataDict)) = outcome,
-                let screen = model.view.app.screen(id: screenID)
+                let screen = decodedScreen(id: screenID, &model)
             else { return startupEnded(deepLink: outcome, &model) }
             linkedScreenPresented(screenID, &model)
             model.startupAfterFrame = .linkedScreenPostHooks(screen: screen, dataDict: dataDict)
@@ -92,7 +92,8 @@ extension ShellUpdate {
         model.view.phase = .running
         model.releaseSplash()
         revertMenuSelection(&model)
-        model.view.connect(itemID: model.view.navigation.rootItemID, target: model.view.navigation.currentScreenID)
+        model.screensWanted.formUnion(
+            model.view.connect(itemID: model.view.navigation.rootItemID, target: model.view.navigation.currentScreenID))
         clampSelections(&model)
     }
 

@@ -25,7 +25,12 @@ public enum ShellUpdate {
     /// Keys read the frame laid out before them (`frame(_:)`), laid out again only after a change
     /// to what it lays out (a selection or focus is none): a key costs at most one layout,
     /// PageDown's too, and a key that only moves a selection none.
+    /// An event that reads a screen not decoded yet waits for it (`applyWaitingForScreens`).
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
+        applyWaitingForScreens(event, &model) { apply(event, &$0) }
+    }
+
+    private static func apply(_ event: ShellEvent, _ model: inout ShellModel) -> [ShellEffect] {
         let wasCurrent = model.isFrameCurrent
         let layouts = model.layoutCount
         let effects = reduce(&model, event)
@@ -44,6 +49,9 @@ public enum ShellUpdate {
         default:
             if !model.isFrameCurrent { layOut(&model) }
         }
+        // An event waiting for screens is dropped with all it did: nothing to ask for (go to's
+        // lock marks would read every screen).
+        guard model.screensWanted.isEmpty else { return effects }
         let requests = requestFeeds(&model) + requestImages(&model) + requestLockMarks(&model)
         // Asking changes nothing laid out: a feed asked for draws as one loading, an image as a
         // placeholder.
@@ -141,10 +149,12 @@ public enum ShellUpdate {
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []
-        case .loadWarningsChecked(let warnings, let assets, let generation):
+        case .loadWarningsChecked(let warnings, let assets, let screens, let generation):
             guard generation == model.appGeneration else { return [] }
+            model.areChecksRunning = false
             model.view.loadWarnings = warnings
             model.view.assets = assets
+            if let screens { model.view.app.adopt(screens) }
             clampSelections(&model)
             return []
         case .themesLoaded(let themes):
@@ -153,6 +163,9 @@ public enum ShellUpdate {
         case .gatesChecked(let gated, let generation):
             guard generation == model.appGeneration else { return [] }
             model.view.gatedScreens.merge(gated) { _, new in new }
+            return []
+        case .screensDecoded:
+            // Taken by `applyWaitingForScreens` before it gets here.
             return []
         }
     }
@@ -302,6 +315,7 @@ public enum ShellUpdate {
         var effects: [ShellEffect] = []
         if model.areChecksPending, rootShown {
             model.areChecksPending = false
+            model.areChecksRunning = true
             effects.append(.checkWarnings(app: model.view.app, generation: model.appGeneration))
         }
         var loadingFailed = false
@@ -319,50 +333,6 @@ public enum ShellUpdate {
             effects.append(.runStartupStep(step))
         }
         return effects
-    }
-
-    // MARK: - Time
-
-    private static func tick(_ model: inout ShellModel) {
-        if let due = model.splashDue, model.now >= due { model.releaseSplash() }
-        if let activity = model.activity, model.now - activity.startedAt >= ShellModel.spinnerDelay {
-            model.view.spinnerFrame &+= 1
-            if model.view.topPane == nil {
-                model.view.toast = Toast("\(model.view.glyphs.spinner(at: model.view.spinnerFrame)) \(activity.title)… (Esc cancels)")
-                model.toastExpiry = nil
-            }
-        } else if isLoading(model) {
-            model.view.spinnerFrame &+= 1
-        }
-        if let expiry = model.toastExpiry, model.now >= expiry {
-            model.view.toast = nil
-            model.toastExpiry = nil
-        }
-    }
-
-    /// When the model next needs a `.tick` (its `now` in milliseconds), or nil when nothing
-    /// moves or expires: the runtime sets a timer only then, so an idle app does no work.
-    public static func nextTickDue(_ model: ShellModel) -> Int? {
-        var due: Int?
-        func consider(_ moment: Int) { due = min(due ?? moment, moment) }
-        if let activity = model.activity {
-            let spinnerStart = activity.startedAt + ShellModel.spinnerDelay
-            consider(model.now < spinnerStart ? spinnerStart : model.now + ShellModel.tickInterval)
-        } else if isLoading(model) {
-            consider(model.now + ShellModel.tickInterval)
-        }
-        if let expiry = model.toastExpiry { consider(expiry) }
-        if let reload = model.reloadDue { consider(reload) }
-        if let splash = model.splashDue { consider(splash) }
-        if let visibility = model.visibilityCheckDue { consider(visibility) }
-        return due
-    }
-
-    /// Whether a spinner other than the activity's turns: a pane busy with an answer, a feed or
-    /// a next page loading.
-    private static func isLoading(_ model: ShellModel) -> Bool {
-        model.view.panes.contains(where: \.isBusy) || model.view.feeds.values.contains(.loading)
-            || model.view.feedPages.values.contains(.loading)
     }
 
     static func startActivity(_ request: NavigationRequest, _ model: inout ShellModel) -> [ShellEffect] {
@@ -386,7 +356,11 @@ public enum ShellUpdate {
         case .selectRootItem(let id):
             target = model.view.rootMenu.item(id: id)?.title ?? id
         case .push(let key, _), .present(let key, _), .goTo(let key), .selectTab(_, _, _, let key), .openEntry(let key, _):
-            target = model.view.app.anyScreen(idOrName: key).map { $0.name.isEmpty ? $0.id : $0.name } ?? key
+            let app = model.view.app
+            let synthetic = SyntheticScreen(screenID: key)
+                ?? SyntheticScreen.allCases.first { $0.model.name.lowercased() == key.lowercased() }
+            let name = app.position(idOrName: key).map { app.screens.name(at: $0) } ?? synthetic?.model.name
+            target = name.map { $0.isEmpty ? key : $0 } ?? key
         }
         return "Opening \(target)"
     }

@@ -14,9 +14,9 @@ extension AssetStore {
     /// Reads every text asset named by the app's navigation bars, each name once (a large app
     /// names the same few on every screen, and a missing one must not be looked for again on
     /// each). Files larger than 64 KiB, binary files and remote URLs are skipped; lines are kept
-    /// as written (`Canvas` sanitises what it draws, like every other text). Of an app whose
-    /// screens are decoded as they are read (`run`), only the screens decoded so far are
-    /// looked at: the store is read again once all are (`.loadWarningsChecked`).
+    /// as written (`Canvas` sanitises what it draws, like every other text). Of a large river
+    /// `run` has not decoded yet, only the screens decoded so far are looked at: the store is
+    /// read again once all are (`.loadWarningsChecked`).
     public init(app: ZappApp) {
         var texts: [String: [String]] = [:]
         var seen: Set<String> = []

@@ -66,6 +66,8 @@ extension ShellRuntime {
             discardServices(revision)
         case .checkGates(let screenIDs, let generation):
             checkGates(screenIDs, generation: generation)
+        case .decodeScreens(let positions, let screens, let generation):
+            decodeScreens(positions, of: screens, generation: generation)
         case .suspend:
             if !terminal.suspend() {
                 inbox.post(.notice("Cannot suspend: this shell has no job control", isError: true))
@@ -176,9 +178,20 @@ extension ShellRuntime {
     func checkWarnings(of app: ZappApp, generation: Int) {
         guard let check = setup.checkWarnings else { return }
         let inbox = inbox
-        BlockingWork.start {
-            let warnings = check()
-            inbox.post(.loadWarningsChecked(warnings, assets: AssetStore(app: app), generation: generation))
+        BlockingWork.start(on: checksLane) {
+            let checked = check()
+            var decoded = app
+            if let screens = checked.screens { decoded.adopt(screens) }
+            inbox.post(
+                .loadWarningsChecked(checked.warnings, assets: AssetStore(app: decoded), screens: checked.screens, generation: generation))
+        }
+    }
+
+    /// Decodes the screens the update asked for off the main actor and posts them.
+    func decodeScreens(_ positions: [Int], of screens: ScreenList, generation: Int) {
+        let inbox = inbox
+        BlockingWork.start(on: screensLane) {
+            inbox.post(.screensDecoded(screens.decoding(positions), generation: generation))
         }
     }
 

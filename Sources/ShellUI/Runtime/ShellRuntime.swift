@@ -45,6 +45,10 @@ public final class ShellRuntime {
     var traceObserver: Int?
     var fileWatch: AnyObject?
     var isRunning = false
+    /// The lanes of the load's deferred checks and of the screens the update asks for: made
+    /// together, so on two queues (a decode never waits behind the checks).
+    let checksLane = BlockingWork.Lane()
+    let screensLane = BlockingWork.Lane()
 
     public init(terminal: any Terminal, setup: ShellSetup, clock: RuntimeClock = .continuous) {
         self.terminal = terminal

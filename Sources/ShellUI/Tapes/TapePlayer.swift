@@ -109,6 +109,7 @@ public enum TapePlayer {
     /// failed", or it has quit.
     public static func isIdle(_ model: ShellModel) -> Bool {
         if model.exitStatus != nil { return true }
+        if !model.heldEvents.isEmpty { return false }
         if model.view.panes.contains(where: { model.answeredPanes.contains($0.id) }) { return false }
         if let pane = model.view.topPane { return !pane.isBusy }
         if case .loadingFailed = model.view.phase { return true }

@@ -27,6 +27,11 @@ extension ZappApp {
         SyntheticScreen(screenID: id)?.model ?? screen(id: id)
     }
 
+    /// `anyScreen(id:)` when the river screen is decoded (the update's read: `ScreenList`).
+    public func anyDecodedScreen(id: String) -> ScreenModel? {
+        SyntheticScreen(screenID: id)?.model ?? decodedScreen(id: id)
+    }
+
     /// Whether `anyScreen(id:)` finds a screen (without reading, or copying, it).
     public func hasAnyScreen(id: String) -> Bool {
         SyntheticScreen(screenID: id) != nil || hasScreen(id: id)

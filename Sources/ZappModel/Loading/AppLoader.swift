@@ -96,7 +96,7 @@ public enum AppLoader {
         }
         var result = load(
             river: consume river, plugins: plugins, name: folder.lastPathComponent, folder: folder, riverFile: riverShown,
-            pluginsFile: pluginsShown, deferringChecks: deferringChecks, riverIsOwned: true)
+            pluginsFile: pluginsShown, deferringChecks: deferringChecks)
         addContentTypes(from: folder, shown: sibling(of: riverShown, named: ContentTypes.fileName), to: &result)
         return result
     }
@@ -170,9 +170,10 @@ public enum AppLoader {
     /// `AppLoadResult.completingChecks()`: none of them can stop the app, so `run` shows its
     /// first frame without waiting for them (a river with no screens is still checked at once,
     /// since that stops it). It also leaves the river's decoding for later: the river is only
-    /// scanned (`JSONArrayIndex`: a syntax error still refuses the app here), its screens are
-    /// decoded when first read (`LazyRiver`), and the decoding diagnostics join the deferred
-    /// checks' (the same diagnostics, in the same order, once completed).
+    /// scanned (`ScannedRiver`: a syntax error still refuses the app here), only its home screen
+    /// is decoded (the others when the update asks, `.decodeScreens`, and all with the deferred
+    /// checks), and the decoding diagnostics join the deferred checks' (the same diagnostics, in
+    /// the same order, once completed).
     ///
     /// `lazyMinimumSize`: a smaller river is decoded at once (`lazyRiverMinimumSize`; tests and
     /// the fuzz target pass 0 to load small rivers lazily too).
@@ -180,28 +181,17 @@ public enum AppLoader {
         river: consuming Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String,
         pluginsFile: String, deferringChecks: Bool = false, lazyMinimumSize: Int = lazyRiverMinimumSize
     ) -> AppLoadResult {
-        load(
-            river: river, plugins: source, name: name, folder: folder, riverFile: riverFile, pluginsFile: pluginsFile,
-            deferringChecks: deferringChecks, lazyMinimumSize: lazyMinimumSize, riverIsOwned: false)
-    }
-
-    /// `riverIsOwned`: nothing else holds the river's bytes (they were just read from its file),
-    /// so a lazy river may give their memory back as its screens are decoded (`LazyRiver.decodeAll`).
-    static func load(
-        river: consuming Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String,
-        pluginsFile: String, deferringChecks: Bool, lazyMinimumSize: Int = lazyRiverMinimumSize, riverIsOwned: Bool
-    ) -> AppLoadResult {
         var pluginDiagnostics: [Diagnostic] = []
         var files = [riverFile]
 
         // `run`: a large river that scans (valid JSON, an array of screens) is decoded screen by
         // screen when needed; any other is decoded now, which reports it as an eager load does.
         var bytes: Data? = consume river
-        let lazyRiver = deferringChecks && bytes!.count >= lazyMinimumSize
-            ? LazyRiver(scanning: bytes!, file: riverFile, releasingBytes: riverIsOwned) : nil
+        let scannedRiver = deferringChecks && bytes!.count >= lazyMinimumSize
+            ? ScannedRiver(scanning: bytes!, file: riverFile) : nil
         var decodedRiver: (screens: [ScreenModel], sourceMap: RiverSourceMap)?
         var riverDiagnostics: [Diagnostic] = []
-        if let whole = bytes.take(), lazyRiver == nil {
+        if let whole = bytes.take(), scannedRiver == nil {
             let river = decodeRiver(consume whole, file: riverFile)
             decodedRiver = river.decoded
             riverDiagnostics = river.diagnostics
@@ -236,9 +226,11 @@ public enum AppLoader {
 
         var app: ZappApp?
         var checks: DeferredChecks?
-        if let lazyRiver {
-            let candidate = ZappApp(river: lazyRiver, plugins: plugins, folder: folder, name: name)
-            checks = DeferredChecks(app: candidate, river: lazyRiver, riverFile: riverFile, pluginsKnown: pluginsUsable)
+        if let scannedRiver {
+            let home = scannedRiver.homeFlags.firstIndex(of: true) ?? 0
+            let candidate = ZappApp(
+                river: scannedRiver, decoded: scannedRiver.screens(at: [home]), plugins: plugins, folder: folder, name: name)
+            checks = DeferredChecks(app: candidate, river: scannedRiver, riverFile: riverFile, pluginsKnown: pluginsUsable)
             app = candidate
         } else if let decodedRiver {
             let candidate = ZappApp(screens: decodedRiver.screens, plugins: plugins, folder: folder, name: name)
@@ -257,7 +249,9 @@ public enum AppLoader {
             if deferringChecks, app?.screens.isEmpty == false, !stops(riverDiagnostics + pluginDiagnostics) {
                 deferred = checks
             } else {
-                riverDiagnostics += checks.run()
+                let checked = checks.run()
+                riverDiagnostics += checked.diagnostics
+                if let screens = checked.screens { app?.adopt(screens) }
             }
         }
         let diagnostics = riverDiagnostics + pluginDiagnostics
@@ -270,7 +264,7 @@ public enum AppLoader {
     }
 
     /// Parses and decodes a river: a large one (`concurrentMinimumSize`) scanned by the parser
-    /// and then decoded screen by screen on several threads (`LazyRiver.decodeAll`), so that its
+    /// and then decoded screen by screen on several threads (`ScannedRiver.decodeAll`), so that its
     /// whole JSON tree never exists; a small one (or one that does not scan) whole, on this
     /// thread. Either way the bytes and the JSON are released before validation, so neither is alive beside the models then (that is what
     /// bounds the peak memory of a large app).
@@ -278,7 +272,7 @@ public enum AppLoader {
         _ river: consuming Data, file: String
     ) -> (decoded: (screens: [ScreenModel], sourceMap: RiverSourceMap)?, diagnostics: [Diagnostic]) {
         let large = river.count >= concurrentMinimumSize
-        if large, let scanned = LazyRiver(scanning: copy river, file: file) {
+        if large, let scanned = ScannedRiver(scanning: copy river, file: file) {
             let decoded = scanned.decodeAll(threads: Processors.available)
             return ((decoded.screens, decoded.sourceMap), decoded.diagnostics)
         }

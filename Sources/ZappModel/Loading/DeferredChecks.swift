@@ -1,13 +1,13 @@
 /// The work of loading a river that `run` leaves for after its first frame: the river's
 /// cross-reference checks (`AppValidator`: targets, hooks, home, duplicate ids, hook cycles)
-/// and, for a river scanned rather than decoded (`LazyRiver`), decoding the screens not read
-/// yet with their diagnostics. None of it can stop an app from running, so `run` shows its
+/// and, for a river scanned rather than decoded (`ScannedRiver`), decoding its screens with
+/// their diagnostics. None of it can stop an app from running, so `run` shows its
 /// first frame without waiting and adds the warnings when they arrive;
 /// `AppLoadResult.completingChecks()` puts them where an eager load puts them.
 public struct DeferredChecks: Sendable {
     let app: ZappApp
     /// The river whose screens are still to be decoded; nil when they were decoded at load.
-    let river: LazyRiver?
+    let river: ScannedRiver?
     let riverFile: String
     /// False when the plugin configurations could not be loaded (checks that need them are skipped).
     let pluginsKnown: Bool
@@ -26,7 +26,7 @@ public struct DeferredChecks: Sendable {
     }
 
     /// For a river decoded lazily: its decoding diagnostics come first in the load's list.
-    init(app: ZappApp, river: LazyRiver, riverFile: String, pluginsKnown: Bool) {
+    init(app: ZappApp, river: ScannedRiver, riverFile: String, pluginsKnown: Bool) {
         self.app = app
         self.river = river
         self.riverFile = riverFile
@@ -35,15 +35,16 @@ public struct DeferredChecks: Sendable {
         position = 0
     }
 
-    /// Runs the checks (on several threads for a large app), after decoding the screens not
-    /// decoded yet; every diagnostic names the river.
-    public func run() -> [Diagnostic] {
+    /// Runs the checks (on several threads for a large app), after decoding a scanned river's
+    /// screens (then given back as `screens`); every diagnostic names the river.
+    public func run() -> (diagnostics: [Diagnostic], screens: ScreenList?) {
         guard let river else {
-            return AppValidator.checkRiver(app, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: sourceMap)
+            return (AppValidator.checkRiver(app, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: sourceMap), nil)
         }
-        let decoded = river.decodeAll()
+        let decoded = river.decodeAll(threads: Processors.available)
         let checked = ZappApp(screens: decoded.screens, plugins: app.plugins, folder: app.folder, name: app.name)
-        return decoded.diagnostics
+        let diagnostics = decoded.diagnostics
             + AppValidator.checkRiver(checked, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: decoded.sourceMap)
+        return (diagnostics, checked.screens)
     }
 }

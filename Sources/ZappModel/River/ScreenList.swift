@@ -1,70 +1,122 @@
-/// The screens of a river, in file order: held decoded (an eager load, an app built in code)
-/// or decoded as they are first read (`run`'s load, `LazyRiver`). Reading a screen of a lazy
-/// list decodes it then, so code that walks every screen works either way, but does the
-/// decoding work there; what the first frame needs reads only the screens it shows.
+/// The screens of a river, in file order: decoded values, and for a large river scanned by
+/// `run`'s load (`ScannedRiver`) the screens not decoded yet, known by their id, name and
+/// `home` mark and decoded from the river's bytes when asked. The update reads decoded screens
+/// only: it asks for the others (`ShellEffect.decodeScreens`) and stores what comes back
+/// (`store`). Code outside the update (services, commands) may read any screen: one not decoded
+/// is decoded for that read, and not kept.
 public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
-    private enum Storage: Sendable {
-        case decoded([ScreenModel])
-        case lazy(LazyRiver)
-    }
-
-    private let storage: Storage
+    /// The decoded screens; nil where a screen is not decoded yet.
+    private var slots: [ScreenModel?]
+    /// The river the screens not decoded yet come from; nil once every screen is decoded.
+    private var river: ScannedRiver?
 
     public init(_ screens: [ScreenModel]) {
-        storage = .decoded(screens)
+        slots = screens
     }
 
-    init(river: LazyRiver) {
-        storage = .lazy(river)
+    /// A scanned river's screens, `decoded` decoded already.
+    init(river: ScannedRiver, decoded: [Int: ScreenModel] = [:]) {
+        slots = [ScreenModel?](repeating: nil, count: river.count)
+        self.river = river
+        store(decoded)
     }
 
     public var startIndex: Int { 0 }
 
-    public var endIndex: Int {
-        switch storage {
-        case .decoded(let screens): screens.count
-        case .lazy(let river): river.count
-        }
-    }
+    public var endIndex: Int { slots.count }
 
+    /// The screen at `position`; one not decoded yet is decoded now, and not kept (never in the
+    /// update: see the type's note).
     public subscript(position: Int) -> ScreenModel {
-        switch storage {
-        case .decoded(let screens): screens[position]
-        case .lazy(let river): river.screen(at: position)
-        }
+        if let screen = slots[position] { return screen }
+        return river!.screen(at: position)
     }
 
-    /// Every screen, as an array (a lazy list decodes the screens not decoded yet).
+    /// Whether the screen at `position` is decoded.
+    public func isDecoded(_ position: Int) -> Bool {
+        slots[position] != nil
+    }
+
+    /// Whether some screen is not decoded yet.
+    public var hasUndecoded: Bool {
+        river != nil
+    }
+
+    /// The positions of the screens not decoded yet.
+    public var undecoded: [Int] {
+        river == nil ? [] : slots.indices.filter { slots[$0] == nil }
+    }
+
+    /// The screens at `positions`, decoded (what `.decodeScreens` does, off the main actor).
+    public func decoding(_ positions: [Int]) -> [Int: ScreenModel] {
+        guard let river else { return [:] }
+        return river.screens(at: positions.filter { slots.indices.contains($0) && slots[$0] == nil })
+    }
+
+    /// Keeps decoded screens (`decoding`'s), by position; the river goes once all are.
+    public mutating func store(_ screens: [Int: ScreenModel]) {
+        guard river != nil else { return }
+        for (position, screen) in screens where slots.indices.contains(position) && slots[position] == nil {
+            slots[position] = screen
+        }
+        if !slots.contains(where: { $0 == nil }) { river = nil }
+    }
+
+    /// Takes every screen from `other`, this river all decoded; another list is ignored.
+    mutating func adopt(_ other: ScreenList) {
+        guard river != nil, other.river == nil, other.count == count else { return }
+        slots = other.slots
+        river = nil
+    }
+
+    /// Every screen, as an array.
     public var array: [ScreenModel] {
-        switch storage {
-        case .decoded(let screens): screens
-        case .lazy: Array(self)
-        }
+        river == nil ? slots.map { $0! } : Array(self)
     }
 
-    /// The screens decoded so far, in order (all of them unless the list is lazy).
+    /// The screens decoded so far, in order.
     public var decoded: [ScreenModel] {
-        switch storage {
-        case .decoded(let screens): screens
-        case .lazy(let river): river.decodedScreens
-        }
+        slots.compactMap { $0 }
+    }
+
+    /// What a search over the screens found (`search(holding:where:)`).
+    public enum Search<Match> {
+        case found(Match)
+        case notFound
+        /// Screens not decoded yet may hold it: these positions, to decode and search again.
+        case undecoded([Int])
     }
 
     /// The first non-nil `match` over the screens in order, reading only the screens whose JSON
-    /// may hold `text` (a string that every matching screen holds, such as the id looked for):
-    /// a lazy list leaves the others undecoded.
-    public func first<Match>(holding text: String, where match: (ScreenModel) -> Match?) -> Match? {
-        switch storage {
-        case .decoded(let screens):
-            for index in screens.indices {
-                if let found = match(screens[index]) { return found }
-            }
-        case .lazy(let river):
-            for position in river.positions(mayHolding: text) {
-                if let found = match(river.screen(at: position)) { return found }
+    /// may hold `text` (a string that every matching screen holds, such as the id looked for),
+    /// and only decoded ones: when a screen not decoded may come first, its positions.
+    public func search<Match>(holding text: String, where match: (ScreenModel) -> Match?) -> Search<Match> {
+        var waiting: [Int] = []
+        for position in candidates(holding: text) {
+            if let screen = slots[position] {
+                if waiting.isEmpty, let found = match(screen) { return .found(found) }
+            } else {
+                waiting.append(position)
             }
         }
+        return waiting.isEmpty ? .notFound : .undecoded(waiting)
+    }
+
+    /// `search`, reading the screens not decoded yet too (outside the update).
+    public func first<Match>(holding text: String, where match: (ScreenModel) -> Match?) -> Match? {
+        for position in candidates(holding: text) {
+            if let found = match(self[position]) { return found }
+        }
         return nil
+    }
+
+    private func candidates(holding text: String) -> [Int] {
+        guard let river else { return Array(slots.indices) }
+        let hits = river.positions(mayHolding: text)
+        var isHit = [Bool](repeating: false, count: slots.count)
+        for position in hits { isHit[position] = true }
+        // A decoded screen is looked at whatever its bytes hold (they are the same screen).
+        return slots.indices.filter { isHit[$0] || slots[$0] != nil }
     }
 
     /// How the home screen is chosen: the one rule, which `run` opens and `validate` reports.
@@ -88,20 +140,17 @@ public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
         }
     }
 
-    /// How the home screen is chosen (`HomeChoice`). A lazy list knows the marks without
-    /// decoding the screens.
+    /// How the home screen is chosen (`HomeChoice`), known without decoding the screens.
     public var homeChoice: HomeChoice {
+        guard !slots.isEmpty else { return .none }
         let marked: Int?
         let hasHomeKey: Bool
-        switch storage {
-        case .decoded(let screens):
-            guard !screens.isEmpty else { return .none }
-            marked = screens.firstIndex { $0.isHome }
-            hasHomeKey = screens.contains { $0.hasHomeKey }
-        case .lazy(let river):
-            guard !river.homeFlags.isEmpty else { return .none }
+        if let river {
             marked = river.homeFlags.firstIndex(of: true)
             hasHomeKey = river.hasHomeKey
+        } else {
+            marked = slots.firstIndex { $0!.isHome }
+            hasHomeKey = slots.contains { $0!.hasHomeKey }
         }
         if let marked { return .marked(marked) }
         return hasHomeKey ? .unmarked(0) : .firstByDefault(0)
@@ -113,24 +162,40 @@ public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
     }
 
     /// Where the screen `id` is in the river (`$[position]` in its JSON paths), found without
-    /// decoding a lazy list; nil when no screen has that id.
+    /// decoding; nil when no screen has that id.
     public func position(ofID id: String) -> Int? {
         ids.firstIndex(of: id)
     }
 
-    /// Each screen's id, in order (read without decoding a lazy list).
-    var ids: [String] {
-        switch storage {
-        case .decoded(let screens): screens.map(\.id)
-        case .lazy(let river): river.ids
-        }
+    /// Each screen's id, in order (read without decoding).
+    public var ids: [String] {
+        river?.ids ?? slots.map { $0!.id }
     }
 
-    /// Lists are equal when they hold equal screens; two views of one lazy river are equal
-    /// without decoding it.
+    /// The id of the screen at `position`, read without decoding it.
+    public func id(at position: Int) -> String {
+        slots[position]?.id ?? river!.ids[position]
+    }
+
+    /// The name of the screen at `position`, read without decoding it.
+    public func name(at position: Int) -> String {
+        slots[position]?.name ?? river!.names[position]
+    }
+
+    /// Where the first screen named `name` (case-insensitively) is, found without decoding.
+    func position(ofName name: String) -> Int? {
+        let key = name.lowercased()
+        return slots.indices.first { self.name(at: $0).lowercased() == key }
+    }
+
+    /// Lists are equal when they hold equal screens (those not decoded are decoded to compare,
+    /// unless both lists come from the same bytes).
     public static func == (lhs: ScreenList, rhs: ScreenList) -> Bool {
-        if case .lazy(let left) = lhs.storage, case .lazy(let right) = rhs.storage, left === right { return true }
-        return lhs.count == rhs.count && lhs.elementsEqual(rhs)
+        guard lhs.count == rhs.count else { return false }
+        if let left = lhs.river, let right = rhs.river, left.hasSameBytes(as: right) {
+            return zip(lhs.slots, rhs.slots).allSatisfy { left, right in left == nil || right == nil || left == right }
+        }
+        return lhs.elementsEqual(rhs)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -7,7 +7,7 @@ import Foundation
 /// A loaded Zapp app: its screens (river.json) and plugins (plugin_configurations.json),
 /// with the folder that relative asset paths resolve against.
 public struct ZappApp: Sendable, Hashable {
-    /// The river's screens, decoded or (as `run` loads an app) decoded as they are first read.
+    /// The river's screens: decoded, or (a large river as `run` loads it) some not decoded yet.
     public private(set) var screens: ScreenList
     public var plugins: [PluginConfiguration]
     /// The app folder (asset paths and external-hook commands are relative to it); nil for in-memory apps.
@@ -30,9 +30,9 @@ public struct ZappApp: Sendable, Hashable {
         self.init(list: ScreenList(screens), plugins: plugins, folder: folder, name: name)
     }
 
-    /// An app whose screens are decoded as they are first read (`AppLoader`'s `deferringChecks`).
-    init(river: LazyRiver, plugins: [PluginConfiguration], folder: URL?, name: String) {
-        self.init(list: ScreenList(river: river), plugins: plugins, folder: folder, name: name)
+    /// An app of a scanned river, `decoded` its screens decoded so far (`AppLoader`'s `deferringChecks`).
+    init(river: ScannedRiver, decoded: [Int: ScreenModel], plugins: [PluginConfiguration], folder: URL?, name: String) {
+        self.init(list: ScreenList(river: river, decoded: decoded), plugins: plugins, folder: folder, name: name)
     }
 
     private init(list: ScreenList, plugins: [PluginConfiguration], folder: URL?, name: String) {
@@ -53,9 +53,37 @@ public struct ZappApp: Sendable, Hashable {
         self.pluginIndex = pluginIndex
     }
 
+    /// Keeps screens decoded since (`ScreenList.decoding`), by position.
+    public mutating func store(_ decoded: [Int: ScreenModel]) {
+        screens.store(decoded)
+    }
+
+    /// Takes every screen from `list`, the same river decoded (the deferred checks'); a list of
+    /// other screens is ignored.
+    public mutating func adopt(_ list: ScreenList) {
+        screens.adopt(list)
+    }
+
+    /// Where the screen with this id, else the first whose name matches (case-insensitively), is;
+    /// found without decoding.
+    public func position(idOrName key: String) -> Int? {
+        screenIndex[key] ?? screens.position(ofName: key)
+    }
+
     /// The screen with this id.
     public func screen(id: String) -> ScreenModel? {
         screenIndex[id].map { screens[$0] }
+    }
+
+    /// The screen with this id when it is decoded (the update's read: `ScreenList`).
+    public func decodedScreen(id: String) -> ScreenModel? {
+        guard let position = screenIndex[id], screens.isDecoded(position) else { return nil }
+        return screens[position]
+    }
+
+    /// Where the screen with this id is in the river; nil when none has it.
+    public func position(ofID id: String) -> Int? {
+        screenIndex[id]
     }
 
     /// Whether a screen has this id (without reading, or copying, the screen).
@@ -65,7 +93,7 @@ public struct ZappApp: Sendable, Hashable {
 
     /// The screen with this id, else the first whose name matches (case-insensitively).
     public func screen(idOrName key: String) -> ScreenModel? {
-        screen(id: key) ?? screens.first { $0.name.lowercased() == key.lowercased() }
+        position(idOrName: key).map { screens[$0] }
     }
 
     /// The home screen (the first with `home: true`, else the first screen).

@@ -178,9 +178,10 @@ struct RunCommand: AsyncParsableCommand {
             checkWarnings: loaded.completeWarnings.map { complete in
                 let logged = Set(loaded.warnings.map(\.description))
                 return {
-                    let warnings = complete().map(\.description)
+                    let completed = complete()
+                    let warnings = completed.warnings.map(\.description)
                     for warning in warnings where !logged.contains(warning) { logger.warning("\(warning)") }
-                    return warnings + firstTrustWarnings
+                    return (warnings + firstTrustWarnings, completed.screens)
                 }
             },
             browser: Self.browser(environment: environment),

@@ -226,8 +226,9 @@ struct LoadedApp {
     var app: ZappApp
     var warnings: [Diagnostic]
     /// With `deferringChecks`: runs the checks left for later and returns every warning,
-    /// `warnings` included, in `validate`'s order; nil when `warnings` is complete.
-    var completeWarnings: (@Sendable () -> [Diagnostic])?
+    /// `warnings` included, in `validate`'s order, with a scanned river's screens all decoded;
+    /// nil when `warnings` is complete.
+    var completeWarnings: (@Sendable () -> (warnings: [Diagnostic], screens: ScreenList?))?
 }
 
 extension AppLocation {
@@ -257,9 +258,15 @@ extension AppLocation {
         guard var app = result.app, !result.hasBlockingErrors else { return nil }
         app.feedMap = feedMap
         let mapped = app
-        let complete: (@Sendable () -> [Diagnostic])? =
+        let complete: (@Sendable () -> (warnings: [Diagnostic], screens: ScreenList?))? =
             result.deferredChecks == nil
-            ? nil : { @Sendable in result.completingChecks().runWarnings + sourceWarnings(mapped) }
+            ? nil
+            : { @Sendable in
+                let completed = result.completingChecks()
+                var decoded = mapped
+                if let screens = completed.app?.screens { decoded.adopt(screens) }
+                return (completed.runWarnings + sourceWarnings(decoded), completed.app?.screens)
+            }
         // A river decoded as it is read is walked for its sources with the deferred checks.
         let feedWarnings = complete == nil ? sourceWarnings(app) : []
         return LoadedApp(app: app, warnings: result.runWarnings + feedWarnings, completeWarnings: complete)

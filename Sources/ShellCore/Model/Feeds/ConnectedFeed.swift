@@ -9,9 +9,8 @@ enum ConnectedFeed {
     /// home screen, then every screen's nav bar), when it has both.
     /// The screens are walked in place: copying every navigation into one array first cost
     /// more than the search on a large app (it runs on every activation). Only screens whose
-    /// JSON may hold the id are read, so a river decoded lazily stays so (the root's own
-    /// activation runs before the first frame).
-    static func link(itemID: String, in app: ZappApp) -> (target: String, source: String)? {
+    /// JSON may hold the id are read, and only decoded ones (`ScreenList.search`).
+    static func link(itemID: String, in app: ZappApp) -> ScreenList.Search<(target: String, source: String)> {
         func link(in navigations: [NavigationModel]) -> (target: String, source: String)? {
             for navigation in navigations {
                 if let item = find(itemID, in: navigation.navItems), let target = item.data.target, !target.isEmpty,
@@ -22,8 +21,8 @@ enum ConnectedFeed {
             }
             return nil
         }
-        if let home = app.homeScreen, let found = link(in: home.navigations) { return found }
-        return app.screens.first(holding: itemID) { link(in: $0.navigations) }
+        if let home = app.homeScreen, let found = link(in: home.navigations) { return .found(found) }
+        return app.screens.search(holding: itemID) { link(in: $0.navigations) }
     }
 
     /// Items are compared in place (a copy of each item on the way cost most of the search).

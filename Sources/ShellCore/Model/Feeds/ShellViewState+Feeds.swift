@@ -2,13 +2,17 @@ import ZappModel
 
 extension ShellViewState {
     /// Remembers the feed the nav or menu item `itemID` opens its target with, or that
-    /// `target` was opened with none (so it shows its own data again).
-    public mutating func connect(itemID: String, target: String?) {
-        if let link = ConnectedFeed.link(itemID: itemID, in: app) {
-            connectedSources[link.target] = link.source
-        } else if let target {
-            connectedSources[target] = nil
+    /// `target` was opened with none (so it shows its own data again). Returns the positions of
+    /// the screens not decoded yet that may hold the item: nothing is remembered then (the
+    /// update's event waits for them).
+    @discardableResult
+    public mutating func connect(itemID: String, target: String?) -> [Int] {
+        switch ConnectedFeed.link(itemID: itemID, in: app) {
+        case .found(let link): connectedSources[link.target] = link.source
+        case .notFound: if let target { connectedSources[target] = nil }
+        case .undecoded(let positions): return positions
         }
+        return []
     }
 
     /// One warning per loaded feed cut to `Feed.entryLimit`, naming it (credentials in its

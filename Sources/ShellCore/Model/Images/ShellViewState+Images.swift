@@ -48,7 +48,7 @@ extension ShellViewState {
     /// the bar's own screen, or home's for a screen that uses home's bar.
     func barAssetPath(_ bar: NavigationBar, key: String) -> String {
         let ownerID = bar.usesHomeFallback ? (app.homeScreen?.id ?? bar.screenID) : bar.screenID
-        guard let position = app.screens.position(ofID: ownerID), let screen = app.anyScreen(id: ownerID),
+        guard let position = app.position(ofID: ownerID), let screen = app.anyDecodedScreen(id: ownerID),
             let navigation = screen.navigations.firstIndex(where: { $0.category == .navBar })
         else { return "screen \(Quoted.value(ownerID)) nav_bar assets.\(key)" }
         return "$[\(position)].navigations[\(navigation)].assets.\(key)"

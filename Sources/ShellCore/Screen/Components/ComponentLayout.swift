@@ -27,7 +27,7 @@ enum ComponentLayouts {
         "hero": HeroLayout.self,
         "grid": GridLayout.self,
         "list": ListLayout.self,
-        "screen_picker": ScreenPickerLayout.self,
+        ScreenPickerLayout.type: ScreenPickerLayout.self,
     ]
 
     /// The layout of a component type: the table's, else a placeholder naming the type.

@@ -4,6 +4,7 @@ import ZappModel
 /// `screen_picker`: a strip of tabs, and under it the selected tab's screen (nested at most two
 /// deep, never a screen already on the way); fed by a feed, one tab per entry.
 enum ScreenPickerLayout: ComponentLayout {
+    static let type = "screen_picker"
     static let pagesFeeds = false
 
     static func layOut(
@@ -16,7 +17,7 @@ enum ScreenPickerLayout: ComponentLayout {
         }
         let selected = tabStrip(component, items: items, in: &builder)
         let tab = items[selected]
-        guard let target = tab.target, !target.isWebURL, let screen = builder.state.app.anyScreen(id: target) else {
+        guard let target = tab.target, !target.isWebURL, let screen = builder.state.app.anyDecodedScreen(id: target) else {
             builder.text(tab.target.map { "\"\(tab.title)\" opens \($0)." } ?? "\"\(tab.title)\" has no target screen.", .placeholder)
             return
         }
