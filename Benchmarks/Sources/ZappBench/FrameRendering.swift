@@ -26,7 +26,7 @@ enum FrameRendering {
         busy.focus = .rootMenu
         busy.isTracePanelVisible = true
         busy.traceLines = (0..<40).map { "pre zapptv_analytics: step \($0): succeeded, dataDict keys: id, title, source" }
-        busy.overlay = .help
+        busy.overlay = .help(scroll: 0)
         let samples = measure(busy, columns: 200, rows: 60, count: count)
         table.add(
             "Full frame, busy (menu, trace, help), 200x60",

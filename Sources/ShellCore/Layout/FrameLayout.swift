@@ -10,6 +10,9 @@ public struct FrameLayout: Sendable {
     public var shell: ShellLayout
     /// The navigation bar's parts (nil without a bar on screen).
     public var bar: BarLayout?
+    /// The current screen's navigation bar (`ShellViewState.currentBar`), worked out once for
+    /// the frame's layout and drawing.
+    public var navigationBar: NavigationBar?
     /// The current screen's content, as `ScreenAreaView` draws it; nil when no screen is shown
     /// (the splash, "Loading failed", no current screen).
     public var content: ScreenContent? = nil
@@ -22,7 +25,8 @@ public struct FrameLayout: Sendable {
 
     public init(state: ShellViewState, columns: Int, rows: Int) {
         shell = ShellLayout(state: state, columns: columns, rows: rows)
-        if let barRect = shell.barRect, let bar = state.currentBar {
+        navigationBar = state.currentBar
+        if let barRect = shell.barRect, let bar = navigationBar {
             self.bar = NavBarView.layout(
                 bar, in: barRect, state: state, glyphs: state.glyphs, logo: shell.logoLines, logoImage: shell.logoImage)
         }
@@ -34,7 +38,7 @@ public struct FrameLayout: Sendable {
         if state.rootMenu.kind == .sideMenu ? shell.sideMenuRect != nil : shell.tabBarRect != nil {
             rootMenuItems = RootMenuView.focusables(state)
         }
-        if let bar, let model = state.currentBar {
+        if let bar, let model = navigationBar {
             barItems = state.isOverflowOpen ? NavBarView.overflowFocusables(model, layout: bar) : NavBarView.focusables(model, layout: bar)
         }
     }

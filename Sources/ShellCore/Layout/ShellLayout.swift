@@ -91,7 +91,7 @@ public struct ShellLayout: Sendable, Hashable {
             if let imageLogo {
                 // The bar's colour (as NavBarView paints it without a background image's tint).
                 let barColor = state.imageRequestComposes
-                    ? Palette(theme: state.theme, support: state.colorSupport).style(.bar, background: bar.styles.backgroundColor).background : nil
+                    ? state.palette.style(.bar, background: bar.styles.backgroundColor).background : nil
                 logoImage = state.imageRequest(
                     address: imageLogo, jsonPath: state.barAssetPath(bar, key: "app_logo"), columns: logoBox.columns, rows: height,
                     backdrop: barColor)

@@ -82,8 +82,15 @@ public struct ShellViewState: Sendable {
     public var imageNotes: [String] = []
 
     // MARK: Appearance
-    public var theme: Theme
-    public var colorSupport: ColorSupport
+    public var theme: Theme {
+        didSet { palette = Palette(theme: theme, support: colorSupport) }
+    }
+    public var colorSupport: ColorSupport {
+        didSet { palette = Palette(theme: theme, support: colorSupport) }
+    }
+    /// The theme's cell styles for the colour support, made when either changes rather than
+    /// every frame (keeping letters legible measures contrast for every role).
+    public private(set) var palette: Palette
     /// Forces ASCII glyphs (`--ascii`) whatever the theme says.
     public var forceASCII: Bool
     /// Demo-mode bar overrides by screen id.
@@ -144,6 +151,7 @@ public struct ShellViewState: Sendable {
         spinnerFrame = 0
         self.theme = theme
         self.colorSupport = colorSupport
+        palette = Palette(theme: theme, support: colorSupport)
         forceASCII = false
         barOverrides = [:]
         themeNames = [theme.name]

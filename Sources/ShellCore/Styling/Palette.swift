@@ -1,6 +1,7 @@
 import ZappModel
 
-/// A theme turned into cell styles for one colour capability, computed once per frame.
+/// A theme turned into cell styles for one colour capability, computed once per theme and
+/// colour support (`ShellViewState.palette`).
 /// Without colour, focus and selection roles get reverse video or underline so that they
 /// stay visible.
 public struct Palette: Sendable {

@@ -23,7 +23,8 @@ public enum ShellUpdate {
     /// trace line changes nothing laid out, so the layout stays), and asks for what that frame
     /// shows and nobody asked for yet (feeds, images, lock marks; a tick only moves things).
     /// Keys read the frame laid out before them (`frame(_:)`), laid out again only after a change
-    /// to what it lays out (a selection or focus is none): a key costs one layout, PageDown's too.
+    /// to what it lays out (a selection or focus is none): a key costs at most one layout,
+    /// PageDown's too, and a key that only moves a selection none.
     /// An event that reads a screen not decoded yet waits for it (`applyWaitingForScreens`).
     public static func update(_ model: inout ShellModel, _ event: ShellEvent) -> [ShellEffect] {
         applyWaitingForScreens(event, &model) { apply(event, &$0) }
@@ -46,7 +47,7 @@ public enum ShellUpdate {
         case .frameDrawn:
             if !model.isFrameCurrent { layOut(&model) }
         default:
-            if !model.isFrameCurrent || model.layoutCount == layouts { layOut(&model) }
+            if !model.isFrameCurrent { layOut(&model) }
         }
         // An event waiting for screens is dropped with all it did: nothing to ask for (go to's
         // lock marks would read every screen).

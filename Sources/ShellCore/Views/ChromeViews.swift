@@ -66,7 +66,7 @@ enum ChromeViews {
             x += context.text(&canvas, keyText, x: x, y: rect.y, style: palette[.statusKey])
             x += context.text(&canvas, " " + label + "  ", x: x, y: rect.y, style: palette[.status])
         }
-        if let bar = state.currentBar, state.topPane == nil, state.overlay == nil {
+        if let bar = context.frame.navigationBar, state.topPane == nil, state.overlay == nil {
             // A custom style is named, with what it is drawn as.
             let style = bar.customStyle.map { "\($0)→\(bar.style.rawValue)" } ?? bar.style.rawValue
             let summary = "\(style)·\(bar.presentation.rawValue)·\(bar.state.rawValue)"

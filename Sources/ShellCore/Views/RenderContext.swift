@@ -12,7 +12,7 @@ struct RenderContext {
     init(state: ShellViewState, frame: FrameLayout) {
         self.state = state
         self.frame = frame
-        palette = Palette(theme: state.theme, support: state.colorSupport)
+        palette = state.palette
         glyphs = state.glyphs
     }
 

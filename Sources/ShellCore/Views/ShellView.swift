@@ -39,7 +39,7 @@ public enum ShellView {
             break
         }
         ScreenAreaView.draw(in: layout.contentRect, coveredTop: layout.coveredContentRows, context: context, canvas: &canvas, hits: &hits)
-        if let barRect = layout.barRect, let bar = state.currentBar {
+        if let barRect = layout.barRect, let bar = frame.navigationBar {
             hits.cover(barRect)
             NavBarView.draw(bar, in: barRect, context: context, canvas: &canvas, hits: &hits)
         }
@@ -50,7 +50,7 @@ public enum ShellView {
         if let tabRect = layout.tabBarRect {
             RootMenuView.drawTabBar(in: tabRect, context: context, canvas: &canvas, hits: &hits)
         }
-        if state.isOverflowOpen, let barRect = layout.barRect, let bar = state.currentBar {
+        if state.isOverflowOpen, let barRect = layout.barRect, let bar = frame.navigationBar {
             NavBarView.drawOverflow(bar, barRect: barRect, context: context, canvas: &canvas, hits: &hits)
         }
         if let traceRect = layout.traceRect {

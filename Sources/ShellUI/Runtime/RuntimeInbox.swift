@@ -1,27 +1,31 @@
 import Synchronization
 import ShellCore
 
-/// The one place the event loop waits on (ARCHITECTURE.md, "The loop"): results of tasks are
-/// posted here as `ShellEvent`s, the terminal marks here that input is waiting, and the run's
-/// trace that it has new steps. Any thread may post; the loop takes everything posted so far as
-/// one batch and renders once after it.
+/// Where the results of tasks reach the event loop (ARCHITECTURE.md, "The loop"): they are
+/// posted here as `ShellEvent`s, and the run's trace marks here that it has new steps. Any thread
+/// may post; the loop takes everything posted so far as one batch and renders once after it.
+/// While `run()` runs, a post starts that batch itself (`deliver(with:)`: a task on the loop's
+/// actor, one thread switch); without it (tests stepping the runtime, `render`) the loop waits
+/// here for every post (`nextWakeup`), as a caller settling beside a running loop does.
 final class RuntimeInbox: Sendable {
     /// What the loop takes at once.
     struct Batch {
         var events: [ShellEvent]
-        var isInputWaiting: Bool
         /// The trace has steps the model has not read (`ShellSetup.trace`).
         var isTraceWaiting: Bool
     }
 
     private struct State {
         var events: [ShellEvent] = []
-        var isInputWaiting = false
         var isTraceWaiting = false
         /// Something was posted since the loop last woke.
         var isPosted = false
         /// Who waits for the next post: the loop, and a caller settling beside it.
         var waiters: [CheckedContinuation<Void, Never>] = []
+        /// Starts a batch on the loop's actor, while `run()` runs.
+        var deliver: (@Sendable () -> Void)?
+        /// A batch was started by `deliver` and has not taken what was posted yet.
+        var isDelivering = false
     }
 
     private let state = Mutex(State())
@@ -39,9 +43,13 @@ final class RuntimeInbox: Sendable {
         wake { $0.events.append(contentsOf: events) }
     }
 
-    /// Marks that the terminal has input waiting and wakes the loop.
-    func inputIsWaiting() {
-        wake { $0.isInputWaiting = true }
+    /// From now on each post also starts a batch with `deliver` (once until the batch takes
+    /// it); nil stops that.
+    func deliver(with deliver: (@Sendable () -> Void)?) {
+        state.withLock {
+            $0.deliver = deliver
+            $0.isDelivering = false
+        }
     }
 
     /// Marks that the trace has new steps and wakes the loop.
@@ -49,10 +57,16 @@ final class RuntimeInbox: Sendable {
         wake { $0.isTraceWaiting = true }
     }
 
-    /// Changes the state and resumes the waiting loop, or marks that it must not wait.
+    /// Changes the state, starts a batch (`deliver`), and resumes who waits, or marks that the
+    /// next wait must not wait.
     private func wake(_ change: (inout State) -> Void) {
+        var delivery: (@Sendable () -> Void)?
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             change(&state)
+            if let deliver = state.deliver, !state.isDelivering {
+                state.isDelivering = true
+                delivery = deliver
+            }
             guard !state.waiters.isEmpty else {
                 state.isPosted = true
                 return []
@@ -61,20 +75,21 @@ final class RuntimeInbox: Sendable {
             return state.waiters
         }
         for waiter in waiters { waiter.resume() }
+        delivery?()
     }
 
     /// Nothing is waiting to be taken.
     var isEmpty: Bool {
-        state.withLock { $0.events.isEmpty && !$0.isInputWaiting && !$0.isTraceWaiting }
+        state.withLock { $0.events.isEmpty && !$0.isTraceWaiting }
     }
 
     /// Everything posted since the last call.
     func take() -> Batch {
         state.withLock { state in
-            let batch = Batch(events: state.events, isInputWaiting: state.isInputWaiting, isTraceWaiting: state.isTraceWaiting)
+            let batch = Batch(events: state.events, isTraceWaiting: state.isTraceWaiting)
             state.events.removeAll(keepingCapacity: true)
-            state.isInputWaiting = false
             state.isTraceWaiting = false
+            state.isDelivering = false
             return batch
         }
     }

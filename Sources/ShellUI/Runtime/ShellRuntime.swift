@@ -3,9 +3,9 @@ import ZappCore
 import ZappModel
 import ShellCore
 
-/// The event loop (ARCHITECTURE.md, "The loop"), on the main actor: it waits in one place,
-/// the `RuntimeInbox`, for everything — terminal input (the terminal says when it is waiting),
-/// signals, and the results of the tasks it runs — takes all of it as one batch, feeds each
+/// The event loop (ARCHITECTURE.md, "The loop"), on the main actor: everything — terminal input
+/// (the terminal says when it is waiting), signals, and the results of the tasks it runs, posted
+/// to the `RuntimeInbox` — starts a batch (`takeBatch`), which takes all of it at once, feeds each
 /// event through the pure `ShellUpdate`, performs the effects the update returns, and renders
 /// once after the batch (one flush, only changed cells). Nothing is polled: a timer runs only
 /// while the model needs ticks (a spinner, a message that expires).
@@ -40,6 +40,8 @@ public final class ShellRuntime {
     var nextBackgroundID = 0
     var tickTask: (due: Int, task: Task<Void, Never>)?
     var batchWaiters: [CheckedContinuation<Void, Never>] = []
+    /// `run()`, waiting for the update to end the run (`send`).
+    var endWaiter: CheckedContinuation<Void, Never>?
     var traceObserver: Int?
     var fileWatch: AnyObject?
     var isRunning = false
@@ -90,12 +92,21 @@ public final class ShellRuntime {
     public func run() async -> Int32 {
         start()
         isRunning = true
-        terminal.watchInput { [inbox] in inbox.inputIsWaiting() }
-        processBatch()
-        while model.exitStatus == nil {
-            await inbox.nextWakeup()
-            processBatch()
+        // Input, and what tasks post, start a batch in a task of its own on the main actor: one
+        // thread switch from a key or a result to the update, where resuming the loop's wait
+        // would take two (a continuation resumes on the global executor, then hops here;
+        // docs/performance.md, "Key → first byte"). The loop waits for the end.
+        inbox.deliver { [weak self] in
+            Task { @MainActor in self?.takeBatch(input: false) }
         }
+        terminal.watchInput { [weak self] in
+            Task { @MainActor in self?.takeBatch(input: true) }
+        }
+        processBatch()
+        if model.exitStatus == nil {
+            await withCheckedContinuation { endWaiter = $0 }
+        }
+        inbox.deliver(with: nil)
         isRunning = false
         shutDown()
         terminal.restore()
@@ -112,12 +123,19 @@ public final class ShellRuntime {
         send(.started)
     }
 
-    /// Takes everything posted since the last batch — the terminal's waiting input first —
-    /// feeds it through the update, and renders once.
-    func processBatch() {
+    /// The terminal has input waiting (`input`), or something was posted: processes it, with
+    /// everything posted so far, as one batch.
+    func takeBatch(input: Bool) {
+        guard isRunning, model.exitStatus == nil else { return }
+        processBatch(isInputWaiting: input)
+    }
+
+    /// Takes everything posted since the last batch — the terminal's waiting input first, when
+    /// there is some — feeds it through the update, and renders once.
+    func processBatch(isInputWaiting: Bool = false) {
         let batch = inbox.take()
         if batch.isTraceWaiting { readTrace() }
-        if batch.isInputWaiting {
+        if isInputWaiting {
             terminal.readEvents { event in
                 send(.terminal(event))
                 return model.exitStatus == nil
@@ -141,7 +159,12 @@ public final class ShellRuntime {
         setup.observer?(ShellObservation(event: event, effects: effects, model: model))
         needsRender = true
         for effect in effects { perform(effect) }
-        if model.exitStatus == nil { scheduleTick() }
+        if model.exitStatus == nil {
+            scheduleTick()
+        } else if let endWaiter {
+            self.endWaiter = nil
+            endWaiter.resume()
+        }
     }
 
     /// Draws the model and flushes the frame (only changed cells reach the terminal); the

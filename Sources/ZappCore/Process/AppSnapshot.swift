@@ -16,12 +16,12 @@ public final class AppSnapshot: Sendable, Hashable {
     /// The copy's folder (its real path).
     public let folder: URL
 
-    /// A new, empty private folder in `$TMPDIR` (else `/tmp`).
+    /// A new, empty private folder in `folder` when given, else in `$TMPDIR` (else `/tmp`).
     /// - Throws: the system's reason when it cannot be made.
-    public static func make(environment: [String: String] = ProcessInfo.processInfo.environment) throws(SnapshotError)
-        -> AppSnapshot
+    public static func make(environment: [String: String] = ProcessInfo.processInfo.environment, in folder: String? = nil)
+        throws(SnapshotError) -> AppSnapshot
     {
-        let base = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        let base = folder ?? environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         var template = Array((base.hasSuffix("/") ? base : base + "/").utf8) + Array("zapp-shell-app.XXXXXX".utf8) + [0]
         let made = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { mkdtemp($0) }
