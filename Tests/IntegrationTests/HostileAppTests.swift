@@ -12,8 +12,9 @@ import Glibc
 /// the image cache keeps no secret from an address, holds its cap and is private.
 @Suite("a hostile app, the built binary")
 struct HostileAppTests {
-    /// The most a refusal may take, and the most memory the process may reach.
-    static let refusalSeconds = 2.0
+    /// The most a refusal may take (a read that hangs meets `run`'s 10 s kill first; a render
+    /// takes half a second, more on a loaded machine), and the most memory the process may reach.
+    static let refusalSeconds = 8.0
     static let peakBytes = 400 * 1024 * 1024
 
     /// What a finished `zapp-shell` did.
@@ -138,7 +139,7 @@ struct HostileAppTests {
         var description: String { rawValue }
     }
 
-    @Test("an image and a feed at a special file are refused within 2 s and 400 MB, each warning naming the path", arguments: Special.allCases)
+    @Test("an image and a feed at a special file are refused without hanging (8 s) and within 400 MB, each warning naming the path", arguments: Special.allCases)
     func specialFiles(_ special: Special) async throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("zapp-hostile-special-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
