@@ -4,7 +4,7 @@ extension ShellUpdate {
     static func handleOverlayKey(_ key: Key, _ overlay: Overlay, _ model: inout ShellModel) -> [ShellEffect] {
         switch overlay {
         case .help(let scroll):
-            let last = OverlayViews.helpEntryCount - 1
+            let last = OverlayViews.helpLayout(columns: model.columns, rows: model.rows, glyphs: model.view.glyphs).lastScroll
             switch key {
             case .character("q"): return quit(&model, status: 0)
             case .escape, .enter, .character("?"): model.view.overlay = nil

@@ -30,28 +30,54 @@ enum OverlayViews {
 
     static let lockMeaning = "gated for whoever is signed in now: a pre hook would ask or block"
 
-    /// How many entries the help lists (the keys, then the marks): what `.help(scroll:)` counts.
-    static var helpEntryCount: Int { keyHelp.count + 1 }
+    /// The help as it fits `area` (the screen above the status line): each description wrapped
+    /// beside its key, the box, and the last entry it may scroll to (0 when all fit).
+    struct HelpLayout {
+        var entries: [(key: String, lines: [String])]
+        var keyWidth: Int
+        var box: Rect
+        var fits: Bool
+        var lastScroll: Int
+
+        init(area: Rect, glyphs: Glyphs) {
+            keyWidth = min(18, area.width / 3)
+            let all = keyHelp + markHelp(glyphs)
+            // As wide as the longest description needs, so every line is whole where the terminal allows.
+            let longest = all.map { DisplayWidth.of($0.1) }.max() ?? 0
+            let width = min(keyWidth + longest + 4, area.width)
+            let textWidth = max(1, width - keyWidth - 4)
+            entries = all.map { (key: $0.0, lines: TextWrap.lines($0.1, width: textWidth)) }
+            let lineCount = entries.reduce(0) { $0 + $1.lines.count }
+            fits = lineCount + 4 <= area.height
+            box = area.centered(width: width, height: fits ? lineCount + 4 : area.height)
+            // Scrolled no further than the entry from which the rest fills the box.
+            var last = entries.count - 1
+            var below = entries[last].lines.count
+            while last > 0, below + entries[last - 1].lines.count <= box.height - 2 {
+                last -= 1
+                below += entries[last].lines.count
+            }
+            lastScroll = fits ? 0 : last
+        }
+    }
+
+    /// The help for a terminal of `columns` x `rows` (the status line below), as drawn.
+    static func helpLayout(columns: Int, rows: Int, glyphs: Glyphs) -> HelpLayout {
+        HelpLayout(area: Rect(x: 0, y: 0, width: columns, height: max(0, rows - 1)), glyphs: glyphs)
+    }
 
     /// The help: each description wrapped whole beside its key; from entry `scroll` on when
     /// the terminal is too short for all (the title then says ↑↓ scroll).
     static func drawHelp(scroll: Int, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
         let area = Rect(x: 0, y: 0, width: context.layout.size.columns, height: context.layout.statusRect.y)
-        let keyWidth = min(18, area.width / 3)
-        let entries = keyHelp + markHelp(context.glyphs)
-        // As wide as the longest description needs, so every line is whole where the terminal allows.
-        let longest = entries.map { DisplayWidth.of($0.1) }.max() ?? 0
-        let width = min(keyWidth + longest + 4, area.width)
-        let textWidth = max(1, width - keyWidth - 4)
-        let wrapped = entries.map { (key: $0.0, lines: TextWrap.lines($0.1, width: textWidth)) }
-        let lineCount = wrapped.reduce(0) { $0 + $1.lines.count }
-        let fits = lineCount + 4 <= area.height
-        let box = area.centered(width: width, height: fits ? lineCount + 4 : area.height)
+        let help = HelpLayout(area: area, glyphs: context.glyphs)
+        let (box, fits, keyWidth) = (help.box, help.fits, help.keyWidth)
+        let textWidth = max(1, box.width - keyWidth - 4)
         drawFrame(box, title: fits ? "Keys" : "Keys (↑↓ scroll, Esc closes)", context: context, canvas: &canvas, hits: &hits)
         let keyStyle = context.palette.style(.statusKey, over: context.palette[.overlay].background)
         var y = box.y + (fits ? 2 : 1)
-        let first = fits ? 0 : min(max(0, scroll), entries.count - 1)
-        for entry in wrapped.dropFirst(first) {
+        let first = min(max(0, scroll), help.lastScroll)
+        for entry in help.entries.dropFirst(first) {
             for (offset, line) in entry.lines.enumerated() where y < box.maxY - 1 {
                 if offset == 0 { context.text(&canvas, entry.key, x: box.x + 2, y: y, maxWidth: keyWidth, style: keyStyle) }
                 context.text(&canvas, line, x: box.x + 2 + keyWidth, y: y, maxWidth: textWidth, style: context.palette[.overlay])
