@@ -3,7 +3,7 @@ import Testing
 
 @testable import ZappModel
 
-/// A river of about 1.25 MB (over `AppLoader.concurrentMinimumSize`) with an odd screen at
+/// A river of about 1.25 MB (over `AppLoader.lazyRiverMinimumSize`) with an odd screen at
 /// its start and one at its end: strings holding brackets, commas and escaped quotes, a
 /// duplicate key, an invalid nav-bar state and a hook entry that is dropped.
 private func oddRiver(screens: Int = 800, last: String = oddScreen("odd-last")) -> Data {
@@ -32,17 +32,20 @@ private func oneThread(_ data: Data) throws -> (screens: [ScreenModel], diagnost
 }
 
 /// The eager load of a large river: scanned by the parser, then decoded screen by screen on
-/// several threads (`ScannedRiver.decodeAll(threads:)`), with the one-thread result.
+/// several threads for its report (`ScannedRiver.decodingReport(threads:)`) and read screen by
+/// screen, against the one-thread result.
 @Suite("Large river decoding")
 struct LargeRiverDecodingTests {
     private func decode(_ river: Data, threads: Int) -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap)? {
-        ScannedRiver(scanning: river, file: "river.json")?.decodeAll(threads: threads)
+        guard let scanned = ScannedRiver(scanning: river, file: "river.json") else { return nil }
+        let report = scanned.decodingReport(threads: threads)
+        return ((0..<scanned.count).map(scanned.screen(at:)), report.diagnostics, report.sourceMap)
     }
 
     @Test(arguments: [1, 2, 3, 4, 8])
     func sameResultAsOneThread(threads: Int) throws {
         let river = oddRiver()
-        #expect(river.count > AppLoader.concurrentMinimumSize)
+        #expect(river.count > AppLoader.lazyRiverMinimumSize)
         let expected = try oneThread(river)
         #expect(expected.diagnostics.count == 8)
         #expect(!expected.sourceMap.preloadIndices.isEmpty)

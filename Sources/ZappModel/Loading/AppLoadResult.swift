@@ -23,14 +23,12 @@ public struct AppLoadResult: Sendable {
     }
 
     /// The result with its deferred checks run: the same diagnostics, in the same order, as a
-    /// load that ran them at once, and every screen decoded. None of them stops the app.
+    /// load that ran them at once. None of them stops the app.
     public func completingChecks() -> AppLoadResult {
         guard let deferredChecks else { return self }
         var result = self
         result.deferredChecks = nil
-        let checked = deferredChecks.run()
-        result.diagnostics.insert(contentsOf: checked.diagnostics, at: min(deferredChecks.position, diagnostics.count))
-        if let screens = checked.screens { result.app?.adopt(screens) }
+        result.diagnostics.insert(contentsOf: deferredChecks.run(), at: min(deferredChecks.position, diagnostics.count))
         return result
     }
 

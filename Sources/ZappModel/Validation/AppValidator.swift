@@ -116,7 +116,9 @@ public enum AppValidator {
     }
 }
 
-/// One validation run over an app's river.
+/// One validation run over an app's river. Ids, names and home marks are read without decoding,
+/// and each screen is read once per pass: a large river's screens are decoded as read, and not
+/// kept (`ScreenList`).
 struct AppCheck: Sendable {
     /// Apps with at least this many screens have their screens checked on several threads.
     static let concurrentScreenCount = 2_000
@@ -130,17 +132,16 @@ struct AppCheck: Sendable {
     /// Screen ids by their normalised form, for "did you mean"; shared by the threads of one run.
     let suggestions: SuggestionIndex
     /// Lowercased names of screens (cells may target a screen by name); built when first needed.
-    lazy var screenNames: Set<String> = Set(app.screens.map { $0.name.lowercased() }.filter { !$0.isEmpty })
+    lazy var screenNames: Set<String> = Set(app.screens.indices.map { app.screens.name(at: $0).lowercased() }.filter { !$0.isEmpty })
 
     init(app: ZappApp, riverFile: String, pluginsKnown: Bool, sourceMap: RiverSourceMap) {
         self.app = app
         self.riverFile = riverFile
         self.pluginsKnown = pluginsKnown
         self.sourceMap = sourceMap
-        var screenIDs = Set<String>(minimumCapacity: app.screens.count)
-        for index in app.screens.indices where !app.screens[index].id.isEmpty { screenIDs.insert(app.screens[index].id) }
-        self.screenIDs = screenIDs
-        suggestions = SuggestionIndex(screens: app.screens.array)
+        let ids = app.screens.ids
+        self.screenIDs = Set(ids.filter { !$0.isEmpty })
+        suggestions = SuggestionIndex(screenIDs: ids)
     }
 
     mutating func error(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, hint: String? = nil) {
@@ -188,13 +189,14 @@ struct AppCheck: Sendable {
     mutating func checkScreens(in range: Range<Int>) {
         for index in range {
             let path = JSONPath.root + index
-            for (offset, navigation) in app.screens[index].navigations.enumerated() {
+            let screen = app.screens[index]
+            for (offset, navigation) in screen.navigations.enumerated() {
                 checkNavigation(navigation, ofScreen: index, at: path + "navigations" + offset)
             }
-            for (offset, component) in app.screens[index].uiComponents.enumerated() {
+            for (offset, component) in screen.uiComponents.enumerated() {
                 checkComponent(component, at: path + "ui_components" + offset)
             }
-            checkHooks(app.screens[index].hooks, index: index)
+            checkHooks(screen.hooks, index: index)
         }
     }
 
@@ -204,8 +206,8 @@ struct AppCheck: Sendable {
         var firstIndex: [String: Int] = [:]
         var homes: [Int] = []
         for index in app.screens.indices {
-            if app.screens[index].isHome { homes.append(index) }
-            let id = app.screens[index].id
+            if app.screens.isHome(at: index) { homes.append(index) }
+            let id = app.screens.id(at: index)
             guard !id.isEmpty else { continue }
             if let first = firstIndex[id] {
                 error(
@@ -219,7 +221,7 @@ struct AppCheck: Sendable {
         case .firstByDefault(let index):
             warning(
                 .homeScreen, .root,
-                "no screen has a \"home\" key: the first screen, \(Quoted.value(app.screens[index].id)), opens as home",
+                "no screen has a \"home\" key: the first screen, \(Quoted.value(app.screens.id(at: index))), opens as home",
                 hint: "set \"home\": true on the home screen (the root menu is read from it)")
         case .unmarked:
             error(
@@ -232,7 +234,7 @@ struct AppCheck: Sendable {
             for extra in homes.dropFirst() {
                 error(
                     .homeScreen, .root + extra + "home",
-                    "several home screens: \(Quoted.value(app.screens[extra].id)) and \(Quoted.value(app.screens[first].id)) (at \(JSONPath.root + first)) both have \"home\": true",
+                    "several home screens: \(Quoted.value(app.screens.id(at: extra))) and \(Quoted.value(app.screens.id(at: first))) (at \(JSONPath.root + first)) both have \"home\": true",
                     hint: "exactly one screen can be home")
             }
         }

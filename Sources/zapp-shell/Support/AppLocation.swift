@@ -226,15 +226,19 @@ struct LoadedApp {
     var app: ZappApp
     var warnings: [Diagnostic]
     /// With `deferringChecks`: runs the checks left for later and returns every warning,
-    /// `warnings` included, in `validate`'s order, with a scanned river's screens all decoded;
-    /// nil when `warnings` is complete.
-    var completeWarnings: (@Sendable () -> (warnings: [Diagnostic], screens: ScreenList?))?
+    /// `warnings` included, in `validate`'s order; nil when `warnings` is complete.
+    var completeWarnings: (@Sendable () -> [Diagnostic])?
 }
 
 extension AppLocation {
     /// Every feed source it cannot show and every asset or feed it may not read, named by key.
     static func sourceWarnings(_ app: ZappApp) -> [Diagnostic] {
-        FeedSource.warnings(in: app, file: AppLoader.riverFileName) + LocalReference.warnings(in: app, file: AppLoader.riverFileName)
+        // One pass over the screens (a large river's are decoded as read), the feed warnings first.
+        let file = AppLoader.riverFileName
+        let perScreen = app.screens.mapEveryScreen { index, screen in
+            (FeedSource.warnings(in: screen, at: index, of: app, file: file), LocalReference.warnings(in: screen, at: index, of: app, file: file))
+        }
+        return Array(perScreen.map(\.0).joined()) + Array(perScreen.map(\.1).joined())
     }
 
     /// Loads the app for `run`, `render` and `trace`. On errors that stop it from running it
@@ -258,15 +262,10 @@ extension AppLocation {
         guard var app = result.app, !result.hasBlockingErrors else { return nil }
         app.feedMap = feedMap
         let mapped = app
-        let complete: (@Sendable () -> (warnings: [Diagnostic], screens: ScreenList?))? =
+        let complete: (@Sendable () -> [Diagnostic])? =
             result.deferredChecks == nil
             ? nil
-            : { @Sendable in
-                let completed = result.completingChecks()
-                var decoded = mapped
-                if let screens = completed.app?.screens { decoded.adopt(screens) }
-                return (completed.runWarnings + sourceWarnings(decoded), completed.app?.screens)
-            }
+            : { @Sendable in result.completingChecks().runWarnings + sourceWarnings(mapped) }
         // A river decoded as it is read is walked for its sources with the deferred checks.
         let feedWarnings = complete == nil ? sourceWarnings(app) : []
         return LoadedApp(app: app, warnings: result.runWarnings + feedWarnings, completeWarnings: complete)
