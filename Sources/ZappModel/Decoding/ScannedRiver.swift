@@ -52,11 +52,14 @@ public struct ScannedRiver: Sendable {
     /// The members of a screen that are read before it is decoded.
     private static let memberKeys = ["id", "home", "name"]
 
-    /// Scans `data`; nil when it is not an array of at least one element (or not JSON: the
-    /// eager path reports it).
+    /// Scans `data`; nil when it is not an array of one to `RiverDecoder.maximumScreens`
+    /// elements (or not JSON: the eager path reports it, its parse bounded by
+    /// `JSONParser.valueLimit`).
     init?(scanning data: Data, file: String) {
         guard data.count <= ConfigurationFileReader.maximumSize,
-            let index = try? JSONArrayIndex(scanning: data, memberKeys: Self.memberKeys), !index.elements.isEmpty
+            let index = try? JSONArrayIndex(
+                scanning: data, memberKeys: Self.memberKeys, elementLimit: RiverDecoder.maximumScreens),
+            !index.elements.isEmpty
         else { return nil }
         self.file = file
         self.index = index
@@ -81,6 +84,15 @@ public struct ScannedRiver: Sendable {
     }
 
     var count: Int { index.elements.count }
+
+    /// The error for a river listing more than `RiverDecoder.maximumScreens` screens, counted
+    /// without decoding or parsing (`JSONArrayIndex.countElements` stops there); nil otherwise.
+    static func tooManyScreens(_ data: Data, file: String) -> Diagnostic? {
+        guard let count = JSONArrayIndex.countElements(in: data, upTo: RiverDecoder.maximumScreens),
+            count > RiverDecoder.maximumScreens
+        else { return nil }
+        return RiverDecoder.tooManyScreens(file: file)
+    }
 
     /// Whether both were scanned from the same bytes in memory (so decode to the same screens).
     func hasSameBytes(as other: ScannedRiver) -> Bool {
@@ -174,8 +186,10 @@ public struct ScannedRiver: Sendable {
         return (0..<count).filter { hits[$0] || index.elements[$0].hasEscapes }
     }
 
-    /// The most threads `decodingReport` decodes on.
-    static let maximumThreads = 8
+    /// The most threads a whole-river pass decodes on (`decodingReport`, `screens(at:)`,
+    /// `ScreenList.mapEveryScreen`): each holds the screen it decodes, up to
+    /// `JSONParser.screenValueLimit` keys and values (issue 34).
+    static let maximumThreads = 4
 
     /// The offset of the first occurrence of `needle` at or after `from`.
     private static func find(_ needle: [UInt8], in raw: UnsafeRawBufferPointer, from: Int) -> Int? {

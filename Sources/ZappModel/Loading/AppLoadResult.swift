@@ -56,21 +56,18 @@ public struct FileLoadResult: Sendable {
     /// What the file was recognised as; nil when it could not be read, parsed or recognised.
     public var kind: ConfigurationFileKind?
     public var diagnostics: [Diagnostic]
-    /// The decoded screens of a river.
-    public var screens: [ScreenModel]
     /// The decoded entries of a plugin configurations file.
     public var plugins: [PluginConfiguration]
     /// The decoded manifest of a manifest file.
     public var manifest: PluginManifest?
 
     public init(
-        file: String, kind: ConfigurationFileKind?, diagnostics: [Diagnostic], screens: [ScreenModel] = [],
+        file: String, kind: ConfigurationFileKind?, diagnostics: [Diagnostic],
         plugins: [PluginConfiguration] = [], manifest: PluginManifest? = nil
     ) {
         self.file = file
         self.kind = kind
         self.diagnostics = diagnostics
-        self.screens = screens
         self.plugins = plugins
         self.manifest = manifest
     }

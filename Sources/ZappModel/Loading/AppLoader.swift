@@ -185,6 +185,9 @@ public enum AppLoader {
         // reports it as it is.
         var bytes: Data? = consume river
         let scannedRiver = bytes!.count >= lazyMinimumSize ? ScannedRiver(scanning: bytes!, file: riverFile) : nil
+        if scannedRiver == nil, let tooMany = ScannedRiver.tooManyScreens(bytes!, file: riverFile) {
+            return AppLoadResult(app: nil, diagnostics: [tooMany], files: files)
+        }
         var decodedRiver: (screens: [ScreenModel], sourceMap: RiverSourceMap)?
         var riverDiagnostics: [Diagnostic] = []
         if let whole = bytes.take(), scannedRiver == nil {
@@ -286,7 +289,17 @@ public enum AppLoader {
     }
 
     /// Loads one configuration file from bytes; `file` names it (and breaks ties on its kind).
+    /// A large river is scanned and checked screen by screen, as an app's is, never parsed whole.
     public static func loadFile(data: Data, file: String) -> FileLoadResult {
+        if data.count >= lazyRiverMinimumSize, ConfigurationFileKind.byName(file) != .pluginConfigurations,
+            let river = ScannedRiver(scanning: data, file: file), river.ids.contains(where: { !$0.isEmpty })
+        {
+            let report = river.decodingReport(threads: Processors.available)
+            let app = ZappApp(river: river, decoded: [:], plugins: [], folder: nil, name: "app")
+            var result = FileLoadResult(file: file, kind: .river, diagnostics: report.diagnostics)
+            result.diagnostics += AppValidator.validate(app, riverFile: file, pluginsFile: nil, sourceMap: report.sourceMap)
+            return result
+        }
         let (parsed, parseDiagnostics) = ConfigurationFileReader.parse(data, file: file)
         guard let value = parsed else {
             return FileLoadResult(file: file, kind: ConfigurationFileKind.byName(file), diagnostics: parseDiagnostics)
@@ -302,7 +315,6 @@ public enum AppLoader {
         switch kind {
         case .river:
             let decoded = RiverDecoder.decodeWithSourceMap(value, file: file)
-            result.screens = decoded.screens
             result.diagnostics += decoded.diagnostics
             result.diagnostics += AppValidator.validate(
                 ZappApp(screens: decoded.screens, plugins: []), riverFile: file, pluginsFile: nil,

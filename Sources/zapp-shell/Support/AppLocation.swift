@@ -18,8 +18,8 @@ enum AppLocation: Equatable {
 
     /// How long a fetch of a remote app file may take.
     static let fetchTimeout: TimeInterval = 20
-    /// The largest remote app file read (a 50,000-screen river is about 60 MiB).
-    static let fetchMaximumBytes = 256 * 1024 * 1024
+    /// The largest remote app file read: the largest local one (`ConfigurationFileReader.maximumSize`).
+    static let fetchMaximumBytes = ConfigurationFileReader.maximumSize
 
     init(argument: String?) {
         guard let argument, !argument.isEmpty else {
