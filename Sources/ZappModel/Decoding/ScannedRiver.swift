@@ -29,6 +29,8 @@ public struct ScannedRiver: Sendable {
         /// The file index of each kept hook entry, when some were dropped (`RiverSourceMap`).
         var preloadIndices: [Int]?
         var postloadIndices: [Int]?
+        /// Diagnostics not held (`decodingReport`, past `DiagnosticLimit.perPass`).
+        var dropped = 0
     }
 
     /// What decoding one screen reports, without the screen (`decodingReport`).
@@ -138,10 +140,17 @@ public struct ScannedRiver: Sendable {
         ParallelLanes.run(lanes) { lane in
             var parser = JSONArrayIndex.ElementParser()
             var reports: [ScreenReport] = []
+            var held = 0
             for position in (lane * size)..<min(count, (lane + 1) * size) {
                 var decoded = decode(position, parser: &parser)
-                guard !decoded.diagnostics.isEmpty || !decoded.duplicateKeys.isEmpty || decoded.preloadIndices != nil
-                    || decoded.postloadIndices != nil
+                // Past `DiagnosticLimit.perPass` diagnostics only their number is kept.
+                if held >= DiagnosticLimit.perPass {
+                    decoded.dropped = decoded.diagnostics.count
+                    decoded.diagnostics = []
+                }
+                held += decoded.diagnostics.count
+                guard !decoded.diagnostics.isEmpty || decoded.dropped > 0 || !decoded.duplicateKeys.isEmpty
+                    || decoded.preloadIndices != nil || decoded.postloadIndices != nil
                 else { continue }
                 decoded.screen = ScreenModel(id: ids[position], name: "")
                 reports.append(ScreenReport(position: position, decoded: decoded))
@@ -150,14 +159,19 @@ public struct ScannedRiver: Sendable {
         }
         var duplicates: [JSONDuplicateKey] = []
         var diagnostics: [Diagnostic] = []
+        var dropped = 0
         var sourceMap = RiverSourceMap()
         for report in ranges.withLock({ $0.joined() }) {
-            duplicates += report.decoded.duplicateKeys
+            duplicates += report.decoded.duplicateKeys.prefix(max(0, ConfigurationFileReader.maximumDuplicateKeyWarnings - duplicates.count))
             diagnostics += report.decoded.diagnostics
+            dropped += report.decoded.dropped
             if let indices = report.decoded.preloadIndices { sourceMap.preloadIndices[report.position] = indices }
             if let indices = report.decoded.postloadIndices { sourceMap.postloadIndices[report.position] = indices }
         }
-        return (ConfigurationFileReader.duplicateKeyWarnings(duplicates, file: file) + diagnostics, sourceMap)
+        return (
+            ConfigurationFileReader.duplicateKeyWarnings(duplicates, file: file)
+                + DiagnosticLimit.capped(diagnostics, dropped: dropped, file: file), sourceMap
+        )
     }
 
     /// Positions of the screens whose JSON may hold `text` as (part of) a string: those whose

@@ -37,7 +37,7 @@ extension FeedSource {
     /// (the river as shown). Shown by `run` (`w`), `render` and `replay` with the other load
     /// warnings; the component says the same in its own space.
     public static func warnings(in app: ZappApp, file: String) -> [Diagnostic] {
-        Array(app.screens.mapEveryScreen { warnings(in: $1, at: $0, of: app, file: file) }.joined())
+        app.screens.diagnosticsOfEveryScreen(file: file, [{ warnings(in: $1, at: $0, of: app, file: file) }])[0]
     }
 
     /// `warnings(in:file:)` of one screen, at `index` in the river.

@@ -4,7 +4,7 @@ extension LocalReference {
     /// /etc/hostname is outside the app folder …; not read`). Feed sources a `--feeds` map
     /// answers are the user's, not the app's, and are not looked at.
     public static func warnings(in app: ZappApp, file: String) -> [Diagnostic] {
-        Array(app.screens.mapEveryScreen { warnings(in: $1, at: $0, of: app, file: file) }.joined())
+        app.screens.diagnosticsOfEveryScreen(file: file, [{ warnings(in: $1, at: $0, of: app, file: file) }])[0]
     }
 
     /// `warnings(in:file:)` of one screen, at `index` in the river.

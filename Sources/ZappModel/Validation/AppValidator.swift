@@ -42,7 +42,7 @@ public enum AppValidator {
     static func checkRiver(_ app: ZappApp, riverFile: String, pluginsKnown: Bool, sourceMap: RiverSourceMap) -> [Diagnostic] {
         var check = AppCheck(app: app, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: sourceMap)
         check.run()
-        return check.diagnostics
+        return DiagnosticLimit.capped(check.diagnostics, dropped: check.dropped, file: riverFile)
     }
 
     /// Checks a plugin_configurations.json on its own: duplicate identifiers and plugin classes.
@@ -144,11 +144,16 @@ struct AppCheck: Sendable {
         suggestions = SuggestionIndex(screenIDs: ids)
     }
 
+    /// Diagnostics found past `DiagnosticLimit.perPass`: counted, not held.
+    var dropped = 0
+
     mutating func error(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, hint: String? = nil) {
+        guard diagnostics.count < DiagnosticLimit.perPass else { return dropped += 1 }
         diagnostics.append(.error(code, file: riverFile, at: .path(path), message, hint: hint))
     }
 
     mutating func warning(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, hint: String? = nil) {
+        guard diagnostics.count < DiagnosticLimit.perPass else { return dropped += 1 }
         diagnostics.append(.warning(code, file: riverFile, at: .path(path), message, hint: hint))
     }
 
@@ -175,15 +180,20 @@ struct AppCheck: Sendable {
         let ranges = stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
         var emptyCheck = self
         emptyCheck.diagnostics = []
+        emptyCheck.dropped = 0
         let start = emptyCheck
-        let found = Mutex([[Diagnostic]](repeating: [], count: ranges.count))
+        let found = Mutex([(diagnostics: [Diagnostic], dropped: Int)](repeating: ([], 0), count: ranges.count))
         ParallelLanes.run(ranges.count) { number in
             var part = start
             part.checkScreens(in: ranges[number])
-            let diagnostics = part.diagnostics
-            found.withLock { $0[number] = diagnostics }
+            let result = (part.diagnostics, part.dropped)
+            found.withLock { $0[number] = result }
         }
-        diagnostics += found.withLock { $0.joined() }
+        for part in found.withLock({ $0 }) {
+            let room = max(0, DiagnosticLimit.perPass - diagnostics.count)
+            diagnostics += part.diagnostics.prefix(room)
+            dropped += part.dropped + max(0, part.diagnostics.count - room)
+        }
     }
 
     mutating func checkScreens(in range: Range<Int>) {

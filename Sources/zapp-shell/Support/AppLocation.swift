@@ -235,10 +235,14 @@ extension AppLocation {
     static func sourceWarnings(_ app: ZappApp) -> [Diagnostic] {
         // One pass over the screens (a large river's are decoded as read), the feed warnings first.
         let file = AppLoader.riverFileName
-        let perScreen = app.screens.mapEveryScreen { index, screen in
-            (FeedSource.warnings(in: screen, at: index, of: app, file: file), LocalReference.warnings(in: screen, at: index, of: app, file: file))
-        }
-        return Array(perScreen.map(\.0).joined()) + Array(perScreen.map(\.1).joined())
+        return Array(
+            app.screens.diagnosticsOfEveryScreen(
+                file: file,
+                [
+                    { FeedSource.warnings(in: $1, at: $0, of: app, file: file) },
+                    { LocalReference.warnings(in: $1, at: $0, of: app, file: file) },
+                ]
+            ).joined())
     }
 
     /// Loads the app for `run`, `render` and `trace`. On errors that stop it from running it
