@@ -95,7 +95,10 @@ enum AppLocation: Equatable {
                 hint: "APP may be the URL of a folder that serves river.json and plugin_configurations.json")
             return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [riverShown])
         }
-        var copy = OfflineAppCopy(river: Array(river), plugins: nil, contentTypes: nil, saved: Int(Date().timeIntervalSince1970))
+        // The copy holds the bytes a second time: only what will be kept (`maximumRiverBytes`).
+        let keepsCopy = offline != nil && river.count <= OfflineAppCopy.maximumRiverBytes
+        var copy = OfflineAppCopy(
+            river: keepsCopy ? Array(river) : [], plugins: nil, contentTypes: nil, saved: Int(Date().timeIntervalSince1970))
         let plugins: AppLoader.PluginsSource
         if let localPlugins {
             plugins = localPluginsSource(localPlugins)
@@ -132,7 +135,7 @@ enum AppLocation: Equatable {
         }
         result.app?.remoteFolder = place.feedFolder
         // Kept only when every file the server has was read (a failing plugin list is no good copy).
-        if let offline, !result.diagnostics.contains(where: { $0.code == .unreadable }) { offline.keep(copy, of: place.key) }
+        if let offline, keepsCopy, !result.diagnostics.contains(where: { $0.code == .unreadable }) { offline.keep(copy, of: place.key) }
         return result
     }
 
