@@ -1,3 +1,4 @@
+import CProcess
 import Foundation
 import LoopbackHTTP
 import Testing
@@ -55,6 +56,10 @@ struct HostileAppTests {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else this process has open reaches the child: a script another test is writing
+        // at this moment would stay open for writing as long as the child runs (a minute, for the
+        // largest inputs), and running that script would fail with "Text file busy".
+        zapp_spawn_file_actions_addclosefrom(&actions, 3)
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = state.path
         environment["TERM"] = "xterm-256color"
