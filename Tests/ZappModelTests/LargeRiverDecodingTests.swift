@@ -120,3 +120,19 @@ struct LargeRiverBoundsTests {
         #expect(checked.last?.description.contains("2000 more diagnostics are not listed") == true)
     }
 }
+
+/// A pass reads a scanned river through one reader (one parser, its caches kept from screen to
+/// screen): the screens are those decoded one by one.
+@Suite("Screen list reader")
+struct ScreenListReaderTests {
+    @Test func aReaderGivesTheScreensDecodedOneByOne() throws {
+        let scanned = try #require(ScannedRiver(scanning: oddRiver(screens: 300), file: "river.json"))
+        let list = ScreenList(river: scanned, decoded: [5: ScreenModel(id: "kept", name: "decoded before")])
+        let oneByOne = (0..<list.count).map { list[$0] }
+        #expect(Array(list) == oneByOne)
+        #expect(Array(list)[5].id == "kept", "a decoded screen is the one kept")
+        #expect(Array(list).last?.id == "odd-last")
+        var reader = list.reader()
+        #expect((0..<list.count).reversed().map { reader.screen(at: $0) } == oneByOne.reversed())
+    }
+}

@@ -21,8 +21,9 @@ extension AssetStore {
     public init(app: ZappApp, readingUndecoded: Bool = false) {
         var texts: [String: [String]] = [:]
         var seen: Set<String> = []
+        var reader = app.screens.reader()
         for position in app.screens.indices where readingUndecoded || app.screens.isDecoded(position) {
-            let screen = app.screens[position]
+            let screen = reader.screen(at: position)
             for navigation in screen.navigations {
                 let assets = navigation.assets
                 for asset in [assets.appLogo, assets.backButton, assets.closeButton, assets.menuButton,

@@ -127,6 +127,11 @@ public struct ScannedRiver: Sendable {
         return decode(position, parser: &parser).screen
     }
 
+    /// The screen at `position`, decoded with `parser` (its caches kept for the next screen).
+    func screen(at position: Int, parser: inout JSONArrayIndex.ElementParser) -> ScreenModel {
+        decode(position, parser: &parser).screen
+    }
+
     /// Decodes every screen for what an eager load of the river reports (its diagnostics, in
     /// that order) and its source map, keeping no screen: a large river's screens stay positions
     /// in its bytes (`ScreenList`), so the peak memory of a whole-river pass is the bytes plus

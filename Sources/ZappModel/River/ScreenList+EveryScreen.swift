@@ -15,8 +15,9 @@ extension ScreenList {
         let found = Mutex([Found](repeating: [], count: lanes))
         ParallelLanes.run(lanes) { lane in
             var lists: Found = Array(repeating: ([], 0), count: checks.count)
+            var reader = reader()
             for position in (lane * size)..<Swift.min(count, (lane + 1) * size) {
-                let screen = self[position]
+                let screen = reader.screen(at: position)
                 for (number, check) in checks.enumerated() {
                     let diagnostics = check(position, screen)
                     let room = Swift.max(0, DiagnosticLimit.perPass - lists[number].held.count)

@@ -6,9 +6,9 @@
 /// is decoded for that read, and not kept.
 public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
     /// The decoded screens; nil where a screen is not decoded yet.
-    private var slots: [ScreenModel?]
+    private(set) var slots: [ScreenModel?]
     /// The river the screens not decoded yet come from; nil once every screen is decoded.
-    private var river: ScannedRiver?
+    private(set) var river: ScannedRiver?
 
     public init(_ screens: [ScreenModel]) {
         slots = screens

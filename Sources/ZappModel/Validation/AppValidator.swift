@@ -197,9 +197,10 @@ struct AppCheck: Sendable {
     }
 
     mutating func checkScreens(in range: Range<Int>) {
+        var reader = app.screens.reader()
         for index in range {
             let path = JSONPath.root + index
-            let screen = app.screens[index]
+            let screen = reader.screen(at: index)
             for (offset, navigation) in screen.navigations.enumerated() {
                 checkNavigation(navigation, ofScreen: index, at: path + "navigations" + offset)
             }
