@@ -141,7 +141,7 @@ enum NavBarView {
                 let x = layout.titleAlignment == .center ? area.x + (area.width - width) / 2 : area.x
                 let box = Rect(x: x, y: rect.y, width: width, height: rect.height)
                 let centered = layout.titleAlignment == .center
-                return ImageView.draw(request, in: box, centered: centered, background: base, context: context, canvas: &canvas)
+                return ImageView.draw(request, in: box, centered: centered, background: base, source: context.imageSource, canvas: &canvas)
             } ?? false
             if drewImage {
                 // The image logo stands where the title would.
