@@ -5,9 +5,9 @@ import ZappModel
 @testable import ShellCore
 @testable import ShellUI
 
-/// The kept screen area (`ShellView.Layers`): a frame drawn through the layers is the frame
+/// The kept bottom layers (`ShellView.Layers`): a frame drawn through the layers is the frame
 /// drawn afresh after every event, and the layer is kept exactly while its input is unchanged.
-@Suite("Kept screen area")
+@Suite("Kept bottom layers")
 struct ViewLayersTests {
     typealias Feeds = FeedUpdateTests
 
@@ -21,10 +21,8 @@ struct ViewLayersTests {
         return (canvas, hits)
     }
 
-    static func input(_ model: ShellModel) throws -> ScreenAreaView.Input {
-        let frame = try #require(model.frame)
-        let context = RenderContext(state: model.view, frame: frame)
-        return ScreenAreaView.Input(rect: frame.shell.contentRect, coveredTop: frame.shell.coveredContentRows, context: context)
+    static func input(_ model: ShellModel) throws -> ShellView.Layers.Input {
+        ShellView.Layers.Input(context: RenderContext(state: model.view, frame: try #require(model.frame)))
     }
 
     @Test("after every event the frame drawn through the kept layer is the frame drawn afresh, cells and hits")
@@ -35,7 +33,8 @@ struct ViewLayersTests {
             .started, .tick, .terminal(.key(.down)), .terminal(.key(.down)),
             .feedLoaded(source: "feeds/home.json", result: .success(Feeds.homeFeed)),
             .terminal(.key(.right)), .terminal(.key(.down)), .terminal(.key(.character("m"))), .terminal(.key(.down)),
-            .terminal(.key(.up)), .terminal(.key(.escape)), .terminal(.key(.tab)), .terminal(.key(.down)),
+            .terminal(.key(.up)), .terminal(.key(.escape)), .terminal(.key(.backTab)), .terminal(.key(.right)), .terminal(.key(.left)),
+            .terminal(.key(.tab)), .terminal(.key(.down)),
             .terminal(.resize(columns: 60, rows: 20)), .terminal(.key(.down)),
             .feedLoaded(source: "http://feeds.test/latest.xml", result: .failure(FeedLoadError("HTTP 500"))),
             .terminal(.key(.character("?"))), .terminal(.key(.escape)), .terminal(.key(.character("`"))),
@@ -51,7 +50,7 @@ struct ViewLayersTests {
         }
     }
 
-    @Test("the input is unchanged by a move in the side menu, and changed by the screen's selection, its focus and its content")
+    @Test("the input is unchanged by a move in the side menu, and changed by the screen's selection, the focus and the content")
     func inputChangesWithWhatTheScreenAreaShows() throws {
         var model = Self.model()
         _ = ShellUpdate.update(&model, .feedLoaded(source: "feeds/home.json", result: .success(Feeds.homeFeed)))
@@ -65,6 +64,11 @@ struct ViewLayersTests {
         _ = ShellUpdate.update(&model, .terminal(.key(.down)))
         #expect(try Self.input(model) == menu, "a move in the side menu leaves the screen area as it was")
         _ = ShellUpdate.update(&model, .feedLoaded(source: "http://feeds.test/latest.xml", result: .failure(FeedLoadError("HTTP 500"))))
-        #expect(try Self.input(model) != menu, "a feed's result changes the content")
+        let failed = try Self.input(model)
+        #expect(failed != menu, "a feed's result changes the content")
+        _ = ShellUpdate.update(&model, .terminal(.key(.escape)))
+        _ = ShellUpdate.update(&model, .terminal(.key(.backTab)))
+        let bar = try Self.input(model)
+        #expect(failed.bar?.focused == nil && bar.bar?.focused != nil, "the bar took the focus: its focused item is part of its input")
     }
 }

@@ -1,23 +1,36 @@
 extension ShellView {
-    /// The bottom layer of the last frame drawn through it (the base fill and the screen area:
-    /// cells, images and hits) with the input it was drawn from, as Elm's `lazy` keeps a view:
-    /// a frame whose `ScreenAreaView.Input` is equal starts from a copy of that layer instead of
-    /// drawing it again (a key that only moves the side menu's selection, the bar's or a pane's).
-    /// The input holds everything the screen area reads, so equal inputs draw equal layers.
+    /// The bottom layers of the last frame drawn through it (the base fill, the screen area and
+    /// the bar: cells, images and hits) with the input they were drawn from, as Elm's `lazy`
+    /// keeps a view: a frame whose input is equal starts from a copy of them instead of drawing
+    /// them again (a key that moves the side menu's selection or a pane's). The input holds
+    /// everything those views read, so equal inputs draw equal layers.
     public struct Layers: Sendable {
-        private var input: ScreenAreaView.Input?
+        /// What the bottom layers are drawn from.
+        struct Input: Equatable {
+            var screenArea: ScreenAreaView.Input
+            /// The bar, when the frame has one.
+            var bar: NavBarView.Input?
+
+            init(context: RenderContext) {
+                let layout = context.layout
+                screenArea = ScreenAreaView.Input(rect: layout.contentRect, coveredTop: layout.coveredContentRows, context: context)
+                bar = layout.barRect.flatMap { rect in context.frame.navigationBar.map { NavBarView.Input($0, in: rect, context: context) } }
+            }
+        }
+
+        private var input: Input?
         private var canvas = Canvas(columns: 0, rows: 0)
         private var hits = HitMap()
 
         public init() {}
 
-        /// The kept layer when it was drawn from `input` on a canvas of this size.
-        func screenArea(for input: ScreenAreaView.Input, columns: Int, rows: Int) -> (Canvas, HitMap)? {
+        /// The kept layers when they were drawn from `input` on a canvas of this size.
+        func bottom(for input: Input, columns: Int, rows: Int) -> (Canvas, HitMap)? {
             guard self.input == input, canvas.columns == columns, canvas.rows == rows else { return nil }
             return (canvas, hits)
         }
 
-        mutating func keep(_ input: ScreenAreaView.Input, canvas: Canvas, hits: HitMap) {
+        mutating func keep(_ input: Input, canvas: Canvas, hits: HitMap) {
             self.input = input
             self.canvas = canvas
             self.hits = hits
@@ -25,12 +38,12 @@ extension ShellView {
     }
 
     /// Renders `state` laid out as `layout` into a new canvas of `columns` × `rows`, starting from
-    /// the layer `layers` kept when its input is unchanged, and keeps this frame's there. Draws
+    /// the layers `layers` kept when their input is unchanged, and keeps this frame's there. Draws
     /// what `render(_:layout:into:)` draws on a new canvas.
     public static func render(
         _ state: ShellViewState, layout frame: FrameLayout, columns: Int, rows: Int, layers: inout Layers
     ) -> (canvas: Canvas, hits: HitMap) {
-        // Made by `draw` unless the kept layer is copied.
+        // Made by `draw` unless the kept layers are copied.
         var canvas = Canvas(columns: 0, rows: 0)
         var kept: Layers? = layers
         let hits = draw(state, layout: frame, columns: columns, rows: rows, into: &canvas, layers: &kept)

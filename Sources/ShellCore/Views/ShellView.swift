@@ -20,9 +20,9 @@ public enum ShellView {
         return draw(state, layout: frame, columns: canvas.columns, rows: canvas.rows, into: &canvas, layers: &layers)
     }
 
-    /// Draws every layer into `canvas`, made `columns` × `rows` first when it is not; the base fill
-    /// and the screen area come from `layers` when their input is the one kept there, and are
-    /// kept there when drawn (nil: nothing kept).
+    /// Draws every layer into `canvas`, made `columns` × `rows` first when it is not; the bottom
+    /// layers (the base fill, the screen area and the bar) come from `layers` when their input is
+    /// the one kept there, and are kept there when drawn (nil: nothing kept).
     static func draw(
         _ state: ShellViewState, layout frame: FrameLayout, columns: Int, rows: Int, into canvas: inout Canvas, layers: inout Layers?
     ) -> HitMap {
@@ -32,13 +32,17 @@ public enum ShellView {
         defer { canvas.resolveImages() }
         let layout = context.layout
         if case .running = state.phase, !layout.isTooSmall {
-            let input = ScreenAreaView.Input(rect: layout.contentRect, coveredTop: layout.coveredContentRows, context: context)
-            if let kept = layers?.screenArea(for: input, columns: columns, rows: rows) {
+            let input = Layers.Input(context: context)
+            if let kept = layers?.bottom(for: input, columns: columns, rows: rows) {
                 (canvas, hits) = kept
             } else {
                 if canvas.columns != columns || canvas.rows != rows { canvas = Canvas(columns: columns, rows: rows) }
                 canvas.fill(canvas.bounds, style: context.palette[.base])
-                ScreenAreaView.draw(input, canvas: &canvas, hits: &hits)
+                ScreenAreaView.draw(input.screenArea, canvas: &canvas, hits: &hits)
+                if let bar = input.bar {
+                    hits.cover(bar.rect)
+                    NavBarView.draw(bar, canvas: &canvas, hits: &hits)
+                }
                 layers?.keep(input, canvas: canvas, hits: hits)
             }
         } else {
@@ -60,10 +64,6 @@ public enum ShellView {
             case .running:
                 break
             }
-        }
-        if let barRect = layout.barRect, let bar = frame.navigationBar {
-            hits.cover(barRect)
-            NavBarView.draw(bar, in: barRect, context: context, canvas: &canvas, hits: &hits)
         }
         if let menuRect = layout.sideMenuRect {
             hits.cover(menuRect)
