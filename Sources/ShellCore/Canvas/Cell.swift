@@ -108,6 +108,20 @@ public struct Cell: Sendable, Hashable {
         isContinuation = false
     }
 
+    /// A cell holding one scalar that is a grapheme of its own (no string involved).
+    init(scalar: Unicode.Scalar, style: CellStyle) {
+        var bytes: UInt64 = 0
+        var count: UInt64 = 0
+        UTF8.encode(scalar) { byte in
+            bytes |= UInt64(byte) << (count * 8)
+            count += 1
+        }
+        low = bytes
+        high = count << 56
+        packedStyle = style.packed
+        isContinuation = false
+    }
+
     public var style: CellStyle {
         get { CellStyle(packed: packedStyle) }
         set { packedStyle = newValue.packed }
