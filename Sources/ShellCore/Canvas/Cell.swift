@@ -127,6 +127,10 @@ public struct Cell: Sendable, Hashable {
         set { packedStyle = newValue.packed }
     }
 
+    /// The style as one word, equal exactly when the styles are: what a frame writer compares
+    /// neighbouring cells by and keys its caches with.
+    public var styleKey: UInt64 { packedStyle }
+
     /// The grapheme cluster drawn in the cell ("" for a continuation cell); U+FFFD for one longer
     /// than 15 bytes, which only its canvas knows (`Canvas.grapheme(of:)`).
     public var grapheme: String {
