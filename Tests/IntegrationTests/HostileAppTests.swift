@@ -1,3 +1,4 @@
+import CProcess
 import Foundation
 import LoopbackHTTP
 import Testing
@@ -55,6 +56,10 @@ struct HostileAppTests {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else this process has open reaches the child: a script another test is writing
+        // at this moment would stay open for writing as long as the child runs (a minute, for the
+        // largest inputs), and running that script would fail with "Text file busy".
+        zapp_spawn_file_actions_addclosefrom(&actions, 3)
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = state.path
         environment["TERM"] = "xterm-256color"
@@ -281,7 +286,7 @@ struct HostileAppTests {
         try Data("[]".utf8).write(to: scratch.appendingPathComponent("plugin_configurations.json"))
         let run = try await Self.run(["gates", scratch.path], state: scratch.appendingPathComponent("state"), limit: 60)
         #expect(run.status == 2)
-        #expect(run.err.contains("lists more than 100000 screens; gates reports on at most 100000"), "\(run.err)")
+        #expect(run.err.contains("lists more than 50000 screens; gates reports on at most 50000"), "\(run.err)")
         #expect(run.readings > 0 && run.peakBytes <= Self.peakBytes, "peaked at \(run.peakBytes / 1024 / 1024) MB (\(run.readings) readings)")
         print("gates, 1e6 screens: \(run.seconds) s, peak \(run.peakBytes / 1024 / 1024) MB")
     }

@@ -8,13 +8,15 @@ import ZappModel
 
 /// `run` loads a large app scanned, home decoded: the update reads decoded screens only and asks
 /// for the others (`.decodeScreens`), navigation reaches any screen once its screen is decoded,
-/// and the bars' assets of every screen are read once the deferred checks have decoded them all.
+/// the bars' assets of every screen are read with the deferred checks, which keep no screen
+/// decoded (issue 34), and "go to" lists every screen without decoding it.
 @Suite struct LazyAppTests {
     static let screenCount = 400
 
     /// A folder with a river of `screenCount` screens, over `AppLoader.lazyRiverMinimumSize` (each
     /// screen carries 3 KB of configuration): home with a root menu whose items name no feed, and
-    /// screen 300 (named by no menu item) whose bar shows a logo read from a file.
+    /// screen 300 (named by no menu item) whose bar shows a logo read from a file, and screen 5
+    /// whose preload hook opens screen 7 (a hook screen).
     static func folder(screens screenCount: Int = screenCount) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lazy-app-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
@@ -25,8 +27,9 @@ import ZappModel
                 ? #"{"category": "menu", "navigation_type": "menu", "nav_items": [{"id": "m1", "title": "One", "type": "label", "data": {"target": "screen-1"}}, {"id": "m2", "title": "Far", "type": "label", "data": {"target": "screen-350"}}]},"#
                 : ""
             let assets = index == 300 ? #""assets": {"app_logo": "assets/far.txt"}, "styles": {"presentation_style": "logo"},"# : ""
+            let hooks = index == 5 ? #""hooks": {"preload_plugins": [{"identifier": "gate", "type": "general", "screen_id": "screen-7"}]},"# : ""
             screens.append(
-                #"{"id": "screen-\#(index)", "name": "Screen \#(index)", "home": \#(index == 0), "navigations": [\#(menu) {"category": "nav_bar", "navigation_type": "bar", \#(assets) "nav_items": [{"id": "n-\#(index)", "title": "Next", "type": "button", "data": {"target": "screen-\#((index + 1) % screenCount)"}}]}], "ui_components": [{"component_type": "list", "data": {"title": "Items of \#(index)", "items": [{"title": "Only item"}]}}], "general": {"notes": "\#(padding)"}}"#)
+                #"{"id": "screen-\#(index)", "name": "Screen \#(index)", "home": \#(index == 0), \#(hooks) "navigations": [\#(menu) {"category": "nav_bar", "navigation_type": "bar", \#(assets) "nav_items": [{"id": "n-\#(index)", "title": "Next", "type": "button", "data": {"target": "screen-\#((index + 1) % screenCount)"}}]}], "ui_components": [{"component_type": "list", "data": {"title": "Items of \#(index)", "items": [{"title": "Only item"}]}}], "general": {"notes": "\#(padding)"}}"#)
         }
         try Data(("[\n" + screens.joined(separator: ",\n") + "\n]").utf8).write(to: folder.appendingPathComponent("river.json"))
         try Data(
@@ -72,16 +75,19 @@ import ZappModel
         #expect(Fixtures.frame(model.view, 100, 30).contains("Items of 0"))
         #expect(model.view.app.screens.decoded.map(\.id) == ["screen-0"])
 
-        // The deferred work decodes the rest and reads every bar's assets; the update keeps both.
+        // The deferred work reads every screen for its checks and its bars' assets, and keeps
+        // none decoded: the update keeps the assets, and the screens as they were.
         let completed = result.completingChecks()
-        let screens = try #require(completed.app?.screens)
-        #expect(!screens.hasUndecoded)
+        #expect(completed.app?.screens.decoded.map(\.id) == ["screen-0"])
+        #expect(completed.diagnostics.contains { $0.code == .unknownHookPlugin }, "screen 5's hook was checked")
         _ = ShellUpdate.update(
             &model,
             .loadWarningsChecked(
-                completed.runWarnings.map(\.description), assets: AssetStore(app: try #require(completed.app)), screens: screens,
+                completed.runWarnings.map(\.description), assets: AssetStore(app: app, readingUndecoded: true),
                 generation: model.appGeneration))
-        #expect(!model.view.app.screens.hasUndecoded)
+        #expect(model.view.app.screens.decoded.map(\.id) == ["screen-0"])
+        #expect(AssetStore(app: app).lines("assets/far.txt") == nil, "at start, only the decoded screens' assets are read")
+        model.view.app.store(model.view.app.screens.decoding([300]))
         model.view.navigation = .showing("screen-300", as: .pushed, rootItemID: "m1", rootScreenID: "screen-0")
         let frame = Fixtures.frame(model.view, 100, 30)
         #expect(frame.contains("Items of 300"))
@@ -128,54 +134,26 @@ import ZappModel
         #expect(Fixtures.frame(model.view, 100, 30).contains("Items of 1"))
     }
 
-    /// "Go to" lists every screen: it opens once they are all decoded.
-    @Test func goToWaitsForEveryScreen() throws {
+    /// "Go to" lists every screen by id and name, which need no decoding; it waits only for the
+    /// screens whose JSON may name a hook screen (`screen_id`), and leaves those hook screens out.
+    @Test func goToDecodesOnlyWhatMayNameAHookScreen() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let app = try #require(AppLoader.load(path: folder.path, deferringChecks: true).app)
         var model = try Self.modelShowingHome(app)
         let effects = ShellUpdate.update(&model, .terminal(.key(.character("g"))))
-        #expect(Self.decodes(effects) == Array(1..<Self.screenCount))
+        #expect(Self.decodes(effects) == [5])
         #expect(model.view.overlay == nil)
-        _ = Self.decodeAsTheRuntime(effects, &model)
-        #expect(model.view.overlay == .goTo(filter: "", selection: 0))
-        #expect(!model.view.app.screens.hasUndecoded)
-        #expect(model.view.goToCandidates.contains { $0.id == "screen-350" })
-    }
-
-    /// The deferred checks bring every screen decoded: events waiting for some go on at once.
-    @Test func theChecksLetWaitingEventsGoOn() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = AppLoader.load(path: folder.path, deferringChecks: true)
-        var model = try Self.modelShowingHome(try #require(result.app))
-        #expect(Self.decodes(ShellUpdate.update(&model, .terminal(.key(.character("g"))))) != nil)
-        let completed = result.completingChecks()
-        _ = ShellUpdate.update(
-            &model,
-            .loadWarningsChecked([], assets: AssetStore(), screens: completed.app?.screens, generation: model.appGeneration))
-        #expect(model.heldEvents.isEmpty)
-        #expect(model.view.overlay == .goTo(filter: "", selection: 0))
-        // The decoding asked for before comes back with nothing left to do.
-        _ = ShellUpdate.update(&model, .screensDecoded([:], generation: model.appGeneration))
-        #expect(model.view.overlay == .goTo(filter: "", selection: 0))
-    }
-
-    /// With the deferred checks under way, more screens than `decodedBesideTheChecks` are not
-    /// decoded a second time: the event waits for the checks, which bring them all.
-    @Test func manyScreensWaitForTheChecks() throws {
-        let folder = try Self.folder(screens: ShellUpdate.decodedBesideTheChecks + 10)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = AppLoader.load(path: folder.path, deferringChecks: true)
-        var model = try Self.modelShowingHome(try #require(result.app))
-        model.areChecksRunning = true
-        #expect(ShellUpdate.update(&model, .terminal(.key(.character("g")))).isEmpty)
-        #expect(model.heldEvents.count == 1)
         var quitting = model
         #expect(ShellUpdate.update(&quitting, .terminal(.key(.control("c")))).contains(.quit(status: 130)), "Ctrl-C never waits")
-        _ = ShellUpdate.update(
-            &model, .loadWarningsChecked([], assets: AssetStore(), screens: result.completingChecks().app?.screens, generation: 0))
+        _ = Self.decodeAsTheRuntime(effects, &model)
         #expect(model.view.overlay == .goTo(filter: "", selection: 0))
+        #expect(model.view.app.screens.decoded.map(\.id) == ["screen-0", "screen-5"])
+        let candidates = model.view.goToCandidates.map(\.id)
+        #expect(candidates.contains("screen-350"))
+        #expect(candidates.contains("screen-5"))
+        #expect(!candidates.contains("screen-7"), "a hook screen is not offered")
+        #expect(candidates.count == Self.screenCount - 1 + SyntheticScreen.allCases.count)
     }
 
     /// A small river (the demo's) is decoded at once even by `run`'s load.

@@ -81,7 +81,7 @@ struct RuntimeTests {
         @MainActor
         init(
             isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp = { UpdateFixture.app },
-            warnings: [String] = [], checkWarnings: (@Sendable () -> (warnings: [String], screens: ScreenList?))? = nil,
+            warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil,
             loadThemes: (@Sendable () -> [Theme])? = nil, offline: OfflineStart? = nil
         ) {
             var setup = ShellSetup(
@@ -149,7 +149,7 @@ struct RuntimeTests {
         let runs = Atomic<Int>(0)
         let harness = Harness(warnings: ["river.json: warning: one"], checkWarnings: {
             runs.add(1, ordering: .sequentiallyConsistent)
-            return (["river.json: warning: one", "river.json: $[0]: error: two", "plugin_configurations.json: warning: three"], nil)
+            return ["river.json: warning: one", "river.json: $[0]: error: two", "plugin_configurations.json: warning: three"]
         })
         #expect(harness.runtime.model.view.loadWarnings == ["river.json: warning: one"], "those known at start show at once")
         #expect(await harness.started())

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ZappModel
 
-/// A river of about 1.25 MB (over `AppLoader.concurrentMinimumSize`) with an odd screen at
+/// A river of about 1.25 MB (over `AppLoader.lazyRiverMinimumSize`) with an odd screen at
 /// its start and one at its end: strings holding brackets, commas and escaped quotes, a
 /// duplicate key, an invalid nav-bar state and a hook entry that is dropped.
 private func oddRiver(screens: Int = 800, last: String = oddScreen("odd-last")) -> Data {
@@ -32,17 +32,20 @@ private func oneThread(_ data: Data) throws -> (screens: [ScreenModel], diagnost
 }
 
 /// The eager load of a large river: scanned by the parser, then decoded screen by screen on
-/// several threads (`ScannedRiver.decodeAll(threads:)`), with the one-thread result.
+/// several threads for its report (`ScannedRiver.decodingReport(threads:)`) and read screen by
+/// screen, against the one-thread result.
 @Suite("Large river decoding")
 struct LargeRiverDecodingTests {
     private func decode(_ river: Data, threads: Int) -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap)? {
-        ScannedRiver(scanning: river, file: "river.json")?.decodeAll(threads: threads)
+        guard let scanned = ScannedRiver(scanning: river, file: "river.json") else { return nil }
+        let report = scanned.decodingReport(threads: threads)
+        return ((0..<scanned.count).map(scanned.screen(at:)), report.diagnostics, report.sourceMap)
     }
 
     @Test(arguments: [1, 2, 3, 4, 8])
     func sameResultAsOneThread(threads: Int) throws {
         let river = oddRiver()
-        #expect(river.count > AppLoader.concurrentMinimumSize)
+        #expect(river.count > AppLoader.lazyRiverMinimumSize)
         let expected = try oneThread(river)
         #expect(expected.diagnostics.count == 8)
         #expect(!expected.sourceMap.preloadIndices.isEmpty)
@@ -83,3 +86,37 @@ struct LargeRiverDecodingTests {
     }
 }
 
+
+/// What a pass over a river's screens holds is bounded (issue 34): a screen's keys and values,
+/// and the diagnostics of a pass.
+@Suite("Large river bounds")
+struct LargeRiverBoundsTests {
+    @Test func aScreenHoldingTooManyValuesIsRefusedAlone() throws {
+        let values = Array(repeating: "0", count: JSONParser.screenValueLimit).joined(separator: ",")
+        let river = oddRiver(last: #"{"id": "huge", "general": {"list": [\#(values)]}}"#)
+        let scanned = try #require(ScannedRiver(scanning: river, file: "river.json"))
+        let report = scanned.decodingReport(threads: 2)
+        let refused = report.diagnostics.filter { $0.code == .syntax }
+        #expect(refused.count == 1)
+        #expect(refused.first?.description.contains("the screen holds more than 100000 keys and values; it is not read further") == true)
+        #expect(scanned.screen(at: scanned.count - 1).id == "huge", "the screen is still listed, by its id")
+        #expect(scanned.screen(at: 1).id == "screen-0")
+    }
+
+    @Test func aPassHoldsAtMostTenThousandDiagnostics() throws {
+        let count = DiagnosticLimit.perPass + 2_000
+        let screens = (0..<count).map { #"{"id": "s\#($0)", "home": \#($0 == 0), "navigations": 5, "ui_components": [{"component_type": "list", "data": {"items": [{"title": "t", "target": "gone-\#($0)"}]}}]}"# }
+        let data = Data(("[" + screens.joined(separator: ",\n") + "]").utf8)
+        let scanned = try #require(ScannedRiver(scanning: data, file: "river.json"))
+        let report = scanned.decodingReport(threads: 3)
+        #expect(report.diagnostics.count == DiagnosticLimit.perPass + 1)
+        #expect(report.diagnostics.last?.description == "river.json: warning: 2000 more diagnostics are not listed (the first 10000 are) (hint: fix those listed, or the pattern they share, and check again)")
+        #expect(report.diagnostics.first?.description.hasPrefix("river.json: $[0].navigations: error:") == true, "the first are kept, in river order")
+
+        let app = ZappApp(river: scanned, decoded: [:], plugins: [], folder: nil, name: "app")
+        let checked = AppValidator.validate(app, riverFile: "river.json", pluginsFile: nil, sourceMap: report.sourceMap)
+        #expect(checked.count == DiagnosticLimit.perPass + 1)
+        #expect(checked.last?.code == .notListed)
+        #expect(checked.last?.description.contains("2000 more diagnostics are not listed") == true)
+    }
+}

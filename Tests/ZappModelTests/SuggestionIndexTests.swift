@@ -5,8 +5,7 @@ import Testing
 /// "did you mean": one index per validation run, first screen in river order wins.
 @Suite struct SuggestionIndexTests {
     @Test func normalisedIdsMapToTheFirstScreen() {
-        let screens = ["Sign-In", "sign_in", "movies"].map { ScreenModel(id: $0, name: $0) }
-        let index = SuggestionIndex(screens: screens)
+        let index = SuggestionIndex(screenIDs: ["Sign-In", "sign_in", "movies"])
         #expect(index.screenID(matching: "SIGNIN") == "Sign-In")
         #expect(index.screenID(matching: "Movies ") == "movies")
         #expect(index.screenID(matching: "series") == nil)

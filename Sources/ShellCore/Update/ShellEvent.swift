@@ -79,7 +79,7 @@ public enum ShellEvent: Sendable, Hashable {
     /// of `generation`, in `validate`'s order, replacing those known at the first frame, the
     /// bars' assets of all its screens, and a scanned river's screens, all decoded (`screens`).
     /// Dropped when that app was replaced meanwhile.
-    case loadWarningsChecked([String], assets: AssetStore, screens: ScreenList? = nil, generation: Int)
+    case loadWarningsChecked([String], assets: AssetStore, generation: Int)
     /// The screens `.decodeScreens` asked for, by position in the river of the app of
     /// `generation`; the events held for them go on.
     case screensDecoded([Int: ScreenModel], generation: Int)

@@ -17,12 +17,8 @@ extension ShellUpdate {
             return screensDecoded(screens, generation: generation, &model)
         }
         if !model.heldEvents.isEmpty, !quitsAtOnce(event) {
-            // The deferred checks' every screen, decoded, lets the held events go on at once.
-            guard case .loadWarningsChecked(_, _, .some, let generation) = event, generation == model.appGeneration else {
-                model.heldEvents.append(event)
-                return []
-            }
-            return apply(&model) + screensDecoded([:], generation: generation, &model)
+            model.heldEvents.append(event)
+            return []
         }
         guard model.view.app.screens.hasUndecoded else { return apply(&model) }
         var next = model
@@ -32,14 +28,8 @@ extension ShellUpdate {
             return effects
         }
         model.heldEvents = [event]
-        // Many screens (go to lists them all) come sooner with the checks under way, which decode
-        // every screen anyway, than decoded a second time beside them.
-        if model.areChecksRunning, next.screensWanted.count > decodedBesideTheChecks { return [] }
         return [.decodeScreens(positions: next.screensWanted.sorted(), of: model.view.app.screens, generation: model.appGeneration)]
     }
-
-    /// The most screens asked for (`.decodeScreens`) while the deferred checks run.
-    static let decodedBesideTheChecks = 1_000
 
     /// Stores the decoded screens and lets the held events go on, in order (one may wait again).
     private static func screensDecoded(_ screens: [Int: ScreenModel], generation: Int, _ model: inout ShellModel) -> [ShellEffect] {
@@ -80,11 +70,12 @@ extension ShellUpdate {
 extension ShellViewState {
     /// The positions of the screens not decoded yet that the frame would read: the screen on
     /// screen and those its screen pickers' selected tabs nest (as `ScreenPickerLayout` reads
-    /// them: a target at every depth, nested two deep), and every screen while "go to" lists them.
+    /// them: a target at every depth, nested two deep), and while "go to" lists the screens,
+    /// those that may name a hook screen (`goToCandidates`).
     var undecodedScreensShown: Set<Int> {
         let screens = app.screens
         guard screens.hasUndecoded else { return [] }
-        if case .goTo = overlay { return Set(screens.undecoded) }
+        if case .goTo = overlay { return Set(screens.undecoded(mayHolding: "screen_id")) }
         var wanted: Set<Int> = []
         var visited: Set<String> = []
         func read(_ id: String, depth: Int) {

@@ -149,12 +149,11 @@ public enum ShellUpdate {
         case .notice(let text, let isError):
             model.notify(text, isError: isError)
             return []
-        case .loadWarningsChecked(let warnings, let assets, let screens, let generation):
+        case .loadWarningsChecked(let warnings, let assets, let generation):
             guard generation == model.appGeneration else { return [] }
             model.areChecksRunning = false
             model.view.loadWarnings = warnings
             model.view.assets = assets
-            if let screens { model.view.app.adopt(screens) }
             clampSelections(&model)
             return []
         case .themesLoaded(let themes):

@@ -15,12 +15,14 @@ extension AssetStore {
     /// names the same few on every screen, and a missing one must not be looked for again on
     /// each). Files larger than 64 KiB, binary files and remote URLs are skipped; lines are kept
     /// as written (`Canvas` sanitises what it draws, like every other text). Of a large river
-    /// `run` has not decoded yet, only the screens decoded so far are looked at: the store is
-    /// read again once all are (`.loadWarningsChecked`).
-    public init(app: ZappApp) {
+    /// `run` has not decoded yet, only the screens decoded so far are looked at, unless
+    /// `readingUndecoded` (off the main actor, with the deferred checks: `.loadWarningsChecked`),
+    /// which decodes each of the others as it reads it, and keeps none.
+    public init(app: ZappApp, readingUndecoded: Bool = false) {
         var texts: [String: [String]] = [:]
         var seen: Set<String> = []
-        for screen in app.screens.decoded {
+        for position in app.screens.indices where readingUndecoded || app.screens.isDecoded(position) {
+            let screen = app.screens[position]
             for navigation in screen.navigations {
                 let assets = navigation.assets
                 for asset in [assets.appLogo, assets.backButton, assets.closeButton, assets.menuButton,

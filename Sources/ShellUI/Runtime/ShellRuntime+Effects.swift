@@ -173,17 +173,14 @@ extension ShellRuntime {
     }
 
     /// Runs the load's deferred checks (`ShellSetup.checkWarnings`) of `app` and reads its bars'
-    /// assets (every screen is decoded by then) on a lane of the blocking-work pool (they block
-    /// a thread, and use two on a large app), and posts them for `generation`.
+    /// assets (of every screen) on a lane of the blocking-work pool (they block a thread, and use
+    /// two on a large app), and posts them for `generation`.
     func checkWarnings(of app: ZappApp, generation: Int) {
         guard let check = setup.checkWarnings else { return }
         let inbox = inbox
         BlockingWork.start(on: checksLane) {
-            let checked = check()
-            var decoded = app
-            if let screens = checked.screens { decoded.adopt(screens) }
-            inbox.post(
-                .loadWarningsChecked(checked.warnings, assets: AssetStore(app: decoded), screens: checked.screens, generation: generation))
+            let warnings = check()
+            inbox.post(.loadWarningsChecked(warnings, assets: AssetStore(app: app, readingUndecoded: true), generation: generation))
         }
     }
 

@@ -217,12 +217,15 @@ public final class ShellRuntime {
         return true
     }
 
-    /// Runs with no terminal input until nothing is pending — no task running, nothing posted:
-    /// the feeds and images the frame shows have loaded or failed, through the same effects,
-    /// generation checks and clamping as `run()` — draws the last frame and ends (`render`).
+    /// Runs with no terminal input until nothing is pending — no task running, nothing posted,
+    /// no event waiting for screens to be decoded: the feeds and images the frame shows have
+    /// loaded or failed, through the same effects, generation checks and clamping as `run()` —
+    /// draws the last frame and ends (`render`).
     public func runUntilIdle() async {
         start()
-        await settle { _ in self.backgroundTasks.isEmpty && self.activityTask == nil && self.inbox.isEmpty }
+        await settle { model in
+            self.backgroundTasks.isEmpty && self.activityTask == nil && self.inbox.isEmpty && model.heldEvents.isEmpty
+        }
         shutDown()
     }
 

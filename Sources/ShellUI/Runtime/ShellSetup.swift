@@ -55,7 +55,7 @@ public struct ShellSetup: Sendable {
     /// scanned river's screens all decoded (nil when they were decoded at load). The runtime
     /// runs it off the main actor once home is drawn and posts the result
     /// (`.loadWarningsChecked`). Nil when `warnings` is already complete.
-    public var checkWarnings: (@Sendable () -> (warnings: [String], screens: ScreenList?))?
+    public var checkWarnings: (@Sendable () -> [String])?
     /// `$BROWSER`, which web links are opened with.
     public var browser: String?
     /// How images are drawn (`--images`, resolved from the environment; `off` by default).
@@ -85,7 +85,7 @@ public struct ShellSetup: Sendable {
         trace: TraceLog = TraceLog(),
         deepLink: String? = nil, theme: Theme = .defaultDark, themes: [Theme] = [],
         loadThemes: (@Sendable () -> [Theme])? = nil, forceASCII: Bool = false,
-        warnings: [String] = [], checkWarnings: (@Sendable () -> (warnings: [String], screens: ScreenList?))? = nil, browser: String? = nil,
+        warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil, browser: String? = nil,
         imageMode: ImageMode = .off,
         watchFiles: (@MainActor @Sendable (@escaping @Sendable () -> Void) -> AnyObject?)? = nil,
         loadTheme: (@Sendable () async throws -> Theme)? = nil

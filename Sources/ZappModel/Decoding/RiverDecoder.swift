@@ -6,6 +6,18 @@
 /// and paths stay true; a result with errors must not be run. Hook entries without a
 /// string `identifier` and `type` are dropped with a warning, as the SDK drops them.
 public enum RiverDecoder {
+    /// The most screens a river may list; one that lists more is refused before any screen is
+    /// decoded (a scanned river's scan stops there): what is held per screen stays bounded
+    /// (issue 34). A real app lists a few hundred.
+    public static let maximumScreens = 100_000
+
+    /// The error for a river that lists more than `maximumScreens` screens.
+    static func tooManyScreens(file: String) -> Diagnostic {
+        .error(
+            .type, file: file, at: .path(.root), "lists more than \(maximumScreens) screens; at most \(maximumScreens) are read",
+            hint: "a real app lists a few hundred screens; check that this is the file you meant")
+    }
+
     /// Decodes a parsed river.json. `file` names it in diagnostics.
     public static func decode(_ value: JSONValue, file: String) -> (screens: [ScreenModel], diagnostics: [Diagnostic]) {
         let result = decodeWithSourceMap(value, file: file)
@@ -22,6 +34,8 @@ public enum RiverDecoder {
         var sourceMap = RiverSourceMap()
         var elements: [JSONValue]
         switch consume value {
+        case .array(let array) where array.count > maximumScreens:
+            return ([], [tooManyScreens(file: file)], sourceMap)
         case .array(let array):
             elements = array
         case let other:

@@ -13,11 +13,12 @@ import Synchronization
 /// value (the bytes are an immutable `Data`), decoding is a pure function of it. `run` scans
 /// before its first frame and keeps the screens not decoded yet as positions in it
 /// (`ScreenList`); the update asks for those it needs (`.decodeScreens`), the deferred checks
-/// decode the rest (ARCHITECTURE.md, "Start"). An eager load of a large river decodes them all
-/// at once on several threads (`decodeAll(threads:)`).
+/// decode the rest for their report only (ARCHITECTURE.md, "Start"). An eager load of a large
+/// river keeps it scanned too: whole-river passes decode each screen as they read it, on
+/// several threads (`decodingReport(threads:)`), so no pass holds every screen (issue 34).
 ///
 /// Each screen is decoded exactly as `RiverDecoder` decodes it in a whole river (same model,
-/// JSON paths, diagnostics, duplicate-key positions); `decodeAll` gives the diagnostics in
+/// JSON paths, diagnostics, duplicate-key positions); `decodingReport` gives the diagnostics in
 /// the order of an eager load.
 public struct ScannedRiver: Sendable {
     /// What decoding one screen gives.
@@ -28,6 +29,14 @@ public struct ScannedRiver: Sendable {
         /// The file index of each kept hook entry, when some were dropped (`RiverSourceMap`).
         var preloadIndices: [Int]?
         var postloadIndices: [Int]?
+        /// Diagnostics not held (`decodingReport`, past `DiagnosticLimit.perPass`).
+        var dropped = 0
+    }
+
+    /// What decoding one screen reports, without the screen (`decodingReport`).
+    private struct ScreenReport {
+        var position: Int
+        var decoded: DecodedScreen
     }
 
     /// The river's name in diagnostics.
@@ -45,11 +54,14 @@ public struct ScannedRiver: Sendable {
     /// The members of a screen that are read before it is decoded.
     private static let memberKeys = ["id", "home", "name"]
 
-    /// Scans `data`; nil when it is not an array of at least one element (or not JSON: the
-    /// eager path reports it).
+    /// Scans `data`; nil when it is not an array of one to `RiverDecoder.maximumScreens`
+    /// elements (or not JSON: the eager path reports it, its parse bounded by
+    /// `JSONParser.valueLimit`).
     init?(scanning data: Data, file: String) {
         guard data.count <= ConfigurationFileReader.maximumSize,
-            let index = try? JSONArrayIndex(scanning: data, memberKeys: Self.memberKeys), !index.elements.isEmpty
+            let index = try? JSONArrayIndex(
+                scanning: data, memberKeys: Self.memberKeys, elementLimit: RiverDecoder.maximumScreens),
+            !index.elements.isEmpty
         else { return nil }
         self.file = file
         self.index = index
@@ -74,6 +86,15 @@ public struct ScannedRiver: Sendable {
     }
 
     var count: Int { index.elements.count }
+
+    /// The error for a river listing more than `RiverDecoder.maximumScreens` screens, counted
+    /// without decoding or parsing (`JSONArrayIndex.countElements` stops there); nil otherwise.
+    static func tooManyScreens(_ data: Data, file: String) -> Diagnostic? {
+        guard let count = JSONArrayIndex.countElements(in: data, upTo: RiverDecoder.maximumScreens),
+            count > RiverDecoder.maximumScreens
+        else { return nil }
+        return RiverDecoder.tooManyScreens(file: file)
+    }
 
     /// Whether both were scanned from the same bytes in memory (so decode to the same screens).
     func hasSameBytes(as other: ScannedRiver) -> Bool {
@@ -106,34 +127,51 @@ public struct ScannedRiver: Sendable {
         return decode(position, parser: &parser).screen
     }
 
-    /// Decodes every screen: the screens, and the diagnostics and source map an eager load of
-    /// the river gives. With `threads` above 1 the screens are decoded in as many ranges at once.
-    func decodeAll(threads: Int = 1) -> (screens: [ScreenModel], diagnostics: [Diagnostic], sourceMap: RiverSourceMap) {
+    /// Decodes every screen for what an eager load of the river reports (its diagnostics, in
+    /// that order) and its source map, keeping no screen: a large river's screens stay positions
+    /// in its bytes (`ScreenList`), so the peak memory of a whole-river pass is the bytes plus
+    /// the screens decoded at once on each thread (issue 34). With `threads` above 1 the screens
+    /// are decoded in as many ranges at once.
+    func decodingReport(threads: Int = 1) -> (diagnostics: [Diagnostic], sourceMap: RiverSourceMap) {
         let lanes = min(max(threads, 1), Self.maximumThreads, count)
         let size = (count + lanes - 1) / lanes
-        // Each lane hands its range back once, decoded (a lock only to collect them).
-        let ranges = Mutex([[DecodedScreen]](repeating: [], count: lanes))
+        // Each lane hands its range's report back once (a lock only to collect them).
+        let ranges = Mutex([[ScreenReport]](repeating: [], count: lanes))
         ParallelLanes.run(lanes) { lane in
             var parser = JSONArrayIndex.ElementParser()
-            var decoded: [DecodedScreen] = []
+            var reports: [ScreenReport] = []
+            var held = 0
             for position in (lane * size)..<min(count, (lane + 1) * size) {
-                decoded.append(decode(position, parser: &parser))
+                var decoded = decode(position, parser: &parser)
+                // Past `DiagnosticLimit.perPass` diagnostics only their number is kept.
+                if held >= DiagnosticLimit.perPass {
+                    decoded.dropped = decoded.diagnostics.count
+                    decoded.diagnostics = []
+                }
+                held += decoded.diagnostics.count
+                guard !decoded.diagnostics.isEmpty || decoded.dropped > 0 || !decoded.duplicateKeys.isEmpty
+                    || decoded.preloadIndices != nil || decoded.postloadIndices != nil
+                else { continue }
+                decoded.screen = ScreenModel(id: ids[position], name: "")
+                reports.append(ScreenReport(position: position, decoded: decoded))
             }
-            ranges.withLock { $0[lane] = decoded }
+            ranges.withLock { $0[lane] = reports }
         }
-        var screens: [ScreenModel] = []
-        screens.reserveCapacity(count)
         var duplicates: [JSONDuplicateKey] = []
         var diagnostics: [Diagnostic] = []
+        var dropped = 0
         var sourceMap = RiverSourceMap()
-        for (position, screen) in ranges.withLock({ $0.joined() }).enumerated() {
-            screens.append(screen.screen)
-            duplicates += screen.duplicateKeys
-            diagnostics += screen.diagnostics
-            if let indices = screen.preloadIndices { sourceMap.preloadIndices[position] = indices }
-            if let indices = screen.postloadIndices { sourceMap.postloadIndices[position] = indices }
+        for report in ranges.withLock({ $0.joined() }) {
+            duplicates += report.decoded.duplicateKeys.prefix(max(0, ConfigurationFileReader.maximumDuplicateKeyWarnings - duplicates.count))
+            diagnostics += report.decoded.diagnostics
+            dropped += report.decoded.dropped
+            if let indices = report.decoded.preloadIndices { sourceMap.preloadIndices[report.position] = indices }
+            if let indices = report.decoded.postloadIndices { sourceMap.postloadIndices[report.position] = indices }
         }
-        return (screens, ConfigurationFileReader.duplicateKeyWarnings(duplicates, file: file) + diagnostics, sourceMap)
+        return (
+            ConfigurationFileReader.duplicateKeyWarnings(duplicates, file: file)
+                + DiagnosticLimit.capped(diagnostics, dropped: dropped, file: file), sourceMap
+        )
     }
 
     /// Positions of the screens whose JSON may hold `text` as (part of) a string: those whose
@@ -162,8 +200,10 @@ public struct ScannedRiver: Sendable {
         return (0..<count).filter { hits[$0] || index.elements[$0].hasEscapes }
     }
 
-    /// The most threads `decodeAll` decodes on.
-    static let maximumThreads = 8
+    /// The most threads a whole-river pass decodes on (`decodingReport`, `screens(at:)`,
+    /// `ScreenList.mapEveryScreen`): each holds the screen it decodes, up to
+    /// `JSONParser.screenValueLimit` keys and values (issue 34).
+    static let maximumThreads = 4
 
     /// The offset of the first occurrence of `needle` at or after `from`.
     private static func find(_ needle: [UInt8], in raw: UnsafeRawBufferPointer, from: Int) -> Int? {

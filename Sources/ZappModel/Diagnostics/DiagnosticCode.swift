@@ -48,6 +48,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable, Codable {
     /// An asset or feed the app names outside what it may read (`LocalReference`): a local
     /// app's file outside its folder, a remote app's `file://` URL. It is not read.
     case localReadRefused = "local-read-refused"
+    /// Diagnostics of a river past the first `DiagnosticLimit.perPass` of a pass over its
+    /// screens: counted, not held (issue 34).
+    case notListed = "not-listed"
 
     /// True only for what leaves nothing to show: a file that cannot be read or parsed, a file
     /// of an unknown kind, a river with no screens. This is the one place that decides what

@@ -37,6 +37,11 @@ extension FeedSource {
     /// (the river as shown). Shown by `run` (`w`), `render` and `replay` with the other load
     /// warnings; the component says the same in its own space.
     public static func warnings(in app: ZappApp, file: String) -> [Diagnostic] {
+        app.screens.diagnosticsOfEveryScreen(file: file, [{ warnings(in: $1, at: $0, of: app, file: file) }])[0]
+    }
+
+    /// `warnings(in:file:)` of one screen, at `index` in the river.
+    public static func warnings(in screen: ScreenModel, at index: Int, of app: ZappApp, file: String) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         func check(_ source: String?, type: String?, at path: JSONPath) {
             guard let source, let reason = app.feedMap.unreachableReason(source, type: type) else { return }
@@ -49,15 +54,12 @@ extension FeedSource {
                 walk(item.navItems, at: itemPath)
             }
         }
-        for index in 0..<app.screens.count {
-            let screen = app.screens[index]
-            let screenPath = JSONPath.root + index
-            for (offset, component) in screen.uiComponents.enumerated() {
-                check(component.data["source"]?.stringValue, type: component.data["type"]?.stringValue, at: screenPath + "ui_components" + offset)
-            }
-            for (offset, navigation) in screen.navigations.enumerated() {
-                walk(navigation.navItems, at: screenPath + "navigations" + offset)
-            }
+        let screenPath = JSONPath.root + index
+        for (offset, component) in screen.uiComponents.enumerated() {
+            check(component.data["source"]?.stringValue, type: component.data["type"]?.stringValue, at: screenPath + "ui_components" + offset)
+        }
+        for (offset, navigation) in screen.navigations.enumerated() {
+            walk(navigation.navItems, at: screenPath + "navigations" + offset)
         }
         return warnings
     }

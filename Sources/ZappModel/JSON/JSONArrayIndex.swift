@@ -41,11 +41,12 @@ public struct JSONArrayIndex: Sendable {
     private let members: [Range<Int>?]
 
     /// Scans `data`; nil when its top level is not an array (the rest is not checked then).
-    /// Throws when the array is not JSON.
-    public init?(scanning data: Data, memberKeys: [String] = []) throws(JSONSyntaxError) {
+    /// Throws when the array is not JSON, or holds more than `elementLimit` elements (the
+    /// index stays bounded: the scan stops there).
+    public init?(scanning data: Data, memberKeys: [String] = [], elementLimit: Int = .max) throws(JSONSyntaxError) {
         let keys = memberKeys.map { Array($0.utf8) }
         let scanned: Result<(elements: [Element], members: [Range<Int>?])?, JSONSyntaxError> = data.withUnsafeBytes { raw in
-            var parser = Parser(scanning: raw.bindMemory(to: UInt8.self), keys: keys)
+            var parser = Parser(scanning: raw.bindMemory(to: UInt8.self), keys: keys, elementLimit: elementLimit)
             do throws(JSONSyntaxError) {
                 try parser.checkEncoding()
                 parser.skipWhitespace()
@@ -99,6 +100,9 @@ public struct JSONArrayIndex: Sendable {
                 parser.index = element.start
                 parser.lineOrigin = (element.lineStart, element.line)
                 parser.duplicateKeys = []
+                parser.valueLimit = JSONParser.screenValueLimit
+                parser.holder = "screen"
+                parser.heldValues = 0
                 do throws(JSONSyntaxError) {
                     let value = try parser.parseValue()
                     return .success((value, parser.locatedDuplicateKeys()))
@@ -116,6 +120,8 @@ public struct JSONArrayIndex: Sendable {
 /// lie. The parser calls it as it validates; the grammar and its checks are the parser's own.
 struct ArrayScan {
     let keys: [[UInt8]]
+    /// The most elements recorded; the parser refuses the text past it.
+    let elementLimit: Int
     var elements: [JSONArrayIndex.Element] = []
     var members: [Range<Int>?] = []
     var sawEscape = false
@@ -123,8 +129,9 @@ struct ArrayScan {
     /// The member key just read in the element object, when it is one of `keys`.
     private var pendingKey: Int?
 
-    init(keys: [[UInt8]]) {
+    init(keys: [[UInt8]], elementLimit: Int) {
         self.keys = keys
+        self.elementLimit = elementLimit
     }
 
     /// An element begins at the current value (depth 1).

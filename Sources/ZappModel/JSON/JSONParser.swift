@@ -46,18 +46,14 @@ public enum JSONParser {
         }
     }
 
-    /// Bytes of text per key or value (object, array, string, number, literal) a whole parse
-    /// may hold, beyond `minimumValueLimit`: with the stacks, arrays and indexes each costs
-    /// (about 100 bytes, under 150), memory stays within a fixed multiple of the text's size. A
-    /// real configuration has 10 to 30 bytes per key or value (a minified generated river 9.7).
-    public static let bytesPerValue = 8
-    /// The keys and values a whole parse may hold however small the text (150 MB at most).
-    public static let minimumValueLimit = 1_000_000
-
-    /// The most keys and values a whole parse of `size` bytes holds before it refuses the text.
-    public static func valueLimit(forSize size: Int) -> Int {
-        max(minimumValueLimit, size / bytesPerValue)
-    }
+    /// The most keys and values (objects, arrays, strings, numbers, literals) a whole parse
+    /// holds before it refuses the text: with the stacks, arrays and indexes each costs (about
+    /// 100 bytes, under 150), under 150 MB. A real configuration file holds a few thousand; a
+    /// river larger than `AppLoader.lazyRiverMinimumSize` is never parsed whole (issue 34).
+    public static let valueLimit = 1_000_000
+    /// The most keys and values one screen of a scanned river holds (`JSONArrayIndex.ElementParser`):
+    /// each thread decoding a screen then holds under 15 MB. A real screen holds a few hundred.
+    public static let screenValueLimit = 100_000
 
     /// Runs `body` with a parser over `data`, collecting the keys written twice.
     private static func withParser<Value>(
@@ -66,7 +62,7 @@ public enum JSONParser {
     ) throws(JSONSyntaxError) -> Value {
         let result: Result<(Value, [JSONDuplicateKey]), JSONSyntaxError> = data.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
-            parser.valueLimit = valueLimit(forSize: raw.count)
+            parser.valueLimit = valueLimit
             do throws(JSONSyntaxError) {
                 let value = try body(&parser)
                 return .success((value, parser.locatedDuplicateKeys()))
@@ -105,9 +101,11 @@ struct Parser {
     /// Line breaks passed between values (`skipWhitespace`): the line of a scanned element.
     var lineCount = 1
     var lineStart = 0
-    /// The most keys and values held (`JSONParser.valueLimit`; no limit for a scan or an
-    /// element parse), and how many are held: each added to a container, less those dropped.
+    /// The most keys and values held (`JSONParser.valueLimit`, `screenValueLimit` for an
+    /// element; no limit for a scan), and how many are held: each added to a container, less
+    /// those dropped; what holds them, in messages ("file", "screen").
     var valueLimit = Int.max
+    var holder = "file"
     var heldValues = 0
     /// A member of the top-level object whose array keeps only its first `limit` elements
     /// (`JSONParser.parse(_:keepingAtMost:of:)`), and how many elements it dropped.
@@ -164,9 +162,9 @@ struct Parser {
     }
 
     /// A parser that scans rather than builds (`JSONArrayIndex`).
-    init(scanning bytes: UnsafeBufferPointer<UInt8>, keys: [[UInt8]]) {
+    init(scanning bytes: UnsafeBufferPointer<UInt8>, keys: [[UInt8]], elementLimit: Int) {
         self.bytes = bytes
-        scan = ArrayScan(keys: keys)
+        scan = ArrayScan(keys: keys, elementLimit: elementLimit)
     }
 
     /// An array or object being filled.
@@ -214,7 +212,14 @@ struct Parser {
         nextValue: while true {
             guard index < bytes.count else { throw unexpectedEnd(containers) }
             valueStart = index
-            if scan != nil, containers.count == 1 { scan!.elementStarts(line: lineCount, lineStart: lineStart) }
+            if scan != nil, containers.count == 1 {
+                guard scan!.elements.count < scan!.elementLimit else {
+                    throw error(
+                        "the array holds more than \(scan!.elementLimit) elements; it is not read further",
+                        hint: "a river lists a few hundred screens; check that this is the file you meant", at: index)
+                }
+                scan!.elementStarts(line: lineCount, lineStart: lineStart)
+            }
             switch bytes[index] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = bytes[index] == UInt8(ascii: "{")
@@ -309,8 +314,8 @@ struct Parser {
         heldValues += count
         guard heldValues > valueLimit else { return }
         throw error(
-            "the file holds more than \(valueLimit) keys and values; it is not read further",
-            hint: "at most one key or value per \(JSONParser.bytesPerValue) bytes of the file is read (\(JSONParser.minimumValueLimit) at least); check that this is the file you meant",
+            "the \(holder) holds more than \(valueLimit) keys and values; it is not read further",
+            hint: "a real \(holder) holds a few thousand at most; check that this is the file you meant",
             at: index)
     }
 

@@ -23,14 +23,12 @@ public struct AppLoadResult: Sendable {
     }
 
     /// The result with its deferred checks run: the same diagnostics, in the same order, as a
-    /// load that ran them at once, and every screen decoded. None of them stops the app.
+    /// load that ran them at once. None of them stops the app.
     public func completingChecks() -> AppLoadResult {
         guard let deferredChecks else { return self }
         var result = self
         result.deferredChecks = nil
-        let checked = deferredChecks.run()
-        result.diagnostics.insert(contentsOf: checked.diagnostics, at: min(deferredChecks.position, diagnostics.count))
-        if let screens = checked.screens { result.app?.adopt(screens) }
+        result.diagnostics.insert(contentsOf: deferredChecks.run(), at: min(deferredChecks.position, diagnostics.count))
         return result
     }
 
@@ -58,21 +56,18 @@ public struct FileLoadResult: Sendable {
     /// What the file was recognised as; nil when it could not be read, parsed or recognised.
     public var kind: ConfigurationFileKind?
     public var diagnostics: [Diagnostic]
-    /// The decoded screens of a river.
-    public var screens: [ScreenModel]
     /// The decoded entries of a plugin configurations file.
     public var plugins: [PluginConfiguration]
     /// The decoded manifest of a manifest file.
     public var manifest: PluginManifest?
 
     public init(
-        file: String, kind: ConfigurationFileKind?, diagnostics: [Diagnostic], screens: [ScreenModel] = [],
+        file: String, kind: ConfigurationFileKind?, diagnostics: [Diagnostic],
         plugins: [PluginConfiguration] = [], manifest: PluginManifest? = nil
     ) {
         self.file = file
         self.kind = kind
         self.diagnostics = diagnostics
-        self.screens = screens
         self.plugins = plugins
         self.manifest = manifest
     }

@@ -18,13 +18,10 @@ public enum AppLoader {
     /// The name of a published layout's river, read when a folder has no river.json.
     public static let publishedRiverFileName = "rivers.json"
     public static let pluginsFileName = "plugin_configurations.json"
-    /// Rivers smaller than this are decoded at once even when `run` defers the checks: the first
-    /// frame of a small app reads most of its screens anyway (the demo's reads 15 of 21), so
-    /// scanning first would only add work.
+    /// Rivers smaller than this are parsed whole and decoded at once: the first frame of a small
+    /// app reads most of its screens anyway (the demo's reads 15 of 21), so scanning first would
+    /// only add work. A larger one is scanned (`ScannedRiver`) and its screens decoded when read.
     public static let lazyRiverMinimumSize = 1 << 20
-    /// Rivers smaller than this are parsed whole and then decoded by an eager load: decoding
-    /// screen by screen on several threads would gain too little.
-    static let concurrentMinimumSize = 1 << 20
 
     /// Loads the app at a path as the user typed it: a folder, or a river.json file.
     /// Messages name files through this path (`myapp/river.json`). `pluginsPath` (`--plugins`)
@@ -169,14 +166,13 @@ public enum AppLoader {
     /// cycles: `AppValidator`) out of the result, to be run later by
     /// `AppLoadResult.completingChecks()`: none of them can stop the app, so `run` shows its
     /// first frame without waiting for them (a river with no screens is still checked at once,
-    /// since that stops it). It also leaves the river's decoding for later: the river is only
-    /// scanned (`ScannedRiver`: a syntax error still refuses the app here), only its home screen
-    /// is decoded (the others when the update asks, `.decodeScreens`, and all with the deferred
-    /// checks), and the decoding diagnostics join the deferred checks' (the same diagnostics, in
-    /// the same order, once completed).
+    /// since that stops it). A large river is only scanned, with or without it (`ScannedRiver`: a
+    /// syntax error still refuses the app here): only its home screen is decoded (the others when
+    /// read: the update asks, `.decodeScreens`), and its decoding diagnostics join the checks'
+    /// (the same diagnostics, in the same order, as decoding it whole gives).
     ///
     /// `lazyMinimumSize`: a smaller river is decoded at once (`lazyRiverMinimumSize`; tests and
-    /// the fuzz target pass 0 to load small rivers lazily too).
+    /// the fuzz target pass 0 to scan small rivers too).
     public static func load(
         river: consuming Data, plugins source: PluginsSource, name: String, folder: URL?, riverFile: String,
         pluginsFile: String, deferringChecks: Bool = false, lazyMinimumSize: Int = lazyRiverMinimumSize
@@ -184,11 +180,14 @@ public enum AppLoader {
         var pluginDiagnostics: [Diagnostic] = []
         var files = [riverFile]
 
-        // `run`: a large river that scans (valid JSON, an array of screens) is decoded screen by
-        // screen when needed; any other is decoded now, which reports it as an eager load does.
+        // A large river that scans (valid JSON, an array of screens) is decoded screen by screen
+        // when read, and never held decoded whole (issue 34); any other is decoded now, which
+        // reports it as it is.
         var bytes: Data? = consume river
-        let scannedRiver = deferringChecks && bytes!.count >= lazyMinimumSize
-            ? ScannedRiver(scanning: bytes!, file: riverFile) : nil
+        let scannedRiver = bytes!.count >= lazyMinimumSize ? ScannedRiver(scanning: bytes!, file: riverFile) : nil
+        if scannedRiver == nil, let tooMany = ScannedRiver.tooManyScreens(bytes!, file: riverFile) {
+            return AppLoadResult(app: nil, diagnostics: [tooMany], files: files)
+        }
         var decodedRiver: (screens: [ScreenModel], sourceMap: RiverSourceMap)?
         var riverDiagnostics: [Diagnostic] = []
         if let whole = bytes.take(), scannedRiver == nil {
@@ -249,9 +248,7 @@ public enum AppLoader {
             if deferringChecks, app?.screens.isEmpty == false, !stops(riverDiagnostics + pluginDiagnostics) {
                 deferred = checks
             } else {
-                let checked = checks.run()
-                riverDiagnostics += checked.diagnostics
-                if let screens = checked.screens { app?.adopt(screens) }
+                riverDiagnostics += checks.run()
             }
         }
         let diagnostics = riverDiagnostics + pluginDiagnostics
@@ -263,19 +260,11 @@ public enum AppLoader {
         return result
     }
 
-    /// Parses and decodes a river: a large one (`concurrentMinimumSize`) scanned by the parser
-    /// and then decoded screen by screen on several threads (`ScannedRiver.decodeAll`), so that its
-    /// whole JSON tree never exists; a small one (or one that does not scan) whole, on this
-    /// thread. Either way the bytes and the JSON are released before validation, so neither is alive beside the models then (that is what
-    /// bounds the peak memory of a large app).
+    /// Parses and decodes a whole river (one that is small, or does not scan), releasing the
+    /// bytes before the JSON is decoded.
     private static func decodeRiver(
         _ river: consuming Data, file: String
     ) -> (decoded: (screens: [ScreenModel], sourceMap: RiverSourceMap)?, diagnostics: [Diagnostic]) {
-        let large = river.count >= concurrentMinimumSize
-        if large, let scanned = ScannedRiver(scanning: copy river, file: file) {
-            let decoded = scanned.decodeAll(threads: Processors.available)
-            return ((decoded.screens, decoded.sourceMap), decoded.diagnostics)
-        }
         let (value, diagnostics) = ConfigurationFileReader.parse(river, file: file)
         _ = consume river
         guard let value else { return (nil, diagnostics) }
@@ -300,7 +289,17 @@ public enum AppLoader {
     }
 
     /// Loads one configuration file from bytes; `file` names it (and breaks ties on its kind).
+    /// A large river is scanned and checked screen by screen, as an app's is, never parsed whole.
     public static func loadFile(data: Data, file: String) -> FileLoadResult {
+        if data.count >= lazyRiverMinimumSize, ConfigurationFileKind.byName(file) != .pluginConfigurations,
+            let river = ScannedRiver(scanning: data, file: file), river.ids.contains(where: { !$0.isEmpty })
+        {
+            let report = river.decodingReport(threads: Processors.available)
+            let app = ZappApp(river: river, decoded: [:], plugins: [], folder: nil, name: "app")
+            var result = FileLoadResult(file: file, kind: .river, diagnostics: report.diagnostics)
+            result.diagnostics += AppValidator.validate(app, riverFile: file, pluginsFile: nil, sourceMap: report.sourceMap)
+            return result
+        }
         let (parsed, parseDiagnostics) = ConfigurationFileReader.parse(data, file: file)
         guard let value = parsed else {
             return FileLoadResult(file: file, kind: ConfigurationFileKind.byName(file), diagnostics: parseDiagnostics)
@@ -316,7 +315,6 @@ public enum AppLoader {
         switch kind {
         case .river:
             let decoded = RiverDecoder.decodeWithSourceMap(value, file: file)
-            result.screens = decoded.screens
             result.diagnostics += decoded.diagnostics
             result.diagnostics += AppValidator.validate(
                 ZappApp(screens: decoded.screens, plugins: []), riverFile: file, pluginsFile: nil,

@@ -1,7 +1,6 @@
 /// The work of loading a river that `run` leaves for after its first frame: the river's
 /// cross-reference checks (`AppValidator`: targets, hooks, home, duplicate ids, hook cycles)
-/// and, for a river scanned rather than decoded (`ScannedRiver`), decoding its screens with
-/// their diagnostics. None of it can stop an app from running, so `run` shows its
+/// and, for a river scanned rather than decoded (`ScannedRiver`), its decoding diagnostics. None of it can stop an app from running, so `run` shows its
 /// first frame without waiting and adds the warnings when they arrive;
 /// `AppLoadResult.completingChecks()` puts them where an eager load puts them.
 public struct DeferredChecks: Sendable {
@@ -35,16 +34,15 @@ public struct DeferredChecks: Sendable {
         position = 0
     }
 
-    /// Runs the checks (on several threads for a large app), after decoding a scanned river's
-    /// screens (then given back as `screens`); every diagnostic names the river.
-    public func run() -> (diagnostics: [Diagnostic], screens: ScreenList?) {
+    /// Runs the checks (on several threads for a large app), after a scanned river's decoding
+    /// report; every diagnostic names the river. A scanned river's screens are decoded as the
+    /// checks read them and not kept (`ScannedRiver.decodingReport`).
+    public func run() -> [Diagnostic] {
         guard let river else {
-            return (AppValidator.checkRiver(app, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: sourceMap), nil)
+            return AppValidator.checkRiver(app, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: sourceMap)
         }
-        let decoded = river.decodeAll(threads: Processors.available)
-        let checked = ZappApp(screens: decoded.screens, plugins: app.plugins, folder: app.folder, name: app.name)
-        let diagnostics = decoded.diagnostics
-            + AppValidator.checkRiver(checked, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: decoded.sourceMap)
-        return (diagnostics, checked.screens)
+        let report = river.decodingReport(threads: Processors.available)
+        return report.diagnostics
+            + AppValidator.checkRiver(app, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: report.sourceMap)
     }
 }

@@ -17,6 +17,10 @@ public struct OfflineAppCopy: Sendable, Hashable {
     static let magic = "zapp-shell offline copy 1"
     /// The largest total of copies kept (the least recently used go first).
     public static let defaultMaximumBytes = 256 * 1024 * 1024
+    /// The largest river kept as a copy: keeping one holds it twice more while it is written, so
+    /// a larger river (a real one is under 1 MB) is not kept, and the load stays under 400 MB
+    /// (issue 34).
+    public static let maximumRiverBytes = 32 * 1024 * 1024
     /// The longest header an entry has.
     static let maximumHeaderBytes = 1024
 

@@ -47,6 +47,20 @@ public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
         river == nil ? [] : slots.indices.filter { slots[$0] == nil }
     }
 
+    /// The positions of the screens whose JSON may hold `text` as (part of) a string: every
+    /// screen of a decoded list, and of a scanned river those its bytes say may
+    /// (`ScannedRiver.positions(mayHolding:)`).
+    public func positions(mayHolding text: String) -> [Int] {
+        river == nil ? Array(slots.indices) : candidates(holding: text)
+    }
+
+    /// The positions of the screens not decoded yet whose JSON may hold `text` as (part of) a
+    /// string (`ScannedRiver.positions(mayHolding:)`).
+    public func undecoded(mayHolding text: String) -> [Int] {
+        guard let river else { return [] }
+        return river.positions(mayHolding: text).filter { slots[$0] == nil }
+    }
+
     /// The screens at `positions`, decoded (what `.decodeScreens` does, off the main actor).
     public func decoding(_ positions: [Int]) -> [Int: ScreenModel] {
         guard let river else { return [:] }
@@ -60,13 +74,6 @@ public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
             slots[position] = screen
         }
         if !slots.contains(where: { $0 == nil }) { river = nil }
-    }
-
-    /// Takes every screen from `other`, this river all decoded; another list is ignored.
-    mutating func adopt(_ other: ScreenList) {
-        guard river != nil, other.river == nil, other.count == count else { return }
-        slots = other.slots
-        river = nil
     }
 
     /// Every screen, as an array.
@@ -180,6 +187,11 @@ public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
     /// The name of the screen at `position`, read without decoding it.
     public func name(at position: Int) -> String {
         slots[position]?.name ?? river!.names[position]
+    }
+
+    /// Whether the screen at `position` says `"home": true`, read without decoding it.
+    public func isHome(at position: Int) -> Bool {
+        slots[position]?.isHome ?? river!.homeFlags[position]
     }
 
     /// Where the first screen named `name` (case-insensitively) is, found without decoding.

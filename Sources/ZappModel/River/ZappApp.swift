@@ -58,12 +58,6 @@ public struct ZappApp: Sendable, Hashable {
         screens.store(decoded)
     }
 
-    /// Takes every screen from `list`, the same river decoded (the deferred checks'); a list of
-    /// other screens is ignored.
-    public mutating func adopt(_ list: ScreenList) {
-        screens.adopt(list)
-    }
-
     /// Where the screen with this id, else the first whose name matches (case-insensitively), is;
     /// found without decoding.
     public func position(idOrName key: String) -> Int? {

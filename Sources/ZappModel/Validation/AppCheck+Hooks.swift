@@ -30,20 +30,22 @@ extension AppCheck {
     /// screen's own preload hooks lead back to it, opening any screen on the loop never ends.
     mutating func checkHookCycles() {
         var edges: [String: [(target: String, path: JSONPath)]] = [:]
-        for index in app.screens.indices where !app.screens[index].id.isEmpty {
+        // Only a screen whose JSON holds `screen_id` can name a hook screen: the others of a
+        // large river are not decoded for this.
+        for index in app.screens.positions(mayHolding: "screen_id") where !app.screens.id(at: index).isEmpty {
             for (offset, hook) in app.screens[index].hooks.preload.enumerated() {
                 guard let target = hook.screenID, screenIDs.contains(target) else { continue }
                 let path = JSONPath.root + index + "hooks" + "preload_plugins"
                     + sourceMap.preloadIndex(screen: index, hook: offset) + "screen_id"
-                edges[app.screens[index].id, default: []].append((target, path))
+                edges[app.screens.id(at: index), default: []].append((target, path))
             }
         }
         // Iterative depth-first search; a grey node met again closes a cycle.
         enum Mark { case grey, black }
         var marks: [String: Mark] = [:]
         var reported = Set<[String]>()
-        for index in app.screens.indices where edges[app.screens[index].id] != nil && marks[app.screens[index].id] == nil {
-            let start = app.screens[index].id
+        for index in app.screens.indices where edges[app.screens.id(at: index)] != nil && marks[app.screens.id(at: index)] == nil {
+            let start = app.screens.id(at: index)
             var stack: [(node: String, next: Int)] = [(start, 0)]
             marks[start] = .grey
             while let top = stack.last {

@@ -3,7 +3,7 @@
 extension AppCheck {
     mutating func checkNavigation(_ navigation: NavigationModel, ofScreen index: Int, at path: JSONPath) {
         checkNavItems(navigation.navItems, at: path)
-        let isRootMenu = navigation.category == .menu && app.screens[index].isHome && app.screens[index].menu == navigation
+        let isRootMenu = navigation.category == .menu && app.screens.isHome(at: index) && app.screens[index].menu == navigation
         if isRootMenu { checkMenuItemTypes(navigation.navItems, at: path) }
         guard pluginsKnown else { return }
         switch navigation.category {

@@ -42,7 +42,7 @@ public enum AppValidator {
     static func checkRiver(_ app: ZappApp, riverFile: String, pluginsKnown: Bool, sourceMap: RiverSourceMap) -> [Diagnostic] {
         var check = AppCheck(app: app, riverFile: riverFile, pluginsKnown: pluginsKnown, sourceMap: sourceMap)
         check.run()
-        return check.diagnostics
+        return DiagnosticLimit.capped(check.diagnostics, dropped: check.dropped, file: riverFile)
     }
 
     /// Checks a plugin_configurations.json on its own: duplicate identifiers and plugin classes.
@@ -116,7 +116,9 @@ public enum AppValidator {
     }
 }
 
-/// One validation run over an app's river.
+/// One validation run over an app's river. Ids, names and home marks are read without decoding,
+/// and each screen is read once per pass: a large river's screens are decoded as read, and not
+/// kept (`ScreenList`).
 struct AppCheck: Sendable {
     /// Apps with at least this many screens have their screens checked on several threads.
     static let concurrentScreenCount = 2_000
@@ -130,24 +132,28 @@ struct AppCheck: Sendable {
     /// Screen ids by their normalised form, for "did you mean"; shared by the threads of one run.
     let suggestions: SuggestionIndex
     /// Lowercased names of screens (cells may target a screen by name); built when first needed.
-    lazy var screenNames: Set<String> = Set(app.screens.map { $0.name.lowercased() }.filter { !$0.isEmpty })
+    lazy var screenNames: Set<String> = Set(app.screens.indices.map { app.screens.name(at: $0).lowercased() }.filter { !$0.isEmpty })
 
     init(app: ZappApp, riverFile: String, pluginsKnown: Bool, sourceMap: RiverSourceMap) {
         self.app = app
         self.riverFile = riverFile
         self.pluginsKnown = pluginsKnown
         self.sourceMap = sourceMap
-        var screenIDs = Set<String>(minimumCapacity: app.screens.count)
-        for index in app.screens.indices where !app.screens[index].id.isEmpty { screenIDs.insert(app.screens[index].id) }
-        self.screenIDs = screenIDs
-        suggestions = SuggestionIndex(screens: app.screens.array)
+        let ids = app.screens.ids
+        self.screenIDs = Set(ids.filter { !$0.isEmpty })
+        suggestions = SuggestionIndex(screenIDs: ids)
     }
 
+    /// Diagnostics found past `DiagnosticLimit.perPass`: counted, not held.
+    var dropped = 0
+
     mutating func error(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, hint: String? = nil) {
+        guard diagnostics.count < DiagnosticLimit.perPass else { return dropped += 1 }
         diagnostics.append(.error(code, file: riverFile, at: .path(path), message, hint: hint))
     }
 
     mutating func warning(_ code: DiagnosticCode, _ path: JSONPath, _ message: String, hint: String? = nil) {
+        guard diagnostics.count < DiagnosticLimit.perPass else { return dropped += 1 }
         diagnostics.append(.warning(code, file: riverFile, at: .path(path), message, hint: hint))
     }
 
@@ -174,27 +180,33 @@ struct AppCheck: Sendable {
         let ranges = stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
         var emptyCheck = self
         emptyCheck.diagnostics = []
+        emptyCheck.dropped = 0
         let start = emptyCheck
-        let found = Mutex([[Diagnostic]](repeating: [], count: ranges.count))
+        let found = Mutex([(diagnostics: [Diagnostic], dropped: Int)](repeating: ([], 0), count: ranges.count))
         ParallelLanes.run(ranges.count) { number in
             var part = start
             part.checkScreens(in: ranges[number])
-            let diagnostics = part.diagnostics
-            found.withLock { $0[number] = diagnostics }
+            let result = (part.diagnostics, part.dropped)
+            found.withLock { $0[number] = result }
         }
-        diagnostics += found.withLock { $0.joined() }
+        for part in found.withLock({ $0 }) {
+            let room = max(0, DiagnosticLimit.perPass - diagnostics.count)
+            diagnostics += part.diagnostics.prefix(room)
+            dropped += part.dropped + max(0, part.diagnostics.count - room)
+        }
     }
 
     mutating func checkScreens(in range: Range<Int>) {
         for index in range {
             let path = JSONPath.root + index
-            for (offset, navigation) in app.screens[index].navigations.enumerated() {
+            let screen = app.screens[index]
+            for (offset, navigation) in screen.navigations.enumerated() {
                 checkNavigation(navigation, ofScreen: index, at: path + "navigations" + offset)
             }
-            for (offset, component) in app.screens[index].uiComponents.enumerated() {
+            for (offset, component) in screen.uiComponents.enumerated() {
                 checkComponent(component, at: path + "ui_components" + offset)
             }
-            checkHooks(app.screens[index].hooks, index: index)
+            checkHooks(screen.hooks, index: index)
         }
     }
 
@@ -204,8 +216,8 @@ struct AppCheck: Sendable {
         var firstIndex: [String: Int] = [:]
         var homes: [Int] = []
         for index in app.screens.indices {
-            if app.screens[index].isHome { homes.append(index) }
-            let id = app.screens[index].id
+            if app.screens.isHome(at: index) { homes.append(index) }
+            let id = app.screens.id(at: index)
             guard !id.isEmpty else { continue }
             if let first = firstIndex[id] {
                 error(
@@ -219,7 +231,7 @@ struct AppCheck: Sendable {
         case .firstByDefault(let index):
             warning(
                 .homeScreen, .root,
-                "no screen has a \"home\" key: the first screen, \(Quoted.value(app.screens[index].id)), opens as home",
+                "no screen has a \"home\" key: the first screen, \(Quoted.value(app.screens.id(at: index))), opens as home",
                 hint: "set \"home\": true on the home screen (the root menu is read from it)")
         case .unmarked:
             error(
@@ -232,7 +244,7 @@ struct AppCheck: Sendable {
             for extra in homes.dropFirst() {
                 error(
                     .homeScreen, .root + extra + "home",
-                    "several home screens: \(Quoted.value(app.screens[extra].id)) and \(Quoted.value(app.screens[first].id)) (at \(JSONPath.root + first)) both have \"home\": true",
+                    "several home screens: \(Quoted.value(app.screens.id(at: extra))) and \(Quoted.value(app.screens.id(at: first))) (at \(JSONPath.root + first)) both have \"home\": true",
                     hint: "exactly one screen can be home")
             }
         }

@@ -4,11 +4,11 @@ import Synchronization
 /// spaces), built once, on the first lookup of a validation run, so that suggesting a screen
 /// for each of n dangling targets costs O(n) in all rather than O(n × screens).
 final class SuggestionIndex: Sendable {
-    private let screens: [ScreenModel]
+    private let screenIDs: [String]
     private let index = Mutex<[String: String]?>(nil)
 
-    init(screens: [ScreenModel]) {
-        self.screens = screens
+    init(screenIDs: [String]) {
+        self.screenIDs = screenIDs
     }
 
     /// The first screen id (in river order) whose normalised form is the target's.
@@ -16,10 +16,10 @@ final class SuggestionIndex: Sendable {
         let key = Self.normalized(target)
         return index.withLock { index in
             if index == nil {
-                var built = [String: String](minimumCapacity: screens.count)
-                for screen in screens where !screen.id.isEmpty {
-                    let normalized = Self.normalized(screen.id)
-                    if built[normalized] == nil { built[normalized] = screen.id }
+                var built = [String: String](minimumCapacity: screenIDs.count)
+                for id in screenIDs where !id.isEmpty {
+                    let normalized = Self.normalized(id)
+                    if built[normalized] == nil { built[normalized] = id }
                 }
                 index = built
             }

@@ -188,6 +188,8 @@ final class CurlTransfer: Sendable {
     }
 
     /// Keeps one header line; a status line (a redirect's next response) starts the fields anew.
+    /// A `Content-Length` within the cap reserves the body's room at once: grown by appends, a
+    /// large body would be copied as it grows, briefly held twice (issue 34).
     private func header(_ line: UnsafeRawBufferPointer) {
         let text = String(decoding: line, as: UTF8.self)
         state.withLock { state in
@@ -197,6 +199,9 @@ final class CurlTransfer: Sendable {
                 let name = text[..<colon].lowercased()
                 let value = String(text[text.index(after: colon)...]).trimmingWhitespace
                 state.headers[name] = value
+                if name == "content-length", let length = Int(value), length <= request.maximumBytes, state.body.isEmpty {
+                    state.body.reserveCapacity(length)
+                }
             }
         }
     }

@@ -178,10 +178,9 @@ struct RunCommand: AsyncParsableCommand {
             checkWarnings: loaded.completeWarnings.map { complete in
                 let logged = Set(loaded.warnings.map(\.description))
                 return {
-                    let completed = complete()
-                    let warnings = completed.warnings.map(\.description)
+                    let warnings = complete().map(\.description)
                     for warning in warnings where !logged.contains(warning) { logger.warning("\(warning)") }
-                    return (warnings + firstTrustWarnings, completed.screens)
+                    return warnings + firstTrustWarnings
                 }
             },
             browser: Self.browser(environment: environment),

@@ -18,8 +18,8 @@ enum AppLocation: Equatable {
 
     /// How long a fetch of a remote app file may take.
     static let fetchTimeout: TimeInterval = 20
-    /// The largest remote app file read (a 50,000-screen river is about 60 MiB).
-    static let fetchMaximumBytes = 256 * 1024 * 1024
+    /// The largest remote app file read: the largest local one (`ConfigurationFileReader.maximumSize`).
+    static let fetchMaximumBytes = ConfigurationFileReader.maximumSize
 
     init(argument: String?) {
         guard let argument, !argument.isEmpty else {
@@ -95,7 +95,10 @@ enum AppLocation: Equatable {
                 hint: "APP may be the URL of a folder that serves river.json and plugin_configurations.json")
             return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [riverShown])
         }
-        var copy = OfflineAppCopy(river: Array(river), plugins: nil, contentTypes: nil, saved: Int(Date().timeIntervalSince1970))
+        // The copy holds the bytes a second time: only what will be kept (`maximumRiverBytes`).
+        let keepsCopy = offline != nil && river.count <= OfflineAppCopy.maximumRiverBytes
+        var copy = OfflineAppCopy(
+            river: keepsCopy ? Array(river) : [], plugins: nil, contentTypes: nil, saved: Int(Date().timeIntervalSince1970))
         let plugins: AppLoader.PluginsSource
         if let localPlugins {
             plugins = localPluginsSource(localPlugins)
@@ -132,7 +135,7 @@ enum AppLocation: Equatable {
         }
         result.app?.remoteFolder = place.feedFolder
         // Kept only when every file the server has was read (a failing plugin list is no good copy).
-        if let offline, !result.diagnostics.contains(where: { $0.code == .unreadable }) { offline.keep(copy, of: place.key) }
+        if let offline, keepsCopy, !result.diagnostics.contains(where: { $0.code == .unreadable }) { offline.keep(copy, of: place.key) }
         return result
     }
 
@@ -226,15 +229,23 @@ struct LoadedApp {
     var app: ZappApp
     var warnings: [Diagnostic]
     /// With `deferringChecks`: runs the checks left for later and returns every warning,
-    /// `warnings` included, in `validate`'s order, with a scanned river's screens all decoded;
-    /// nil when `warnings` is complete.
-    var completeWarnings: (@Sendable () -> (warnings: [Diagnostic], screens: ScreenList?))?
+    /// `warnings` included, in `validate`'s order; nil when `warnings` is complete.
+    var completeWarnings: (@Sendable () -> [Diagnostic])?
 }
 
 extension AppLocation {
     /// Every feed source it cannot show and every asset or feed it may not read, named by key.
     static func sourceWarnings(_ app: ZappApp) -> [Diagnostic] {
-        FeedSource.warnings(in: app, file: AppLoader.riverFileName) + LocalReference.warnings(in: app, file: AppLoader.riverFileName)
+        // One pass over the screens (a large river's are decoded as read), the feed warnings first.
+        let file = AppLoader.riverFileName
+        return Array(
+            app.screens.diagnosticsOfEveryScreen(
+                file: file,
+                [
+                    { FeedSource.warnings(in: $1, at: $0, of: app, file: file) },
+                    { LocalReference.warnings(in: $1, at: $0, of: app, file: file) },
+                ]
+            ).joined())
     }
 
     /// Loads the app for `run`, `render` and `trace`. On errors that stop it from running it
@@ -258,15 +269,10 @@ extension AppLocation {
         guard var app = result.app, !result.hasBlockingErrors else { return nil }
         app.feedMap = feedMap
         let mapped = app
-        let complete: (@Sendable () -> (warnings: [Diagnostic], screens: ScreenList?))? =
+        let complete: (@Sendable () -> [Diagnostic])? =
             result.deferredChecks == nil
             ? nil
-            : { @Sendable in
-                let completed = result.completingChecks()
-                var decoded = mapped
-                if let screens = completed.app?.screens { decoded.adopt(screens) }
-                return (completed.runWarnings + sourceWarnings(decoded), completed.app?.screens)
-            }
+            : { @Sendable in result.completingChecks().runWarnings + sourceWarnings(mapped) }
         // A river decoded as it is read is walked for its sources with the deferred checks.
         let feedWarnings = complete == nil ? sourceWarnings(app) : []
         return LoadedApp(app: app, warnings: result.runWarnings + feedWarnings, completeWarnings: complete)
