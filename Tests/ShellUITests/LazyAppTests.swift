@@ -154,6 +154,13 @@ import ZappModel
         #expect(candidates.contains("screen-5"))
         #expect(!candidates.contains("screen-7"), "a hook screen is not offered")
         #expect(candidates.count == Self.screenCount - 1 + SyntheticScreen.allCases.count)
+        // What is typed next filters at once: nothing more to decode.
+        for key in ["3", "5"] {
+            let effects = ShellUpdate.update(&model, .terminal(.key(.character(Character(key)))))
+            #expect(Self.decodes(effects) == nil, "typing \(key) decodes nothing")
+        }
+        #expect(model.view.overlay == .goTo(filter: "35", selection: 0))
+        #expect(model.heldEvents.isEmpty)
     }
 
     /// A small river (the demo's) is decoded at once even by `run`'s load.

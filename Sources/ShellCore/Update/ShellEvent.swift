@@ -76,8 +76,8 @@ public enum ShellEvent: Sendable, Hashable {
     /// A message for the user (e.g. the outcome of signing out).
     case notice(String, isError: Bool)
     /// The load's deferred checks (`ShellEffect.checkWarnings`) ended: every warning of the app
-    /// of `generation`, in `validate`'s order, replacing those known at the first frame, the
-    /// bars' assets of all its screens, and a scanned river's screens, all decoded (`screens`).
+    /// of `generation`, in `validate`'s order, replacing those known at the first frame, and the
+    /// bars' assets of all its screens (a scanned river's screens are read for them, not kept).
     /// Dropped when that app was replaced meanwhile.
     case loadWarningsChecked([String], assets: AssetStore, generation: Int)
     /// The screens `.decodeScreens` asked for, by position in the river of the app of

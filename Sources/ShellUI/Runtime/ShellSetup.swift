@@ -51,8 +51,8 @@ public struct ShellSetup: Sendable {
     /// The problems found while loading the app that did not stop it (`validate`'s lines).
     public var warnings: [String]
     /// The load's checks left for after the first frame (`AppLoader`'s `deferringChecks`):
-    /// returns every warning of the app, `warnings` included, in `validate`'s order, and a
-    /// scanned river's screens all decoded (nil when they were decoded at load). The runtime
+    /// returns every warning of the app, `warnings` included, in `validate`'s order (a scanned
+    /// river's screens are decoded as read, and none kept). The runtime
     /// runs it off the main actor once home is drawn and posts the result
     /// (`.loadWarningsChecked`). Nil when `warnings` is already complete.
     public var checkWarnings: (@Sendable () -> [String])?

@@ -56,7 +56,11 @@ public struct ScreenReaches: Sendable {
             if app.hasScreen(id: target) { return target }
             if names == nil {
                 var index: [String: String] = [:]
-                for screen in app.screens where index[screen.name.lowercased()] == nil { index[screen.name.lowercased()] = screen.id }
+                // Names and ids are read without decoding (a large river's screens are decoded when read).
+                for position in app.screens.indices {
+                    let name = app.screens.name(at: position).lowercased()
+                    if index[name] == nil { index[name] = app.screens.id(at: position) }
+                }
                 names = index
             }
             return names?[target.lowercased()]
