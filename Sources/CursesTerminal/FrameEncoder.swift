@@ -20,8 +20,8 @@ struct FrameEncoder: Sendable {
     private(set) var cursor = CursorMotion.unknown
     /// The screen holds only blanks in the default colours (it was just cleared).
     private var screenIsBlank = false
-    private var styles: [CellStyle: PenStyle] = [:]
-    private var lastStyle: (style: CellStyle, pen: PenStyle)?
+    private var styles: [UInt64: PenStyle] = [:]
+    private var lastStyle: (key: UInt64, pen: PenStyle)?
     /// The frame being encoded, whose cells' long graphemes it keeps (`Canvas.appendUTF8(of:to:)`).
     private var drawing = Canvas(columns: 0, rows: 0)
 
@@ -105,7 +105,7 @@ struct FrameEncoder: Sendable {
             let column = columns[index]
             if isBottomRow, column == screenColumns - 1, codes.scrollsAfterLastCell { break }
             let cell = cells[column]
-            let style = penStyle(cell.style)
+            let style = penStyle(cell)
             reach(row: row, column: column, cells: cells, to: &output)
             if let erased = erase(from: column, style: style, cells: cells, visibleColumns: visibleColumns,
                                   changedUpTo: columns[index...], reachesRowEnd: reachesRowEnd, to: &output) {
@@ -178,9 +178,9 @@ struct FrameEncoder: Sendable {
             pen.apply(direct, to: &output)
             return
         }
-        let cellStyle = cells[column].style
+        let cellStyle = cells[column].styleKey
         var end = column
-        while end < visibleColumns, cells[end].isContinuation || cells[end].style == cellStyle { end += 1 }
+        while end < visibleColumns, cells[end].isContinuation || cells[end].styleKey == cellStyle { end += 1 }
         var blanks = end
         while blanks > column, Self.isBlank(cells[blanks - 1]) { blanks -= 1 }
         let trailing = end - blanks
@@ -201,7 +201,7 @@ struct FrameEncoder: Sendable {
             var gap = from
             while gap < column, rewrite.count < motion.count {
                 let cell = cells[gap]
-                guard cell.isContinuation || pen.draws(penStyle(cell.style), codes: codes) else { break }
+                guard cell.isContinuation || pen.draws(penStyle(cell), codes: codes) else { break }
                 if !cell.isContinuation { _ = write(cell, column: gap, cells: cells, to: &rewrite) }
                 gap += 1
             }
@@ -222,11 +222,11 @@ struct FrameEncoder: Sendable {
         changedUpTo changed: ArraySlice<Int>, reachesRowEnd: Bool, to output: inout [UInt8]
     ) -> Int? {
         guard Self.isBlank(cells[column]), canErase(style) else { return nil }
-        let cellStyle = cells[column].style
+        let cellStyle = cells[column].styleKey
         var end = column + 1
         // Never into another image's cells: erasing them would erase a sixel shown there.
         let mark = cells[column].imageMark
-        while end < visibleColumns, Self.isBlank(cells[end]), cells[end].style == cellStyle, cells[end].imageMark == mark {
+        while end < visibleColumns, Self.isBlank(cells[end]), cells[end].styleKey == cellStyle, cells[end].imageMark == mark {
             end += 1
         }
         let lastChanged = Self.lastChanged(in: changed, before: end) ?? column
@@ -284,14 +284,16 @@ struct FrameEncoder: Sendable {
         return width
     }
 
-    /// How the terminal draws `style` (cached: a frame has few styles).
-    private mutating func penStyle(_ style: CellStyle) -> PenStyle {
+    /// How the terminal draws `cell`'s style (cached by `Cell.styleKey`: a frame has few styles).
+    private mutating func penStyle(_ cell: Cell) -> PenStyle {
+        let key = cell.styleKey
         // Neighbouring cells mostly share a style: compare before hashing.
-        if let last = lastStyle, last.style == style { return last.pen }
-        if let known = styles[style] {
-            lastStyle = (style, known)
+        if let last = lastStyle, last.key == key { return last.pen }
+        if let known = styles[key] {
+            lastStyle = (key, known)
             return known
         }
+        let style = cell.style
         let colored = codes.colorFormat != .none
         let result = PenStyle(
             foreground: colored ? mapper.colorNumber(for: style.foreground) : -1,
@@ -299,14 +301,14 @@ struct FrameEncoder: Sendable {
             attributes: style.attributes.intersection(codes.attributes)
         )
         if styles.count > 4096 { styles.removeAll(keepingCapacity: true) }
-        styles[style] = result
-        lastStyle = (style, result)
+        styles[key] = result
+        lastStyle = (key, result)
         return result
     }
 
     private mutating func isBlankDefault(_ cell: Cell) -> Bool {
-        Self.isBlank(cell) && penStyle(cell.style).background < 0
-            && penStyle(cell.style).attributes.isDisjoint(with: [.reverse, .underline])
+        Self.isBlank(cell) && penStyle(cell).background < 0
+            && penStyle(cell).attributes.isDisjoint(with: [.reverse, .underline])
     }
 
     private static func isBlank(_ cell: Cell) -> Bool {

@@ -20,12 +20,19 @@ struct ZappShellCommand: AsyncParsableCommand {
     )
 
     /// The process's entry point, on the main actor of the Swift runtime's own executors: parses
-    /// the command line (no subcommand means `run`) and runs the command. Its messages go
+    /// the command line (no subcommand means `run`; the plain `zapp-shell [APP]` without
+    /// reflecting over `run`'s options, `RunCommand.plain`) and runs the command. Its messages go
     /// through `Console` (`exitReporting`).
     @MainActor
     static func main() async {
         do {
-            var command = try parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            var command: any ParsableCommand
+            if let plain = RunCommand.plain(arguments) {
+                command = plain
+            } else {
+                command = try parseAsRoot(arguments)
+            }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -24,6 +24,32 @@ struct FrameDiffTests {
         #expect(diff.changedIndices == [0, 1, 2])
     }
 
+    @Test("a cell's style is kept whole in the cell, and a change of any part of it is a change of the cell")
+    func stylesAreWrittenWhenTheyChange() {
+        let colors: [TerminalColor] = [.default, .ansi(0), .ansi(7), .ansi(255), .rgb(0, 0, 0), .rgb(255, 255, 255), .rgb(1, 2, 3), .rgb(255, 0, 128)]
+        var styles: [CellStyle] = []
+        for foreground in colors {
+            for background in colors {
+                for attributes in [CellAttributes(), [.bold], [.dim, .underline], [.bold, .dim, .underline, .reverse, .italic]] {
+                    styles.append(CellStyle(foreground: foreground, background: background, attributes: attributes))
+                }
+            }
+        }
+        for style in styles {
+            #expect(Cell(grapheme: "x", style: style).style == style)
+        }
+        for (index, style) in styles.enumerated() {
+            let previous = canvas(["x"])
+            var next = previous
+            next[0, 0] = Cell(grapheme: "x", style: style)
+            let other = styles[(index + 1) % styles.count]
+            var changed = next
+            changed[0, 0].style = other
+            #expect(FrameDiff(previous: next, next: changed, forceFull: false, visibleColumns: 1, visibleRows: 1).changedIndices == [0], "\(style) → \(other)")
+            #expect(FrameDiff(previous: next, next: next, forceFull: false, visibleColumns: 1, visibleRows: 1).changedIndices.isEmpty)
+        }
+    }
+
     @Test("only changed cells are written")
     func changedOnly() {
         let previous = canvas(["abcd", "efgh"])

@@ -65,4 +65,34 @@ import ZappModel
         #expect(TextWrap.lines("日本語のテキスト", width: 6) == ["日本語", "のテキ", "スト"])
         #expect(TextWrap.lines("", width: 5).isEmpty)
     }
+
+    @Test("text of single-cell scalars is drawn as the grapheme path draws it: every such scalar, clipped, cut with an ellipsis")
+    func singleCellTextIsDrawnAsGraphemes() {
+        let style = CellStyle(foreground: .ansi(3))
+        let ranges: [ClosedRange<UInt32>] = [0x0...0x36F, 0x2000...0x206F, 0xFE00...0xFE0F, 0x2190...0x23FF, 0x2500...0x25FF, 0x2800...0x28FF]
+        var texts: [String] = []
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                texts.append("a" + String(Character(scalar)) + "b")
+            }
+        }
+        texts += ["▸ Home", " │ ", "⠋ Loading…", "≡ ‹ · ◘ ━ ┃", "Ω→ café"]
+        var drawn = 0
+        for text in texts {
+            for (x, width, clip) in [(0, 10, nil), (2, 2, nil), (-1, 10, nil), (1, 10, Rect(x: 2, y: 0, width: 3, height: 1))] as [(Int, Int, Rect?)] {
+                var fast = Canvas(columns: 8, rows: 1)
+                let used = fast.draw(text, x: x, y: 0, maxWidth: width, style: style, clip: clip)
+                var slow = Canvas(columns: 8, rows: 1)
+                let area = (clip ?? slow.bounds).intersection(slow.bounds)
+                let limit = min(x + width, area.maxX)
+                let slowUsed = x < limit
+                    ? slow.drawGraphemes(text, x: x, y: 0, limit: limit, area: area, style: style, ellipsis: true, asciiEllipsis: false) : 0
+                #expect(fast == slow && used == slowUsed, "\(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(x), width \(width)")
+            }
+            if Canvas.singleCellCount(text) != nil { drawn += 1 }
+        }
+        #expect(drawn > 1_000, "most of these take the single-cell path")
+        #expect(Canvas.singleCellCount("e\u{301}") == nil && Canvas.singleCellCount("a\u{1B}") == nil && Canvas.singleCellCount("日本") == nil)
+    }
 }

@@ -16,6 +16,23 @@ struct CommandLineTests {
         #expect(run.watch)
     }
 
+    @Test("the plain `zapp-shell [APP]` is run with every option as the full parse gives it; any other line is left to the full parse")
+    func plainRun() throws {
+        for arguments in [[], ["examples/minimal"], ["an app/with space"], ["--"], ["http://apps.test/river.json"]] {
+            let plain = try #require(RunCommand.plain(arguments), "\(arguments)")
+            let parsed = try #require(try ZappShellCommand.parseAsRoot(arguments) as? RunCommand)
+            // Every option and group, each as it was parsed (an option left unset shows as `*definition*`).
+            #expect(String(describing: plain) == String(describing: parsed), "\(arguments)")
+            #expect(!String(describing: plain).contains("definition"))
+        }
+        for arguments in [
+            ["validate"], ["help"], ["run"], ["--help"], ["-h"], ["--version"], ["app", "--watch"], ["--theme", "light"],
+            ["--generate-completion-script", "bash"], ["-x"], ["--ascii"],
+        ] {
+            #expect(RunCommand.plain(arguments) == nil, "\(arguments)")
+        }
+    }
+
     @Test("shared options read the same in run, render and trace")
     func sharedOptions() throws {
         let run = try RunCommand.parse(["app", "--plugins", "p.json", "--ascii", "--theme=light"])

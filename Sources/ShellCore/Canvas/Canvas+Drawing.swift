@@ -43,9 +43,17 @@ extension Canvas {
         guard y >= area.y, y < area.maxY, maxWidth > 0 else { return 0 }
         let limit = min(maxWidth == .max ? Int.max : x + maxWidth, area.maxX)
         guard x < limit else { return 0 }
-        if TextSanitizer.isPlainASCII(text) {
-            return drawASCII(text, x: x, y: y, limit: limit, minX: area.x, style: style, ellipsis: ellipsis, asciiEllipsis: asciiEllipsis)
+        if let count = Self.singleCellCount(text) {
+            return drawSingleCells(
+                text, count: count, x: x, y: y, limit: limit, minX: area.x, style: style, ellipsis: ellipsis, asciiEllipsis: asciiEllipsis)
         }
+        return drawGraphemes(text, x: x, y: y, limit: limit, area: area, style: style, ellipsis: ellipsis, asciiEllipsis: asciiEllipsis)
+    }
+
+    /// `draw` for any text: sanitised, then grapheme by grapheme with its display width.
+    mutating func drawGraphemes(
+        _ text: String, x: Int, y: Int, limit: Int, area: Rect, style: CellStyle, ellipsis: Bool, asciiEllipsis: Bool
+    ) -> Int {
         let clean = TextSanitizer.sanitize(text)
         let totalWidth = DisplayWidth.of(clean)
         let fits = x + totalWidth <= limit
@@ -121,17 +129,38 @@ extension Canvas {
 
     // MARK: - Cell writing
 
-    private mutating func drawASCII(
-        _ text: String, x: Int, y: Int, limit: Int, minX: Int, style: CellStyle, ellipsis: Bool, asciiEllipsis: Bool
+    /// The number of cells `text` takes when each of its scalars is a grapheme of its own, one
+    /// cell wide, that the screen shows as it is (printable ASCII, Latin letters, punctuation,
+    /// arrows, mathematical and technical symbols, box drawing, geometric shapes, braille: none
+    /// joins a neighbour into a cluster or is changed by `TextSanitizer`); nil for other text. Such
+    /// text (most of the UI's) is drawn scalar by scalar, without sanitising or grapheme breaking.
+    static func singleCellCount(_ text: String) -> Int? {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value >= 0x20 && value < 0x7F {
+                count += 1
+                continue
+            }
+            let isPlain = (0xA0...0x2FF).contains(value) || (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value)
+                || (0x2190...0x23FF).contains(value) || (0x2500...0x25FF).contains(value) || (0x2800...0x28FF).contains(value)
+            guard isPlain, DisplayWidth.of(scalar) == 1 else { return nil }
+            count += 1
+        }
+        return count
+    }
+
+    /// `draw` for text of `count` single-cell scalars (`singleCellCount`).
+    private mutating func drawSingleCells(
+        _ text: String, count: Int, x: Int, y: Int, limit: Int, minX: Int, style: CellStyle, ellipsis: Bool, asciiEllipsis: Bool
     ) -> Int {
-        let count = text.utf8.count
         let fits = x + count <= limit
         let textLimit = fits || !ellipsis ? limit : limit - 1
         var column = x
-        for byte in text.utf8 {
+        for scalar in text.unicodeScalars {
             if column >= textLimit { break }
             if column >= minX, column >= 0, column < columns {
-                setCell(at: y * columns + column, Cell(asciiByte: byte < 0x20 || byte >= 0x7F ? 0x20 : byte, style: style))
+                setCell(at: y * columns + column, Cell(scalar: scalar, style: style))
             }
             column += 1
         }

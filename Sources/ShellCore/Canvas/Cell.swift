@@ -36,6 +36,40 @@ public struct CellStyle: Sendable, Hashable {
     public static let plain = CellStyle()
 }
 
+extension CellStyle {
+    /// The style in one word: the foreground's `TerminalColor.packed` in bits 0–25, the
+    /// background's in bits 26–51, the attributes in bits 52–59.
+    var packed: UInt64 {
+        UInt64(foreground.packed) | UInt64(background.packed) << 26 | UInt64(attributes.rawValue) << 52
+    }
+
+    init(packed: UInt64) {
+        foreground = TerminalColor(packed: UInt32(truncatingIfNeeded: packed & 0x3FF_FFFF))
+        background = TerminalColor(packed: UInt32(truncatingIfNeeded: packed >> 26 & 0x3FF_FFFF))
+        attributes = CellAttributes(rawValue: UInt8(truncatingIfNeeded: packed >> 52))
+    }
+}
+
+extension TerminalColor {
+    /// The colour in 26 bits: its kind in the top two (0 default, 1 palette index, 2 RGB), its
+    /// index or its red, green and blue bytes below.
+    var packed: UInt32 {
+        switch self {
+        case .default: 0
+        case .ansi(let index): 1 << 24 | UInt32(index)
+        case .rgb(let red, let green, let blue): 2 << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+        }
+    }
+
+    init(packed: UInt32) {
+        switch packed >> 24 {
+        case 1: self = .ansi(UInt8(truncatingIfNeeded: packed))
+        case 2: self = .rgb(UInt8(truncatingIfNeeded: packed >> 16), UInt8(truncatingIfNeeded: packed >> 8), UInt8(truncatingIfNeeded: packed))
+        default: self = .default
+        }
+    }
+}
+
 /// One cell of the canvas. A wide character (CJK, most emoji) occupies its cell and the
 /// next one, which holds a `continuation` cell with an empty grapheme.
 ///
@@ -49,7 +83,9 @@ public struct Cell: Sendable, Hashable {
     /// UTF-8 bytes 8–14, and the byte count in the top byte (`GraphemeStore.longMarker` marks a
     /// grapheme longer than 15 bytes: `low` is then its digest, the rest of `high` its length).
     private var high: UInt64
-    public var style: CellStyle
+    /// The style in one word (`CellStyle.packed`): a cell is compared and copied as plain words,
+    /// which is most of what a frame's diff does.
+    private var packedStyle: UInt64
     /// True for the right half of a wide character.
     public var isContinuation: Bool
     /// Nonzero in a cell a protocol image owns (`CanvasImage.mark`): the image view writes it,
@@ -60,7 +96,7 @@ public struct Cell: Sendable, Hashable {
 
     public init(grapheme: String = " ", style: CellStyle = .plain, isContinuation: Bool = false) {
         (low, high) = GraphemeStore.pack(grapheme)
-        self.style = style
+        packedStyle = style.packed
         self.isContinuation = isContinuation
     }
 
@@ -68,9 +104,32 @@ public struct Cell: Sendable, Hashable {
     init(asciiByte: UInt8, style: CellStyle) {
         low = UInt64(asciiByte)
         high = 1 << 56
-        self.style = style
+        packedStyle = style.packed
         isContinuation = false
     }
+
+    /// A cell holding one scalar that is a grapheme of its own (no string involved).
+    init(scalar: Unicode.Scalar, style: CellStyle) {
+        var bytes: UInt64 = 0
+        var count: UInt64 = 0
+        UTF8.encode(scalar) { byte in
+            bytes |= UInt64(byte) << (count * 8)
+            count += 1
+        }
+        low = bytes
+        high = count << 56
+        packedStyle = style.packed
+        isContinuation = false
+    }
+
+    public var style: CellStyle {
+        get { CellStyle(packed: packedStyle) }
+        set { packedStyle = newValue.packed }
+    }
+
+    /// The style as one word, equal exactly when the styles are: what a frame writer compares
+    /// neighbouring cells by and keys its caches with.
+    public var styleKey: UInt64 { packedStyle }
 
     /// The grapheme cluster drawn in the cell ("" for a continuation cell); U+FFFD for one longer
     /// than 15 bytes, which only its canvas knows (`Canvas.grapheme(of:)`).

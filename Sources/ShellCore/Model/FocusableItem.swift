@@ -40,11 +40,9 @@ extension Array where Element == FocusableItem {
             if rowHasNeighbours && self[target].row != item.row { return current }
             return target
         case .up, .down:
-            let rows = Set(map(\.row)).sorted()
-            guard let rowIndex = rows.firstIndex(of: item.row) else { return current }
-            let targetRowIndex = rowIndex + (direction == .down ? 1 : -1)
-            guard targetRowIndex >= 0, targetRowIndex < rows.count else { return current }
-            let targetRow = rows[targetRowIndex]
+            // The nearest row below (above) the item's that has items.
+            let next = direction == .down ? lazy.map(\.row).filter { $0 > item.row }.min() : lazy.map(\.row).filter { $0 < item.row }.max()
+            guard let targetRow = next else { return current }
             let candidates = indices.filter { self[$0].row == targetRow }
             return candidates.min { abs(self[$0].column - item.column) < abs(self[$1].column - item.column) } ?? current
         }

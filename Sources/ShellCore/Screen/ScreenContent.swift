@@ -5,10 +5,10 @@ import ZappModel
 /// canvas that may be taller than the view (it scrolls to keep the selection visible) and
 /// the focusable cells in keyboard order. Drawing and keyboard handling both use it, so
 /// what is selectable is exactly what is drawn.
-public struct ScreenContent: Sendable {
+public struct ScreenContent: Sendable, Equatable {
     /// A drawable piece of content; `rect` is relative to the content's top-left.
-    public struct Element: Sendable {
-        public enum Kind: Sendable {
+    public struct Element: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
             case heading(String)
             case text(String, ThemeRole)
             /// A bordered card (hero, grid); `focus` indexes `focusables`.

@@ -4,7 +4,7 @@ import ZappModel
 /// colour support (`ShellViewState.palette`).
 /// Without colour, focus and selection roles get reverse video or underline so that they
 /// stay visible.
-public struct Palette: Sendable {
+public struct Palette: Sendable, Equatable {
     private var styles: [CellStyle]
     public let support: ColorSupport
 

@@ -6,18 +6,28 @@ import ZappModel
 /// `CanvasImage`), and a quiet placeholder in the box while it is pending. Only the image's own
 /// cells change, so nothing else waits for it.
 enum ImageView {
+    /// What drawing an image reads of the frame: the state's images and their parts, the palette
+    /// (colour support, the placeholder's dim colour) and whether glyphs are ASCII. Equatable, so a
+    /// view drawn from it can be kept while it is unchanged (`ShellView.Layers`).
+    struct Source: Equatable {
+        var images: [ImageRequest: ImageState]
+        var imageParts: [ImageRequest: [ImagePart: ImagePartState]]
+        var palette: Palette
+        var isASCII: Bool
+    }
+
     /// Draws the image of `request` in `box`, centred or at its left, clipped to `clip`. Returns
     /// false when it failed: the caller's title stands in.
     @discardableResult
     static func draw(
         _ request: ImageRequest, in box: Rect, centered: Bool, clip: Rect? = nil, background: CellStyle,
-        context: RenderContext, canvas: inout Canvas
+        source: Source, canvas: inout Canvas
     ) -> Bool {
-        switch context.state.images[request] {
+        switch source.images[request] {
         case .failed?:
             return false
         case .pending?, nil:
-            placeholder(in: box, clip: clip, background: background, context: context, canvas: &canvas)
+            placeholder(in: box, clip: clip, background: background, source: source, canvas: &canvas)
             return true
         case .ready(let image)?:
             let width = min(image.columns, box.width)
@@ -39,11 +49,11 @@ enum ImageView {
                 let cropsByEncoding = image.mode.imageProtocol?.cropsByEncoding ?? false
                 canvas.images.append(CanvasImage(
                     rect: rect, key: key, png: image.png, protocolBytes: bytes, mode: image.mode, mark: mark,
-                    request: cropsByEncoding ? request : nil, parts: cropsByEncoding ? context.state.imageParts[request] ?? [:] : [:],
+                    request: cropsByEncoding ? request : nil, parts: cropsByEncoding ? source.imageParts[request] ?? [:] : [:],
                     backdrop: background))
                 return true
             }
-            let cells = symbolCells(image, width: width, height: height, background: background, context: context)
+            let cells = symbolCells(image, width: width, height: height, background: background, support: source.palette.support)
             for index in cells.indices where visible.contains(column: x + index % width, row: y + index / width) {
                 canvas[x + index % width, y + index / width] = cells[index]
             }
@@ -55,9 +65,8 @@ enum ImageView {
     /// The image's symbols as cells, row by row (`width` × `height`), in the terminal's colours;
     /// a transparent colour shows `background`.
     private static func symbolCells(
-        _ image: PreparedImage, width: Int, height: Int, background: CellStyle, context: RenderContext
+        _ image: PreparedImage, width: Int, height: Int, background: CellStyle, support: ColorSupport
     ) -> [Cell] {
-        let support = context.palette.support
         var result: [Cell] = []
         result.reserveCapacity(width * height)
         for row in 0..<height {
@@ -77,12 +86,12 @@ enum ImageView {
     }
 
     /// A pending image: its box in the surrounding colours with a dim dot in the middle.
-    private static func placeholder(in box: Rect, clip: Rect?, background: CellStyle, context: RenderContext, canvas: inout Canvas) {
+    private static func placeholder(in box: Rect, clip: Rect?, background: CellStyle, source: Source, canvas: inout Canvas) {
         let area = clip.map { box.intersection($0) } ?? box
         canvas.fill(area, style: background)
         var style = background
-        style.foreground = context.palette[.dim].foreground
-        let dot = context.glyphs.isASCII ? "." : "·"
+        style.foreground = source.palette[.dim].foreground
+        let dot = source.isASCII ? "." : "·"
         let point = (x: box.x + box.width / 2, y: box.y + (box.height - 1) / 2)
         if area.contains(column: point.x, row: point.y) { _ = canvas.draw(dot, x: point.x, y: point.y, style: style) }
     }

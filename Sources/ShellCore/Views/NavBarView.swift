@@ -15,7 +15,7 @@ enum NavBarView {
     static func layout(
         _ bar: NavigationBar, in rect: Rect, state: ShellViewState, glyphs: Glyphs, logo: [String]?, logoImage: ImageRequest?
     ) -> BarLayout {
-        let contextWidth = bar.contextButton == .none ? 0 : DisplayWidth.of(contextLabel(bar, state: state, glyphs: glyphs)) + 2
+        let contextWidth = bar.contextButton == .none ? 0 : DisplayWidth.of(contextLabel(bar, assets: state.assets, glyphs: glyphs)) + 2
         let widths = bar.buttons.map { min(DisplayWidth.of($0.title), maximumButtonTitleWidth) + 2 }
         let minimumTitle: Int
         if bar.presentation == .hidden {
@@ -33,7 +33,7 @@ enum NavBarView {
     }
 
     /// The context button's label: its one-line text asset, else the theme glyph.
-    static func contextLabel(_ bar: NavigationBar, state: ShellViewState, glyphs: Glyphs) -> String {
+    static func contextLabel(_ bar: NavigationBar, assets: AssetStore, glyphs: Glyphs) -> String {
         let asset: String?
         let glyph: String
         switch bar.contextButton {
@@ -42,7 +42,7 @@ enum NavBarView {
         case .back: (asset, glyph) = (bar.assets.backButton, glyphs.back)
         case .close: (asset, glyph) = (bar.assets.closeButton, glyphs.close)
         }
-        if !glyphs.isASCII, let lines = state.assets.lines(asset), lines.count == 1 {
+        if !glyphs.isASCII, let lines = assets.lines(asset), lines.count == 1 {
             let text = lines[0].trimmingWhitespace
             if !text.isEmpty && DisplayWidth.of(text) <= 4 { return text }
         }
@@ -73,12 +73,49 @@ enum NavBarView {
         }
     }
 
-    static func draw(_ bar: NavigationBar, in rect: Rect, context: RenderContext, canvas: inout Canvas, hits: inout HitMap) {
-        let state = context.state
-        let palette = context.palette
-        let tablet = context.layout.isTablet
-        let tint = context.layout.backgroundImage.flatMap { request -> ZappColor? in
-            if case .ready(let image)? = state.images[request] { return image.dominantColor }
+    /// Everything the bar is drawn from, and nothing else: equal inputs draw equal cells and hits
+    /// (`ShellView.Layers` keeps the bar with the screen area under it).
+    struct Input: Equatable {
+        var bar: NavigationBar
+        var rect: Rect
+        /// The frame's regions: tablet or not, the logo, the background image.
+        var shell: ShellLayout
+        /// The bar's layout (`FrameLayout.bar`).
+        var layout: BarLayout?
+        var assets: AssetStore
+        /// The bar item drawn focused: the bar's selection while the bar has the focus, its overflow
+        /// list is closed and no pane is open.
+        var focused: Int?
+        var glyphs: Glyphs
+        var source: ImageView.Source
+
+        var palette: Palette { source.palette }
+
+        init(_ bar: NavigationBar, in rect: Rect, context: RenderContext) {
+            let state = context.state
+            self.bar = bar
+            self.rect = rect
+            shell = context.layout
+            layout = context.frame.bar
+            assets = state.assets
+            focused = state.focus == .navBar && !state.isOverflowOpen && state.panes.isEmpty ? state.navBarSelection : nil
+            glyphs = context.glyphs
+            source = context.imageSource
+        }
+
+        @discardableResult
+        func text(_ canvas: inout Canvas, _ text: String, x: Int, y: Int, maxWidth: Int = .max, style: CellStyle) -> Int {
+            RenderContext.text(&canvas, text, x: x, y: y, maxWidth: maxWidth, style: style, palette: palette, isASCII: glyphs.isASCII)
+        }
+    }
+
+    static func draw(_ input: Input, canvas: inout Canvas, hits: inout HitMap) {
+        let bar = input.bar
+        let rect = input.rect
+        let palette = input.palette
+        let tablet = input.shell.isTablet
+        let tint = input.shell.backgroundImage.flatMap { request -> ZappColor? in
+            if case .ready(let image)? = input.source.images[request] { return image.dominantColor }
             return nil
         }
         var background = palette.style(.bar, background: tint ?? bar.styles.backgroundColor)
@@ -89,7 +126,7 @@ enum NavBarView {
                 .degraded(to: palette.support)
         }
         canvas.fill(rect, style: background)
-        let pattern = state.assets.lines(tablet ? (bar.assets.backgroundTablet ?? bar.assets.background) : bar.assets.background)
+        let pattern = input.assets.lines(tablet ? (bar.assets.backgroundTablet ?? bar.assets.background) : bar.assets.background)
         if let pattern {
             let patternStyle = CellStyle(foreground: palette[.barButtonDisabled].foreground, background: palette[.bar].background)
             for row in 0..<rect.height {
@@ -104,12 +141,12 @@ enum NavBarView {
             }
         }
         let base = pattern == nil ? background : palette[.bar]
-        let logo = context.layout.logoLines
-        let logoImage = context.layout.logoImage
+        let logo = input.shell.logoLines
+        let logoImage = input.shell.logoImage
         // The frame's bar layout (`FrameLayout.bar`), made for this bar in this rect.
-        guard let layout = context.frame.bar else { return }
+        guard let layout = input.layout else { return }
         let middle = rect.y + (rect.height - 1) / 2
-        let focusedIndex = state.focus == .navBar && !state.isOverflowOpen && state.panes.isEmpty ? state.navBarSelection : nil
+        let focusedIndex = input.focused
         var focusIndex = 0
 
         func button(_ label: String, _ rect: Rect, enabled: Bool, greyed: Bool = false, action: ShellAction?) {
@@ -117,7 +154,7 @@ enum NavBarView {
             let role: ThemeRole = !enabled || (greyed && !focused) ? .barButtonDisabled : (focused ? .barButtonFocused : .barButton)
             let style = focused ? palette[role] : palette.style(role, over: base.background)
             let text = focused ? "[" + label + "]" : " " + label + " "
-            context.text(&canvas, text, x: rect.x, y: middle, maxWidth: rect.width, style: style)
+            input.text(&canvas, text, x: rect.x, y: middle, maxWidth: rect.width, style: style)
             if let action, enabled {
                 hits.add(rect, action, focus: FocusTarget(area: .navBar, index: focusIndex))
                 focusIndex += 1
@@ -125,7 +162,7 @@ enum NavBarView {
         }
 
         if let contextRect = layout.contextRect {
-            button(contextLabel(bar, state: state, glyphs: context.glyphs), contextRect, enabled: true, action: .contextButton(bar.contextButton))
+            button(contextLabel(bar, assets: input.assets, glyphs: input.glyphs), contextRect, enabled: true, action: .contextButton(bar.contextButton))
         }
 
         var titleStyle = palette.style(
@@ -141,7 +178,7 @@ enum NavBarView {
                 let x = layout.titleAlignment == .center ? area.x + (area.width - width) / 2 : area.x
                 let box = Rect(x: x, y: rect.y, width: width, height: rect.height)
                 let centered = layout.titleAlignment == .center
-                return ImageView.draw(request, in: box, centered: centered, background: base, context: context, canvas: &canvas)
+                return ImageView.draw(request, in: box, centered: centered, background: base, source: input.source, canvas: &canvas)
             } ?? false
             if drewImage {
                 // The image logo stands where the title would.
@@ -149,11 +186,13 @@ enum NavBarView {
                 let x = layout.titleAlignment == .center ? area.x + (area.width - widest) / 2 : area.x
                 let top = rect.y + max(0, (rect.height - logo.count) / 2)
                 for (offset, line) in logo.enumerated() where top + offset < rect.maxY {
-                    context.text(&canvas, line, x: x, y: top + offset, maxWidth: area.maxX - x, style: titleStyle)
+                    input.text(&canvas, line, x: x, y: top + offset, maxWidth: area.maxX - x, style: titleStyle)
                 }
             } else {
                 let title = pattern == nil ? bar.title : " " + bar.title + " "
-                context.text(&canvas, title, in: Rect(x: area.x, y: middle, width: area.width, height: 1), alignment: layout.titleAlignment, style: titleStyle)
+                canvas.draw(
+                    title, in: Rect(x: area.x, y: middle, width: area.width, height: 1), alignment: layout.titleAlignment,
+                    style: titleStyle.unbrightened(palette.support), asciiEllipsis: input.glyphs.isASCII)
             }
         }
 
@@ -162,7 +201,7 @@ enum NavBarView {
             button(item.title, rect, enabled: item.isEnabled, greyed: item.kind == .unavailable, action: .navigationButton(item))
         }
         if let overflowRect = layout.overflowRect {
-            button(context.glyphs.overflow, overflowRect, enabled: true, action: .toggleOverflow)
+            button(input.glyphs.overflow, overflowRect, enabled: true, action: .toggleOverflow)
         }
     }
 

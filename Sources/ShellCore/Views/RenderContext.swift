@@ -24,12 +24,26 @@ struct RenderContext {
         (frame.content?.feedSources ?? []).contains { if case .failed? = state.feeds[$0] { true } else { false } }
     }
 
+    /// What drawing an image reads of this frame.
+    var imageSource: ImageView.Source {
+        ImageView.Source(images: state.images, imageParts: state.imageParts, palette: palette, isASCII: glyphs.isASCII)
+    }
+
     /// Draws text with the glyph set's ellipsis.
     @discardableResult
     func text(
         _ canvas: inout Canvas, _ text: String, x: Int, y: Int, maxWidth: Int = .max, style: CellStyle, clip: Rect? = nil
     ) -> Int {
-        canvas.draw(text, x: x, y: y, maxWidth: maxWidth, style: style.unbrightened(palette.support), clip: clip, asciiEllipsis: glyphs.isASCII)
+        Self.text(&canvas, text, x: x, y: y, maxWidth: maxWidth, style: style, clip: clip, palette: palette, isASCII: glyphs.isASCII)
+    }
+
+    /// Draws text in a palette's colour support, with the ellipsis of an ASCII or a Unicode glyph set.
+    @discardableResult
+    static func text(
+        _ canvas: inout Canvas, _ text: String, x: Int, y: Int, maxWidth: Int = .max, style: CellStyle, clip: Rect? = nil,
+        palette: Palette, isASCII: Bool
+    ) -> Int {
+        canvas.draw(text, x: x, y: y, maxWidth: maxWidth, style: style.unbrightened(palette.support), clip: clip, asciiEllipsis: isASCII)
     }
 
     /// Draws aligned text in the first row of a rect.

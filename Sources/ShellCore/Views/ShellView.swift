@@ -16,32 +16,54 @@ public enum ShellView {
     /// canvas's size): drawing lays nothing out again.
     @discardableResult
     public static func render(_ state: ShellViewState, layout frame: FrameLayout, into canvas: inout Canvas) -> HitMap {
+        var layers: Layers?
+        return draw(state, layout: frame, columns: canvas.columns, rows: canvas.rows, into: &canvas, layers: &layers)
+    }
+
+    /// Draws every layer into `canvas`, made `columns` × `rows` first when it is not; the bottom
+    /// layers (the base fill, the screen area and the bar) come from `layers` when their input is
+    /// the one kept there, and are kept there when drawn (nil: nothing kept).
+    static func draw(
+        _ state: ShellViewState, layout frame: FrameLayout, columns: Int, rows: Int, into canvas: inout Canvas, layers: inout Layers?
+    ) -> HitMap {
         let context = RenderContext(state: state, frame: frame)
         var hits = HitMap()
         // Once every layer is drawn: where the protocol images still show.
         defer { canvas.resolveImages() }
-        canvas.fill(canvas.bounds, style: context.palette[.base])
         let layout = context.layout
-        if layout.isTooSmall {
-            ChromeViews.drawTooSmall(context: context, canvas: &canvas)
-            return hits
-        }
-        switch state.phase {
-        case .splash(let message):
-            if !state.isSplashHeld { ChromeViews.drawSplash(message: message, context: context, canvas: &canvas) }
-            drawPanes(of: state, context: context, canvas: &canvas, hits: &hits)
-            return hits
-        case .loadingFailed(let message):
-            ChromeViews.drawLoadingFailed(message: message, context: context, canvas: &canvas, hits: &hits)
-            drawPanes(of: state, context: context, canvas: &canvas, hits: &hits)
-            return hits
-        case .running:
-            break
-        }
-        ScreenAreaView.draw(in: layout.contentRect, coveredTop: layout.coveredContentRows, context: context, canvas: &canvas, hits: &hits)
-        if let barRect = layout.barRect, let bar = frame.navigationBar {
-            hits.cover(barRect)
-            NavBarView.draw(bar, in: barRect, context: context, canvas: &canvas, hits: &hits)
+        if case .running = state.phase, !layout.isTooSmall {
+            let input = Layers.Input(context: context)
+            if let kept = layers?.bottom(for: input, columns: columns, rows: rows) {
+                (canvas, hits) = kept
+            } else {
+                if canvas.columns != columns || canvas.rows != rows { canvas = Canvas(columns: columns, rows: rows) }
+                canvas.fill(canvas.bounds, style: context.palette[.base])
+                ScreenAreaView.draw(input.screenArea, canvas: &canvas, hits: &hits)
+                if let bar = input.bar {
+                    hits.cover(bar.rect)
+                    NavBarView.draw(bar, canvas: &canvas, hits: &hits)
+                }
+                layers?.keep(input, canvas: canvas, hits: hits)
+            }
+        } else {
+            if canvas.columns != columns || canvas.rows != rows { canvas = Canvas(columns: columns, rows: rows) }
+            canvas.fill(canvas.bounds, style: context.palette[.base])
+            if layout.isTooSmall {
+                ChromeViews.drawTooSmall(context: context, canvas: &canvas)
+                return hits
+            }
+            switch state.phase {
+            case .splash(let message):
+                if !state.isSplashHeld { ChromeViews.drawSplash(message: message, context: context, canvas: &canvas) }
+                drawPanes(of: state, context: context, canvas: &canvas, hits: &hits)
+                return hits
+            case .loadingFailed(let message):
+                ChromeViews.drawLoadingFailed(message: message, context: context, canvas: &canvas, hits: &hits)
+                drawPanes(of: state, context: context, canvas: &canvas, hits: &hits)
+                return hits
+            case .running:
+                break
+            }
         }
         if let menuRect = layout.sideMenuRect {
             hits.cover(menuRect)

@@ -35,6 +35,8 @@ public final class ShellRuntime {
     var preparedServices: [Int: AppServices] = [:]
     var lastServicesID = 0
     var needsRender = true
+    /// The last frame's screen area, copied while its input is unchanged (`ShellView.Layers`).
+    var layers = ShellView.Layers()
     var activityTask: (id: Int, task: Task<Void, Never>)?
     var backgroundTasks: [Int: Task<Void, Never>] = [:]
     var nextBackgroundID = 0
@@ -180,12 +182,11 @@ public final class ShellRuntime {
             needsRender = false
             return
         }
-        var canvas = Canvas(columns: model.columns, rows: model.rows)
         // The layout the update made for this state, shared with its keys and its feed and image
         // requests (made here only when the model was changed outside the update, as tests do).
         let layout = model.frame.flatMap { model.isFrameCurrent ? $0 : nil }
             ?? FrameLayout(state: model.view, columns: model.columns, rows: model.rows)
-        let hitMap = ShellView.render(model.view, layout: layout, into: &canvas)
+        let (canvas, hitMap) = ShellView.render(model.view, layout: layout, columns: model.columns, rows: model.rows, layers: &layers)
         terminal.flush(canvas)
         if model.view.imageMode.usesProtocol { terminal.showImages(model.isPaneHidden ? [] : canvas.placements) }
         needsRender = false

@@ -6,6 +6,8 @@ import ZappPlugins
 struct ImageCacheOption: ParsableArguments {
     /// The largest value taken: 1 TiB.
     static let maximum = 1024 * 1024
+    /// The default: the image loader's.
+    static let defaultMB = ImageLoader.defaultDiskCacheBytes / (1024 * 1024)
 
     @Option(
         name: .customLong("image-cache-mb"),
@@ -13,7 +15,7 @@ struct ImageCacheOption: ParsableArguments {
             "The most MiB of fetched images kept on disk in the state directory, least recently used dropped first; 0 keeps none.",
             valueName: "N"),
         transform: ImageCacheOption.parse)
-    var imageCacheMB: Int = ImageLoader.defaultDiskCacheBytes / (1024 * 1024)
+    var imageCacheMB: Int = defaultMB
 
     /// The cap in bytes.
     var bytes: Int { imageCacheMB * 1024 * 1024 }
