@@ -94,7 +94,8 @@ public struct JSONArrayIndex: Sendable {
             let result: Result<(JSONValue, [JSONDuplicateKey]), JSONSyntaxError> = data.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 // The caches hold strings, not pointers into the bytes, so they outlive one buffer.
-                var parser = self.parser ?? Parser(bytes: bytes)
+                // Taken out (not copied), so that the caches are not copied on their first write.
+                var parser = self.parser.take() ?? Parser(bytes: bytes)
                 parser.bytes = bytes
                 defer { self.parser = parser }
                 parser.index = element.start
