@@ -20,7 +20,7 @@ import ZappModel
 
     @Test func listThumbnails() {
         var state = ImageFixtures.state()
-        var screens = ImageFixtures.app.screens.array
+        var screens = Array(ImageFixtures.app.screens)
         screens[0].uiComponents = [
             UIComponent(id: "list", componentType: "list", data: ["title": "Latest", "source": .string(ImageFixtures.feedSource)])
         ]

@@ -93,7 +93,7 @@ struct ImageUpdateTests {
 
     @Test("a bar background image tints the bar with its dominant colour, before background_color")
     func backgroundTint() {
-        var screens = ImageFixtures.app.screens.array
+        var screens = Array(ImageFixtures.app.screens)
         screens[0].navigations[1].assets.background = "https://img.test/bar.jpg"
         let app = ZappApp(screens: screens, plugins: ImageFixtures.app.plugins, name: "Images")
         var model = ShellModel(view: ShellViewState(app: app, rootKind: .sideMenu, colorSupport: .trueColor), columns: 80, rows: 30)

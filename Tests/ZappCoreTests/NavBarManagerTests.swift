@@ -59,7 +59,7 @@ import ZappModel
     }
 
     @Test func presentationFallsBackToTitleWithoutALogo() {
-        var screens = app.screens.array
+        var screens = Array(app.screens)
         screens[0].navigations[0].assets.appLogo = nil
         let manager = NavigationBarManager(app: ZappApp(screens: screens, plugins: app.plugins), rootKind: .sideMenu)
         #expect(manager.bar(for: "home", position: .root).presentation == .title)

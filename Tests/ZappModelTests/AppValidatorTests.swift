@@ -216,7 +216,7 @@ struct LargeAppValidationTests {
     /// A valid 2,500-screen app (over the size checked on several threads) with one broken
     /// target near its start, middle and end, and a hook cycle.
     @Test func diagnosticsStayInScreenOrder() throws {
-        var screens = try #require(AppLoader.load(river: RiverGenerator.river(screens: 2_500), plugins: RiverGenerator.plugins).app).screens.array
+        var screens = Array(try #require(AppLoader.load(river: RiverGenerator.river(screens: 2_500), plugins: RiverGenerator.plugins).app).screens)
         for index in [3, 1_250, 2_499] {
             screens[index].navigations[0].navItems[0].data.target = "missing-\(index)"
             screens[index].uiComponents[1].data["target"] = .string("gone-\(index)")

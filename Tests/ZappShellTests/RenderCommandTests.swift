@@ -104,7 +104,7 @@ struct RenderImagesTests {
 
     @Test("a missing image is a warning naming its JSON path; its title stands in")
     func missing() async throws {
-        var screens = try #require(AppLoader.load(path: Self.folder).app).screens.array
+        var screens = Array(try #require(AppLoader.load(path: Self.folder).app).screens)
         screens[0].navigations[1].assets.appLogo = "assets/missing.png"
         let app = ZappApp(screens: screens, plugins: [], folder: URL(fileURLWithPath: Self.folder), name: "Harbor TV")
         let result = try await render(.svg, app: app)

@@ -76,11 +76,6 @@ public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
         if !slots.contains(where: { $0 == nil }) { river = nil }
     }
 
-    /// Every screen, as an array.
-    public var array: [ScreenModel] {
-        river == nil ? slots.map { $0! } : Array(self)
-    }
-
     /// The screens decoded so far, in order.
     public var decoded: [ScreenModel] {
         slots.compactMap { $0 }
