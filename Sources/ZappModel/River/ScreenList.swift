@@ -42,11 +42,6 @@ public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
         river != nil
     }
 
-    /// The positions of the screens not decoded yet.
-    public var undecoded: [Int] {
-        river == nil ? [] : slots.indices.filter { slots[$0] == nil }
-    }
-
     /// The positions of the screens whose JSON may hold `text` as (part of) a string: every
     /// screen of a decoded list, and of a scanned river those its bytes say may
     /// (`ScannedRiver.positions(mayHolding:)`).
