@@ -1,7 +1,7 @@
 import ZappCore
 import ZappModel
 
-/// Screens not decoded yet (a large river as `run` loads it, `ScreenList`) in the update: the
+/// Screens not decoded yet (a large river, scanned at load: `ScreenList`) in the update: the
 /// update reads decoded screens only. An event whose handling wants another (the frame after
 /// it shows one, a search may find one, post hooks read one) leaves the model as it was and
 /// waits, with every event after it, while the runtime decodes those screens off the main

@@ -1,9 +1,9 @@
-/// The screens of a river, in file order: decoded values, and for a large river scanned by
-/// `run`'s load (`ScannedRiver`) the screens not decoded yet, known by their id, name and
-/// `home` mark and decoded from the river's bytes when asked. The update reads decoded screens
-/// only: it asks for the others (`ShellEffect.decodeScreens`) and stores what comes back
-/// (`store`). Code outside the update (services, commands) may read any screen: one not decoded
-/// is decoded for that read, and not kept.
+/// The screens of a river, in file order: decoded values, and for a large river (scanned at
+/// load, `ScannedRiver`) the screens not decoded yet, known by their id, name and `home` mark
+/// and decoded from the river's bytes when asked. The update reads decoded screens only: it
+/// asks for the others (`ShellEffect.decodeScreens`) and stores what comes back (`store`).
+/// Code outside the update (services, commands, whole-river passes) may read any screen: one
+/// not decoded is decoded for that read, and not kept (issue 34: no pass holds them all).
 public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
     /// The decoded screens; nil where a screen is not decoded yet.
     private(set) var slots: [ScreenModel?]

@@ -7,7 +7,7 @@ import Foundation
 /// A loaded Zapp app: its screens (river.json) and plugins (plugin_configurations.json),
 /// with the folder that relative asset paths resolve against.
 public struct ZappApp: Sendable, Hashable {
-    /// The river's screens: decoded, or (a large river as `run` loads it) some not decoded yet.
+    /// The river's screens: decoded, or (a large river, scanned at load) some not decoded yet.
     public private(set) var screens: ScreenList
     public var plugins: [PluginConfiguration]
     /// The app folder (asset paths and external-hook commands are relative to it); nil for in-memory apps.
@@ -30,7 +30,7 @@ public struct ZappApp: Sendable, Hashable {
         self.init(list: ScreenList(screens), plugins: plugins, folder: folder, name: name)
     }
 
-    /// An app of a scanned river, `decoded` its screens decoded so far (`AppLoader`'s `deferringChecks`).
+    /// An app of a scanned river, `decoded` its screens decoded so far (`AppLoader`).
     init(river: ScannedRiver, decoded: [Int: ScreenModel], plugins: [PluginConfiguration], folder: URL?, name: String) {
         self.init(list: ScreenList(river: river, decoded: decoded), plugins: plugins, folder: folder, name: name)
     }
