@@ -11,8 +11,9 @@ import ZappModel
 struct ViewLayersTests {
     typealias Feeds = FeedUpdateTests
 
+    /// The feeds app at 80x24 with a side menu, as the layout tests have it.
     static func model() -> ShellModel {
-        ShellModel(view: ShellViewState(app: Feeds.app, rootKind: .sideMenu), columns: 80, rows: 24)
+        FrameLayoutTests.model()
     }
 
     static func fresh(_ model: ShellModel) -> (Canvas, HitMap) {
