@@ -94,10 +94,15 @@ struct HostileAppTests {
             peakBytes: highWater, readings: readings)
     }
 
-    /// The peak resident memory of the running process `pid` (`VmHWM` in /proc), 0 when unknown.
+    /// The peak resident memory of the running process `pid` (`VmHWM` in /proc) once it runs
+    /// `zapp-shell`, 0 when unknown or before. Until its `exec`, a child that `posix_spawn`
+    /// started shares its parent's address space, so /proc shows the test process's memory
+    /// then (one reading in a hundred runs landed there: over 400 MB, with a 174 MiB river held).
     static func highWaterBytes(of pid: pid_t) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        let lines = status.split(separator: "\n")
+        guard lines.contains(where: { $0.hasPrefix("Name:") && $0.hasSuffix("zapp-shell") }),
+            let line = lines.first(where: { $0.hasPrefix("VmHWM:") })
         else { return 0 }
         return (Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0) * 1024
     }
