@@ -97,7 +97,7 @@ struct HostileAppTests {
     /// The peak resident memory of the running process `pid` (`VmHWM` in /proc) once it runs
     /// `zapp-shell`, 0 when unknown or before. Until its `exec`, a child that `posix_spawn`
     /// started shares its parent's address space, so /proc shows the test process's memory
-    /// then (one reading in a hundred runs landed there: over 400 MB, with a 174 MiB river held).
+    /// then (one run of about ten read it there: over 400 MB, with a 174 MiB river held).
     static func highWaterBytes(of pid: pid_t) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
         let lines = status.split(separator: "\n")
