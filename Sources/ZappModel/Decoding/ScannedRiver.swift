@@ -104,7 +104,7 @@ public struct ScannedRiver: Sendable {
 
     /// The screens at `positions`, decoded (many of them on several threads).
     func screens(at positions: [Int]) -> [Int: ScreenModel] {
-        let lanes = min(Processors.available, Self.maximumThreads, max(1, positions.count / Self.positionsPerLane))
+        let lanes = Self.lanes(decoding: positions.count)
         let size = (positions.count + lanes - 1) / lanes
         let decoded = Mutex([Int: ScreenModel](minimumCapacity: positions.count))
         ParallelLanes.run(lanes) { lane in
@@ -117,9 +117,6 @@ public struct ScannedRiver: Sendable {
         }
         return decoded.withLock { $0 }
     }
-
-    /// `screens(at:)` decodes this many screens or more on each thread it uses.
-    private static let positionsPerLane = 2_000
 
     /// The screen at `position`, decoded.
     func screen(at position: Int) -> ScreenModel {
@@ -209,6 +206,12 @@ public struct ScannedRiver: Sendable {
     /// `ScreenList.mapEveryScreen`): each holds the screen it decodes, up to
     /// `JSONParser.screenValueLimit` keys and values (issue 34).
     static let maximumThreads = 4
+
+    /// How many threads decode `count` screens: one per 2,000 screens or more, at most
+    /// `maximumThreads` and the processors there are.
+    static func lanes(decoding count: Int) -> Int {
+        min(Processors.available, maximumThreads, max(1, count / 2_000))
+    }
 
     /// The offset of the first occurrence of `needle` at or after `from`.
     private static func find(_ needle: [UInt8], in raw: UnsafeRawBufferPointer, from: Int) -> Int? {

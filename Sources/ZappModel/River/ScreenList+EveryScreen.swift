@@ -9,7 +9,7 @@ extension ScreenList {
     public func diagnosticsOfEveryScreen(
         file: String, _ checks: [@Sendable (Int, ScreenModel) -> [Diagnostic]]
     ) -> [[Diagnostic]] {
-        let lanes = hasUndecoded ? Swift.min(Processors.available, ScannedRiver.maximumThreads, Swift.max(1, count / Self.screensPerLane)) : 1
+        let lanes = hasUndecoded ? ScannedRiver.lanes(decoding: count) : 1
         let size = (count + lanes - 1) / lanes
         typealias Found = [(held: [Diagnostic], dropped: Int)]
         let found = Mutex([Found](repeating: [], count: lanes))
@@ -33,7 +33,4 @@ extension ScreenList {
             return DiagnosticLimit.capped(Array(parts.map(\.held).joined()), dropped: parts.reduce(0) { $0 + $1.dropped }, file: file)
         }
     }
-
-    /// A pass reads this many screens or more on each thread it uses.
-    private static let screensPerLane = 2_000
 }
