@@ -233,10 +233,10 @@ public final class CursesTerminal: Terminal {
     /// terminal (hang-up or error on input: the loop quits as on SIGHUP), a continue after a
     /// stop, then keys, clicks and resizes as ncurses decodes them, without waiting. Keys the UI
     /// has no use for are dropped. Reading stops when `handle` returns false; ncurses reads the
-    /// terminal a byte at a time, so what follows stays in the terminal for the shell.
+    /// terminal a byte at a time, so what follows stays in the terminal for the shell. The
+    /// watcher waits for `resumeInput()`.
     public func readEvents(_ handle: (TerminalEvent) -> Bool) {
         guard !isRestored else { return }
-        defer { watcher?.resume() }
         SignalGuard.drainWake()
         if let event = pendingTermination(), !handle(event) { return }
         if zs_input_lost(STDIN_FILENO) != 0 {
@@ -267,6 +267,10 @@ public final class CursesTerminal: Terminal {
         for key in lateReplies.flush() {
             if let event = decoder.event(status: OK, value: wint_t(key), resized: resized), !handle(event) { return }
         }
+    }
+
+    public func resumeInput() {
+        watcher?.resume()
     }
 
     /// At most this many events are read at once; the rest wait for the next read (the

@@ -16,7 +16,7 @@ struct FrameEncoder: Sendable {
     let mapper: ColorMapper
     /// Whether the terminal takes UTF-8; otherwise text outside ASCII is written as `?`.
     let isUTF8: Bool
-    private(set) var pen = TerminalPen()
+    private(set) var pen: TerminalPen
     private(set) var cursor = CursorMotion.unknown
     /// The screen holds only blanks in the default colours (it was just cleared).
     private var screenIsBlank = false
@@ -29,6 +29,7 @@ struct FrameEncoder: Sendable {
         self.codes = codes
         self.mapper = mapper
         self.isUTF8 = isUTF8
+        pen = TerminalPen(codes: codes)
     }
 
     /// Nothing about the terminal's pen, cursor or contents is known any more: the next full
@@ -112,7 +113,7 @@ struct FrameEncoder: Sendable {
                 while index < columns.count, columns[index] < erased { index += 1 }
                 continue
             }
-            if !pen.draws(style, codes: codes) { setPen(style, at: column, cells: cells, visibleColumns: visibleColumns, to: &output) }
+            if !pen.draws(style) { setPen(style, at: column, cells: cells, visibleColumns: visibleColumns, to: &output) }
             let width = write(cell, column: column, cells: cells, to: &output)
             cursor.advance(by: width, screenColumns: screenColumns, codes: codes)
             index += 1
@@ -173,8 +174,8 @@ struct FrameEncoder: Sendable {
     /// when that is shorter for the whole run, counting its trailing blanks, which only the
     /// colours as given can erase (ECH fills with the background colour, never reversed).
     private mutating func setPen(_ style: PenStyle, at column: Int, cells: UnsafeBufferPointer<Cell>, visibleColumns: Int, to output: inout [UInt8]) {
-        let direct = pen.plan(style, codes: codes, allowReverse: false)
-        guard let reversed = pen.planReversed(style, codes: codes) else {
+        let direct = pen.plan(style, allowReverse: false)
+        guard let reversed = pen.planReversed(style) else {
             pen.apply(direct, to: &output)
             return
         }
@@ -201,7 +202,7 @@ struct FrameEncoder: Sendable {
             var gap = from
             while gap < column, rewrite.count < motion.count {
                 let cell = cells[gap]
-                guard cell.isContinuation || pen.draws(penStyle(cell), codes: codes) else { break }
+                guard cell.isContinuation || pen.draws(penStyle(cell)) else { break }
                 if !cell.isContinuation { _ = write(cell, column: gap, cells: cells, to: &rewrite) }
                 gap += 1
             }
@@ -240,8 +241,8 @@ struct FrameEncoder: Sendable {
         } else {
             return nil
         }
-        let direct = pen.plan(style, codes: codes, allowReverse: false)
-        let writing = (pen.draws(style, codes: codes) ? 0 : pen.plan(style, codes: codes).sequence.count) + blanksLength(lastChanged - column + 1)
+        let direct = pen.plan(style, allowReverse: false)
+        let writing = (pen.draws(style) ? 0 : pen.plan(style).sequence.count) + blanksLength(lastChanged - column + 1)
         guard direct.sequence.count + sequence.count < writing else { return nil }
         pen.apply(direct, to: &output)
         output.append(contentsOf: sequence)

@@ -12,8 +12,9 @@ import ZappCore
 /// to the main actor; docs/performance.md, "Key → first byte").
 ///
 /// After it has called `onReady` the watcher pauses (it waits on its control pipe instead)
-/// until `resume()`, which the terminal calls once it has read everything with ncurses on the
-/// UI's thread; input that arrives meanwhile is reported at once after the resume.
+/// until `resume()`, which the terminal calls once the UI's thread has read everything with
+/// ncurses and written the frame that answers it (`Terminal.resumeInput()`); input that
+/// arrives meanwhile is reported at once after the resume.
 final class InputWatcher: Sendable {
     /// What the control pipe carries.
     private enum Control: UInt8 {

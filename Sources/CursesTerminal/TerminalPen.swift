@@ -23,10 +23,26 @@ struct PenStyle: Sendable, Hashable {
 /// writes only what differs, all parameters combined in one sequence
 /// (`ESC [ 1 ; 38;5;75 ; 48;5;235 m`); unknown after a start, a resize or a resume.
 struct TerminalPen: Sendable {
+    /// What the terminal can do: the pen writes for one terminal.
+    let codes: TerminalCodes
     /// What the terminal is set to now; nil when unknown.
     private(set) var style: PenStyle?
+    /// The sequences worked out so far, by the change they make: a frame changes between a few
+    /// styles again and again, and working one out builds several small arrays (bounded:
+    /// emptied when `memoLimit` is reached).
+    private var memo: [Change: [UInt8]] = [:]
 
-    init(style: PenStyle? = nil) {
+    /// A change of the pen from one style (nil: unknown) to another.
+    private struct Change: Hashable {
+        var from: PenStyle?
+        var to: PenStyle
+    }
+
+    /// The most changes `memo` keeps.
+    static let memoLimit = 256
+
+    init(codes: TerminalCodes, style: PenStyle? = nil) {
+        self.codes = codes
         self.style = style
     }
 
@@ -41,7 +57,7 @@ struct TerminalPen: Sendable {
     }
 
     /// Whether the terminal draws `target` with the pen as it is.
-    func draws(_ target: PenStyle, codes: TerminalCodes) -> Bool {
+    func draws(_ target: PenStyle) -> Bool {
         guard let style else { return false }
         return style == target || (codes.attributes.contains(.reverse) && target.reversed == style)
     }
@@ -49,10 +65,10 @@ struct TerminalPen: Sendable {
     /// The shortest way to set the pen for `target`: exactly as given, or in reverse video
     /// when that is shorter and allowed (`planReversed`). `allowReverse: false` insists on the
     /// colours as given (erasing fills with the background colour as set).
-    func plan(_ target: PenStyle, codes: TerminalCodes, allowReverse: Bool = true) -> (sequence: [UInt8], style: PenStyle) {
+    mutating func plan(_ target: PenStyle, allowReverse: Bool = true) -> (sequence: [UInt8], style: PenStyle) {
         if style == target { return ([], target) }
-        let direct = (sequence(to: target, codes: codes), target)
-        guard allowReverse, let reversed = planReversed(target, codes: codes) else { return direct }
+        let direct = (sequence(to: target), target)
+        guard allowReverse, let reversed = planReversed(target) else { return direct }
         return reversed.sequence.count < direct.0.count ? reversed : direct
     }
 
@@ -60,12 +76,12 @@ struct TerminalPen: Sendable {
     /// as the current item's colours reversed: `ESC[7m`), or the pen already draws it so.
     /// Elsewhere the colours are written as they are, so a screen reads back (`tmux
     /// capture-pane -e`) in the colours the theme names.
-    func planReversed(_ target: PenStyle, codes: TerminalCodes) -> (sequence: [UInt8], style: PenStyle)? {
+    mutating func planReversed(_ target: PenStyle) -> (sequence: [UInt8], style: PenStyle)? {
         guard codes.attributes.contains(.reverse), let reversed = target.reversed, let style else { return nil }
         if style == reversed { return ([], reversed) }
         guard !style.attributes.contains(.reverse), style.foreground == reversed.foreground, style.background == reversed.background
         else { return nil }
-        return (sequence(to: reversed, codes: codes), reversed)
+        return (sequence(to: reversed), reversed)
     }
 
     /// Sets the pen as `plan` says, appending its sequence.
@@ -75,15 +91,26 @@ struct TerminalPen: Sendable {
     }
 
     /// Sets the pen to draw `target` the shortest way (`plan`).
-    mutating func set(_ target: PenStyle, codes: TerminalCodes, allowReverse: Bool = true, to output: inout [UInt8]) {
-        apply(plan(target, codes: codes, allowReverse: allowReverse), to: &output)
+    mutating func set(_ target: PenStyle, allowReverse: Bool = true, to output: inout [UInt8]) {
+        apply(plan(target, allowReverse: allowReverse), to: &output)
     }
 
-    /// The SGR sequence from the current pen to exactly `target`.
-    private func sequence(to target: PenStyle, codes: TerminalCodes) -> [UInt8] {
+    /// The SGR sequence from the current pen to exactly `target`, from `memo` when it was
+    /// worked out before.
+    private mutating func sequence(to target: PenStyle) -> [UInt8] {
+        let change = Change(from: style, to: target)
+        if let known = memo[change] { return known }
+        if memo.count >= Self.memoLimit { memo.removeAll(keepingCapacity: true) }
+        let made = Self.sequence(from: style, to: target, codes: codes)
+        memo[change] = made
+        return made
+    }
+
+    /// The SGR sequence from `style` (nil: unknown) to exactly `target`.
+    private static func sequence(from style: PenStyle?, to target: PenStyle, codes: TerminalCodes) -> [UInt8] {
         var reset: [UInt8] = [0x30]
-        Self.appendAll(target, codes: codes, to: &reset)
-        guard let style else { return Self.wrap(reset) }
+        appendAll(target, codes: codes, to: &reset)
+        guard let style else { return wrap(reset) }
         var change: [UInt8] = []
         let removed = style.attributes.subtracting(target.attributes)
         var added = target.attributes.subtracting(style.attributes)

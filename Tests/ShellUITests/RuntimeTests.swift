@@ -82,7 +82,8 @@ struct RuntimeTests {
         init(
             isLoaded: Bool = true, loadApp: @escaping @Sendable () async throws -> ZappApp = { UpdateFixture.app },
             warnings: [String] = [], checkWarnings: (@Sendable () -> [String])? = nil,
-            loadThemes: (@Sendable () -> [Theme])? = nil, offline: OfflineStart? = nil
+            loadThemes: (@Sendable () -> [Theme])? = nil, offline: OfflineStart? = nil,
+            wrapping: ((HeadlessTerminal) -> any Terminal)? = nil
         ) {
             var setup = ShellSetup(
                 app: UpdateFixture.app, isLoaded: isLoaded, loadApp: { AppLoad(app: try await loadApp()) },
@@ -98,7 +99,7 @@ struct RuntimeTests {
             setup.checkWarnings = checkWarnings
             setup.loadThemes = loadThemes
             setup.offline = offline
-            runtime = ShellRuntime(terminal: terminal, setup: setup, clock: RuntimeClock(clock))
+            runtime = ShellRuntime(terminal: wrapping?(terminal) ?? terminal, setup: setup, clock: RuntimeClock(clock))
         }
 
         @MainActor
@@ -372,6 +373,46 @@ struct RuntimeTests {
         harness.terminal.enqueue(.key(.control("z")))
         #expect(await harness.runtime.settle { _ in harness.terminal.suspendCount == 1 })
         #expect(harness.terminal.flushCount > flushes, "a frame is drawn after the resume")
+        harness.terminal.enqueue(.key(.character("q")))
+        #expect(await task.value == 0)
+    }
+
+    /// The headless terminal, with the order of the calls that read input, draw and watch again.
+    final class OrderedTerminal: Terminal {
+        let screen: HeadlessTerminal
+        var calls: [String] = []
+        init(_ screen: HeadlessTerminal) { self.screen = screen }
+        var size: (columns: Int, rows: Int) { screen.size }
+        var colorSupport: ColorSupport { screen.colorSupport }
+        func flush(_ canvas: Canvas) {
+            calls.append("flush")
+            screen.flush(canvas)
+        }
+        func watchInput(_ inputReady: @escaping @Sendable () -> Void) { screen.watchInput(inputReady) }
+        func readEvents(_ handle: (TerminalEvent) -> Bool) {
+            calls.append("read")
+            screen.readEvents(handle)
+        }
+        func resumeInput() { calls.append("resume") }
+        func suspend() -> Bool { false }
+        func restore() { screen.restore() }
+    }
+
+    @Test("the terminal watches its input again only once the frame that answers a key is written")
+    func resumesAfterTheFrame() async throws {
+        var ordered: OrderedTerminal?
+        let harness = Harness(wrapping: { screen in
+            let terminal = OrderedTerminal(screen)
+            ordered = terminal
+            return terminal
+        })
+        let terminal = try #require(ordered)
+        let task = Task { @MainActor in await harness.runtime.run() }
+        #expect(await harness.runtime.settle { $0.isStartupComplete })
+        terminal.calls.removeAll()
+        harness.terminal.enqueue(.key(.character("?")))
+        #expect(await harness.runtime.settle { _ in terminal.calls.contains("resume") })
+        #expect(terminal.calls == ["read", "flush", "resume"], "read, drawn and written, then watched again")
         harness.terminal.enqueue(.key(.character("q")))
         #expect(await task.value == 0)
     }

@@ -15,7 +15,7 @@ extension ShellUpdate {
 
     static func requestLockMarks(_ model: inout ShellModel) -> [ShellEffect] {
         guard model.marksGates, model.view.phase == .running else { return [] }
-        var wanted = model.view.rootMenu.allItems.compactMap(\.screenID)
+        var wanted = model.view.rootMenu.screenIDs
         if case .goTo(_, let selection) = model.view.overlay {
             let candidates = model.view.goToCandidates
             let first = max(0, min(selection, candidates.count) - model.rows)

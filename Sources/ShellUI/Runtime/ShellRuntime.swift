@@ -148,6 +148,8 @@ public final class ShellRuntime {
             send(event)
         }
         if model.exitStatus == nil, needsRender { render() }
+        // The terminal watches its input again once the answer to what it read is written.
+        if isInputWaiting { terminal.resumeInput() }
         let waiters = batchWaiters
         batchWaiters.removeAll()
         for waiter in waiters { waiter.resume() }

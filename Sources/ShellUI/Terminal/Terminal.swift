@@ -21,8 +21,13 @@ public protocol Terminal: AnyObject {
     /// Hands the events waiting now (keys, clicks, resizes, termination requests) to `handle`
     /// one by one as they are read, without waiting, and stops early when it returns false:
     /// input after that stays unread (keys typed after `q` reach the shell). Watching resumes
-    /// afterwards.
+    /// with `resumeInput()`.
     func readEvents(_ handle: (TerminalEvent) -> Bool)
+    /// Watches for input again after `readEvents(_:)`: the runtime calls it once the frame that
+    /// answers the input is written, so the watching thread does not wake (and, on two cores,
+    /// take the CPU from the drawing) between the read and the write. Input that arrived
+    /// meanwhile is reported at once.
+    func resumeInput()
     /// Hands the terminal back to the shell and stops the process (Ctrl-Z); returns once the
     /// process is continued (`fg`) with the screen to be drawn anew, or false at once when the
     /// process cannot be suspended (no job control).
@@ -57,4 +62,5 @@ extension Terminal {
     public func hideImages() {}
     public var cellPixelSize: CellPixelSize? { nil }
     public func redraw() {}
+    public func resumeInput() {}
 }

@@ -48,6 +48,20 @@ public struct RootMenu: Sendable, Hashable {
         return result
     }
 
+    /// The screens the items open, depth first (nested children included), read in place
+    /// rather than copying every item as `allItems` does: the update asks for them on every key.
+    public var screenIDs: [String] {
+        var result: [String] = []
+        func walk(_ items: [RootMenuItem]) {
+            for index in items.indices {
+                if let screenID = items[index].screenID { result.append(screenID) }
+                walk(items[index].children)
+            }
+        }
+        walk(items)
+        return result
+    }
+
     /// The item with this id anywhere in the menu.
     public func item(id: String) -> RootMenuItem? {
         allItems.first { $0.id == id }

@@ -53,11 +53,15 @@ public enum LocalReference {
     private static func resolvedAsFarAsItExists(_ path: String) -> String {
         var head = path
         var tail: [String] = []
-        while FileSystem.resolvedPath(head) == nil, head != "/", head != "." {
+        // Each `realpath` reads every link on its way (one `readlink` per folder), so each head
+        // is resolved once.
+        var resolved = FileSystem.resolvedPath(head)
+        while resolved == nil, head != "/", head != "." {
             tail.insert(String(head.split(separator: "/").last ?? ""), at: 0)
             head = FileSystem.parent(of: head)
+            resolved = FileSystem.resolvedPath(head)
         }
-        var parts = (FileSystem.resolvedPath(head) ?? head).split(separator: "/").map(String.init)
+        var parts = (resolved ?? head).split(separator: "/").map(String.init)
         for part in tail {
             if part == ".." { _ = parts.popLast() } else if part != "." && !part.isEmpty { parts.append(part) }
         }
