@@ -1,6 +1,9 @@
 #define _GNU_SOURCE
 #include "CProcess.h"
 #include <fcntl.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <sched.h>
 #include <unistd.h>
@@ -55,4 +58,13 @@ int zapp_available_processors(void) {
 #endif
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     return online > 0 ? (int)online : 1;
+}
+
+int zapp_limit_malloc_arenas(int count) {
+#if defined(__GLIBC__)
+    return mallopt(M_ARENA_MAX, count);
+#else
+    (void)count;
+    return 0;
+#endif
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ZappCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -25,6 +26,10 @@ struct ZappShellCommand: AsyncParsableCommand {
     /// through `Console` (`exitReporting`).
     @MainActor
     static func main() async {
+        // The main thread's arena and one that every other thread shares: about 0.3 ms of a
+        // 6.5 ms first frame, and the 50,000-screen app's four decoding threads are no slower
+        // (docs/performance.md, "First frame").
+        MallocArenas.limit(to: 2)
         do {
             let arguments = Array(CommandLine.arguments.dropFirst())
             var command: any ParsableCommand

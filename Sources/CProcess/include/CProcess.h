@@ -14,5 +14,8 @@ int zapp_set_thread_name(const char *name);
 int zapp_available_processors(void);
 /// pipe2(ends, O_CLOEXEC): both ends closed on exec; -1 with errno set on failure.
 int zapp_pipe_cloexec(int ends[2]);
+/// glibc's mallopt(M_ARENA_MAX, count): at most `count` malloc arenas for the process's threads; call it
+/// before any thread starts. Returns 1 when it was set, 0 otherwise (and without glibc).
+int zapp_limit_malloc_arenas(int count);
 
 #endif

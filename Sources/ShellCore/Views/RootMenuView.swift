@@ -22,9 +22,7 @@ enum RootMenuView {
         let palette = context.palette
         canvas.fill(rect, style: palette[.menu])
         let separator = Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height)
-        for row in separator.y..<separator.maxY {
-            canvas.draw(context.glyphs.border.vertical, x: separator.x, y: row, style: palette[.menuDisabled])
-        }
+        canvas.fill(separator, style: palette[.menuDisabled], grapheme: context.glyphs.border.vertical)
         let inner = Rect(x: rect.x, y: rect.y, width: rect.width - 1, height: rect.height)
         let visible = state.rootMenu.visibleItems(expanded: state.expandedMenuItems)
         if visible.isEmpty {
