@@ -135,7 +135,7 @@ struct RunCommand: AsyncParsableCommand {
         // Trust is the user's, kept in the default state directory whatever --state-dir says.
         // Decided once per load, off the main actor; the services built next take it.
         let trustDirectory = PluginEnvironment.defaultStateDirectory(environment: environment)
-        let decideTrust: @Sendable (ZappApp) async -> CommandTrust = { running in
+        let decideTrust: nonisolated(nonsending) @Sendable (ZappApp) async -> CommandTrust = { running in
             await AppTrust.decide(app: running, argument: app, plugins: plugins, stateDirectory: trustDirectory)
         }
         let firstTrust = await decideTrust(loaded.app)

@@ -19,8 +19,10 @@ import ZappPlugins
 enum AppTrust {
     /// The decision for `app`, loaded from `argument` (APP as typed) with `plugins` (`--plugins`):
     /// the folder is read and digested once, on a lane of the blocking-work pool, into the private copy its
-    /// commands then run from (`TrustStore.decide`).
-    static func decide(app: ZappApp, argument: String?, plugins: String?, stateDirectory: URL) async -> CommandTrust {
+    /// commands then run from (`TrustStore.decide`). The rest runs where the caller runs: the demo's
+    /// and a remote app's decisions are made without a thread switch (at the start, a first one
+    /// would hand the main actor to a new worker thread before the first frame).
+    nonisolated(nonsending) static func decide(app: ZappApp, argument: String?, plugins: String?, stateDirectory: URL) async -> CommandTrust {
         let shown = shownArguments(argument, plugins: plugins)
         if case .remote(let url) = AppLocation(argument: argument) {
             return .untrusted(app: url.absoluteString, reason: .remote)
