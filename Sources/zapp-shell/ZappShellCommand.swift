@@ -28,7 +28,7 @@ struct ZappShellCommand: AsyncParsableCommand {
     static func main() async {
         // The main thread's arena and one that every other thread shares: about 0.3 ms of a
         // 6.5 ms first frame, and the 50,000-screen app's four decoding threads are no slower
-        // (docs/performance.md, "First frame").
+        // (docs/performance.md, "Where the first frame's time goes").
         MallocArenas.limit(to: 2)
         do {
             let arguments = Array(CommandLine.arguments.dropFirst())
