@@ -91,6 +91,21 @@ struct LargeRiverDecodingTests {
 /// and the diagnostics of a pass.
 @Suite("Large river bounds")
 struct LargeRiverBoundsTests {
+    @Test("the shortest river listing one screen over the limit is still counted and refused (shorter ones are not scanned)")
+    func theShortestRiverOverTheLimitIsRefused() {
+        let count = RiverDecoder.maximumScreens + 1
+        let shortest = Data(("[" + Array(repeating: "1", count: count).joined(separator: ",") + "]").utf8)
+        #expect(shortest.count == 2 * count + 1)
+        #expect(ScannedRiver.tooManyScreens(shortest, file: "river.json") != nil)
+        #expect(ScannedRiver.tooManyScreens(shortest.dropLast(3) + Data("]".utf8), file: "river.json") == nil)
+        let result = AppLoader.load(
+            river: shortest, plugins: .absent, name: "shortest", folder: nil, riverFile: "river.json",
+            pluginsFile: "plugin_configurations.json")
+        #expect(result.app == nil)
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.first?.description.hasPrefix("river.json: $: error: lists more than 100000 screens; at most 100000 are read") == true)
+    }
+
     @Test func aScreenHoldingTooManyValuesIsRefusedAlone() throws {
         let values = Array(repeating: "0", count: JSONParser.screenValueLimit).joined(separator: ",")
         let river = oddRiver(last: #"{"id": "huge", "general": {"list": [\#(values)]}}"#)
