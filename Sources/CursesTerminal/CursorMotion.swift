@@ -10,38 +10,46 @@ struct CursorMotion: Sendable, Equatable {
     static let unknown = CursorMotion(row: nil, column: nil)
 
     /// Appends the shortest move to (`targetRow`, `targetColumn`) and records the new position.
+    /// The candidates are compared by length first and only the chosen one is written (a frame
+    /// makes a move for every jump between changed cells; building each candidate's bytes was
+    /// a third of the first frame's encoding).
     mutating func move(toRow targetRow: Int, column targetColumn: Int, codes: TerminalCodes, to output: inout [UInt8]) {
         if row == targetRow && column == targetColumn { return }
-        var best = Self.address(row: targetRow, column: targetColumn)
-        func consider(_ candidate: [UInt8]?) {
-            if let candidate, candidate.count < best.count { best = candidate }
+        // nil: cursor addressing, which every terminal has.
+        var best: (Vertical, Horizontal)?
+        var bestLength = Self.addressLength(row: targetRow, column: targetColumn)
+        func consider(_ vertical: Vertical, _ horizontal: Horizontal) {
+            let length = vertical.length + horizontal.length
+            if length < bestLength {
+                best = (vertical, horizontal)
+                bestLength = length
+            }
         }
         if let row {
             if row == targetRow {
-                consider(horizontal(to: targetColumn, codes: codes))
+                if let across = Self.horizontal(from: column, to: targetColumn, codes: codes) { consider(.none, across) }
             } else {
                 let distance = targetRow - row
                 if distance > 0, distance <= 4, codes.carriageReturn, codes.lineFeed {
-                    var lines: [UInt8] = [0x0D]
-                    lines.append(contentsOf: repeatElement(0x0A, count: distance))
-                    if targetColumn > 0, let rest = CursorMotion(row: targetRow, column: 0).horizontal(to: targetColumn, codes: codes) {
-                        lines.append(contentsOf: rest)
+                    // CR and line feeds, then along the row from its first column.
+                    if targetColumn == 0 {
+                        consider(.lines(distance), .stay)
+                    } else if let rest = Self.horizontal(from: 0, to: targetColumn, codes: codes) {
+                        consider(.lines(distance), rest)
                     }
-                    if targetColumn == 0 || lines.count > distance + 1 { consider(lines) }
                 }
-                var vertical: [[UInt8]] = []
-                if codes.rowAddress { vertical.append(Self.sequence(targetRow + 1, final: "d")) }
-                if codes.relativeMoves { vertical.append(Self.sequence(abs(distance), final: distance > 0 ? "B" : "A")) }
-                for candidate in vertical {
-                    var moved = candidate
-                    if let rest = CursorMotion(row: targetRow, column: column).horizontal(to: targetColumn, codes: codes) {
-                        moved.append(contentsOf: rest)
-                        consider(moved)
-                    }
+                if let rest = Self.horizontal(from: column, to: targetColumn, codes: codes) {
+                    if codes.rowAddress { consider(.rowAddress(targetRow + 1), rest) }
+                    if codes.relativeMoves { consider(.relative(abs(distance), final: distance > 0 ? "B" : "A"), rest) }
                 }
             }
         }
-        output.append(contentsOf: best)
+        if let (vertical, horizontal) = best {
+            vertical.append(to: &output)
+            horizontal.append(to: &output)
+        } else {
+            Self.appendAddress(row: targetRow, column: targetColumn, to: &output)
+        }
         row = targetRow
         column = targetColumn
     }
@@ -58,44 +66,133 @@ struct CursorMotion: Sendable, Equatable {
         }
     }
 
-    /// A move within the current row (nil when none is possible from what is known).
-    private func horizontal(to target: Int, codes: TerminalCodes) -> [UInt8]? {
-        if column == target { return [] }
-        var best: [UInt8]?
-        func consider(_ candidate: [UInt8]) {
-            if best == nil || candidate.count < best!.count { best = candidate }
+    /// A move along a row, from `column` (nil: unknown) to `target` (nil when none is possible
+    /// from what is known): the first of the shortest.
+    private static func horizontal(from column: Int?, to target: Int, codes: TerminalCodes) -> Horizontal? {
+        if column == target { return .stay }
+        var best: Horizontal?
+        func consider(_ candidate: Horizontal) {
+            if best == nil || candidate.length < best!.length { best = candidate }
         }
         if codes.carriageReturn {
             if target == 0 {
-                consider([0x0D])
+                consider(.carriageReturn)
             } else if codes.relativeMoves {
-                consider([0x0D] + Self.sequence(target, final: "C"))
+                consider(.returnAndForward(target))
             }
         }
-        if codes.columnAddress { consider(Self.sequence(target + 1, final: "G")) }
+        if codes.columnAddress { consider(.sequence(target + 1, final: "G")) }
         if let column, codes.relativeMoves {
-            consider(Self.sequence(abs(target - column), final: target > column ? "C" : "D"))
+            consider(.sequence(abs(target - column), final: target > column ? "C" : "D"))
         }
         return best
     }
 
+    /// The part of a move between rows.
+    private enum Vertical {
+        case none
+        /// CR, then this many line feeds.
+        case lines(Int)
+        /// VPA to this (1-based) row.
+        case rowAddress(Int)
+        /// CUD (`B`) or CUU (`A`) by this many rows.
+        case relative(Int, final: Character)
+
+        var length: Int {
+            switch self {
+            case .none: 0
+            case .lines(let count): 1 + count
+            case .rowAddress(let row): CursorMotion.sequenceLength(row)
+            case .relative(let count, _): CursorMotion.sequenceLength(count)
+            }
+        }
+
+        func append(to output: inout [UInt8]) {
+            switch self {
+            case .none: break
+            case .lines(let count):
+                output.append(0x0D)
+                output.append(contentsOf: repeatElement(0x0A, count: count))
+            case .rowAddress(let row): CursorMotion.appendSequence(row, final: "d", to: &output)
+            case .relative(let count, let final): CursorMotion.appendSequence(count, final: final, to: &output)
+            }
+        }
+    }
+
+    /// The part of a move along a row.
+    private enum Horizontal {
+        case stay
+        case carriageReturn
+        /// CR, then CUF by this many columns.
+        case returnAndForward(Int)
+        /// CHA (`G`), CUF (`C`) or CUB (`D`) with this parameter.
+        case sequence(Int, final: Character)
+
+        var length: Int {
+            switch self {
+            case .stay: 0
+            case .carriageReturn: 1
+            case .returnAndForward(let count): 1 + CursorMotion.sequenceLength(count)
+            case .sequence(let count, _): CursorMotion.sequenceLength(count)
+            }
+        }
+
+        func append(to output: inout [UInt8]) {
+            switch self {
+            case .stay: break
+            case .carriageReturn: output.append(0x0D)
+            case .returnAndForward(let count):
+                output.append(0x0D)
+                CursorMotion.appendSequence(count, final: "C", to: &output)
+            case .sequence(let count, let final): CursorMotion.appendSequence(count, final: final, to: &output)
+            }
+        }
+    }
+
     /// CUP, with default parameters left out: `ESC [ H`, `ESC [ row H`, `ESC [ row ; column H`.
     static func address(row: Int, column: Int) -> [UInt8] {
-        var bytes: [UInt8] = [0x1B, UInt8(ascii: "[")]
+        var bytes: [UInt8] = []
+        appendAddress(row: row, column: column, to: &bytes)
+        return bytes
+    }
+
+    private static func appendAddress(row: Int, column: Int, to bytes: inout [UInt8]) {
+        bytes.append(0x1B)
+        bytes.append(UInt8(ascii: "["))
         if row > 0 || column > 0 { TerminalPen.appendDecimal(row + 1, to: &bytes) }
         if column > 0 {
             bytes.append(UInt8(ascii: ";"))
             TerminalPen.appendDecimal(column + 1, to: &bytes)
         }
         bytes.append(UInt8(ascii: "H"))
-        return bytes
+    }
+
+    /// The length of `address(row:column:)`.
+    private static func addressLength(row: Int, column: Int) -> Int {
+        3 + (row > 0 || column > 0 ? digits(row + 1) : 0) + (column > 0 ? 1 + digits(column + 1) : 0)
     }
 
     /// `ESC [ count final`, the count left out when it is 1 (the default).
-    private static func sequence(_ count: Int, final: Character) -> [UInt8] {
-        var bytes: [UInt8] = [0x1B, UInt8(ascii: "[")]
+    private static func appendSequence(_ count: Int, final: Character, to bytes: inout [UInt8]) {
+        bytes.append(0x1B)
+        bytes.append(UInt8(ascii: "["))
         if count != 1 { TerminalPen.appendDecimal(count, to: &bytes) }
         bytes.append(final.asciiValue!)
-        return bytes
+    }
+
+    /// The length of `ESC [ count final`.
+    private static func sequenceLength(_ count: Int) -> Int {
+        3 + (count != 1 ? digits(count) : 0)
+    }
+
+    /// The decimal digits of `value` (as `TerminalPen.appendDecimal` writes it).
+    private static func digits(_ value: Int) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
     }
 }
