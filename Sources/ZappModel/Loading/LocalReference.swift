@@ -61,6 +61,8 @@ public enum LocalReference {
             head = FileSystem.parent(of: head)
             resolved = FileSystem.resolvedPath(head)
         }
+        // A path that exists is `realpath`'s answer as it is: absolute, without `.`, `..` or `//`.
+        if tail.isEmpty, let resolved { return resolved }
         var parts = (resolved ?? head).split(separator: "/").map(String.init)
         for part in tail {
             if part == ".." { _ = parts.popLast() } else if part != "." && !part.isEmpty { parts.append(part) }
