@@ -78,9 +78,12 @@ struct FrameEncoder: Sendable {
         next.cells.withUnsafeBufferPointer { cells in
             var position = 0
             let changed = diff.changedIndices
+            // The changed columns of one row at a time, in one buffer for every row.
+            var columns: [Int] = []
+            columns.reserveCapacity(next.columns)
             while position < changed.count {
                 let row = changed[position] / next.columns
-                var columns: [Int] = []
+                columns.removeAll(keepingCapacity: true)
                 while position < changed.count, changed[position] / next.columns == row {
                     let column = changed[position] % next.columns
                     if !skipBlankDefault || !isBlankDefault(cells[changed[position]]) { columns.append(column) }
