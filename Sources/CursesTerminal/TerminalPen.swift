@@ -90,11 +90,6 @@ struct TerminalPen: Sendable {
         style = plan.style
     }
 
-    /// Sets the pen to draw `target` the shortest way (`plan`).
-    mutating func set(_ target: PenStyle, allowReverse: Bool = true, to output: inout [UInt8]) {
-        apply(plan(target, allowReverse: allowReverse), to: &output)
-    }
-
     /// The SGR sequence from the current pen to exactly `target`, from `memo` when it was
     /// worked out before.
     private mutating func sequence(to target: PenStyle) -> [UInt8] {

@@ -90,8 +90,8 @@ public struct ScannedRiver: Sendable {
     /// The error for a river listing more than `RiverDecoder.maximumScreens` screens, counted
     /// without decoding or parsing (`JSONArrayIndex.countElements` stops there); nil otherwise.
     /// A river too short to list that many is not scanned: n values take at least 2n + 1 bytes
-    /// (brackets, a byte each, the commas between), and scanning the demo's 46 KB took longer
-    /// than decoding its home screen.
+    /// (the brackets, a byte each, the commas between), and the count of the demo's 46 KB was
+    /// 640,000 instructions of its start.
     static func tooManyScreens(_ data: Data, file: String) -> Diagnostic? {
         guard data.count >= 2 * (RiverDecoder.maximumScreens + 1) + 1,
             let count = JSONArrayIndex.countElements(in: data, upTo: RiverDecoder.maximumScreens),
