@@ -28,9 +28,14 @@ RELR_FLAGS := $(shell getconf GNU_LIBC_VERSION 2>/dev/null | awk '{ split($$2, v
 # conformances for its requirements (the accessor passes their witness tables); 100 KB more code.
 # libgcc is linked statically too, and libstdc++ and ncurses from their archives (STATIC_C_LIBS): the
 # loader maps no shared library but glibc's.
+# The executable exports none of its own symbols (the static runtime's link file asks for
+# --export-dynamic; nothing looks them up, the image and HTTP libraries are opened with their own
+# handles): the runtime's backtrace set-up, before `main`, finds its own path with dladdr, which
+# reads the whole dynamic symbol table: 400 entries instead of 9,300 (0.1-0.3 ms of every start,
+# docs/performance.md).
 RELEASE_FLAGS ?= --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -prespecialize-generic-metadata \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors $(RELR_FLAGS) \
-	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+	-Xswiftc -Xclang-linker -Xswiftc -static-libgcc -Xlinker --no-export-dynamic
 # Runs the release build with libstdc++ and ncurses linked from their static archives when they are there.
 STATIC_C_LIBS ?= Scripts/with-static-c-libraries.sh
 PREFIX ?= /usr/local

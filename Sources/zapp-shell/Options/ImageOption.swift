@@ -6,11 +6,13 @@ import ZappCore
 /// `--images auto|kitty|iterm|sixel|symbols|off` of `run` and `render` (`LookOptions`): how
 /// images are drawn.
 enum ImageOption {
-    static let valueName = ImageMode.allCases.map(\.rawValue).joined(separator: "|")
+    // Both are made by every `run`, help or not, without `joined()`: the first one of a run builds
+    // its generic metadata, 0.2 million instructions of the start (docs/performance.md).
+    static let valueName = ImageMode.allCases.reduce("") { names, mode in names.isEmpty ? mode.rawValue : names + "|" + mode.rawValue }
 
     static let help = ArgumentHelp(
         "How images (logos, artwork) are drawn: auto (chosen from the environment), "
-            + ImageMode.allCases.filter(\.usesProtocol).map { "\($0.rawValue), " }.joined()
+            + ImageMode.allCases.reduce("") { names, mode in mode.usesProtocol ? names + mode.rawValue + ", " : names }
             + "symbols (Unicode half blocks in colour, every colour terminal) or off (titles, as without images).",
         valueName: valueName)
 
