@@ -207,7 +207,11 @@ struct TerminalPen: Sendable {
         if parameters.isEmpty { return [] }
         var result: [UInt8] = [0x1B, UInt8(ascii: "[")]
         result.reserveCapacity(parameters.count + 3)
-        if parameters != [0x30] {
+        let parameterCount = parameters.reduce(1) { $1 == UInt8(ascii: ";") ? $0 + 1 : $0 }
+        if parameterCount <= parametersPerSequence {
+            // One sequence holds them all: the units below would be joined again as they are.
+            if parameters != [0x30] { result.append(contentsOf: parameters) }
+        } else {
             var count = 0
             for unit in units(of: parameters) {
                 let size = unit.reduce(1) { $1 == UInt8(ascii: ";") ? $0 + 1 : $0 }
