@@ -23,6 +23,30 @@ struct AppLoaderTests {
         #expect(byRiverPath.files == ["app/river.json", "app/plugin_configurations.json"])
     }
 
+    @Test("a folder's files given as bytes are used as they are, not read from the folder, and named as the folder's")
+    func givenFilesAreNotRead() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Fixtures.data("[{\"id\": \"disk\", \"name\": \"Disk\", \"home\": true}]").write(to: folder.appendingPathComponent("river.json"))
+        try Fixtures.data("not JSON").write(to: folder.appendingPathComponent("content_types.json"))
+        let given = [
+            "river.json": Fixtures.data(Fixtures.fullRiver),
+            "plugin_configurations.json": Fixtures.data(Fixtures.fullPlugins),
+            "content_types.json": Fixtures.data("{}"),
+        ]
+        let result = AppLoader.load(folder: folder, displayName: "app", given: given)
+        let app = try #require(result.app)
+        #expect(app.screens.count == 3)
+        #expect(app.plugins.count == 4)
+        #expect(result.files == ["app/river.json", "app/plugin_configurations.json", "app/content_types.json"])
+        #expect(app.folder?.standardizedFileURL.path == folder.standardizedFileURL.path)
+
+        // Without them the folder's own files are read: its river, no plugin list, its unparsable types.
+        let fromDisk = AppLoader.load(folder: folder, displayName: "app")
+        #expect(fromDisk.app == nil)
+        #expect(fromDisk.diagnostics.contains { $0.description.hasPrefix("app/content_types.json") })
+    }
+
     @Test func pathsAsTyped() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

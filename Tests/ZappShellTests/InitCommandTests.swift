@@ -31,6 +31,23 @@ struct InitCommandTests {
         #expect(files.contains("hooks/age-check.sh"))
     }
 
+    @Test("the demo parsed from the binary is the demo read from its folder: the same app, files and diagnostics")
+    func demoFromTheBinaryIsTheDemoOnDisk() throws {
+        let loaded = try BundledDemoApp.load(pluginsFile: nil, pluginsDisplayName: nil, deferringChecks: true)
+        let folder = try BundledDemoApp.folder()
+        let fromDisk = AppLoader.load(folder: folder, displayName: "demo", deferringChecks: true)
+        let fromBinary = AppLoader.load(
+            folder: folder, displayName: "demo", deferringChecks: true, given: BundledDemoApp.configurationFiles)
+        #expect(BundledDemoApp.configurationFiles.keys.sorted() == ["content_types.json", "plugin_configurations.json", "river.json"])
+        for result in [loaded, fromBinary] {
+            let app = try #require(result.app)
+            #expect(app == fromDisk.app)
+            #expect(result.files == fromDisk.files)
+            #expect(result.diagnostics.map(\.description) == fromDisk.diagnostics.map(\.description))
+            #expect(result.completingChecks().diagnostics.map(\.description) == fromDisk.completingChecks().diagnostics.map(\.description))
+        }
+    }
+
     @Test func demoLogoFitsANavigationBar() throws {
         let logo = try String(
             contentsOf: BundledDemoApp.folder().appendingPathComponent("assets/logo.txt"), encoding: .utf8)

@@ -47,14 +47,16 @@ public enum AppLoader {
 
     /// Loads an app folder: river.json, or a published layout's rivers.json, is required;
     /// plugin_configurations.json is optional (or `pluginsFile` is used instead).
+    /// `given`: the bytes of some of the folder's files, by name, which are then not read from
+    /// it (the bundled demo's, parsed while they are written to its folder).
     public static func load(
         folder: URL, displayName: String? = nil, pluginsFile: URL? = nil, pluginsDisplayName: String? = nil,
-        deferringChecks: Bool = false
+        deferringChecks: Bool = false, given: [String: Data] = [:]
     ) -> AppLoadResult {
         let shown = displayName ?? folder.path
         guard
             let name = [riverFileName, publishedRiverFileName].first(where: {
-                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+                given[$0] != nil || FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
             })
         else {
             let diagnostic = ConfigurationFileReader.unreadable(
@@ -64,26 +66,30 @@ public enum AppLoader {
         }
         return load(
             riverFile: folder.appendingPathComponent(name), pluginsFile: pluginsFile, displayName: FileSystem.path(name, in: shown),
-            pluginsDisplayName: pluginsDisplayName, deferringChecks: deferringChecks)
+            pluginsDisplayName: pluginsDisplayName, deferringChecks: deferringChecks, given: given)
     }
 
     /// Loads an app from its river.json and a plugin configurations file (by default
-    /// plugin_configurations.json beside the river, when present).
+    /// plugin_configurations.json beside the river, when present). `given`: as for a folder.
     public static func load(
         riverFile: URL, pluginsFile: URL? = nil, displayName: String? = nil, pluginsDisplayName: String? = nil,
-        deferringChecks: Bool = false
+        deferringChecks: Bool = false, given: [String: Data] = [:]
     ) -> AppLoadResult {
         let riverShown = displayName ?? riverFile.path
         let folder = riverFile.deletingLastPathComponent()
         let pluginsURL = pluginsFile ?? folder.appendingPathComponent(pluginsFileName)
         let pluginsShown = pluginsDisplayName ?? (pluginsFile == nil ? sibling(of: riverShown, named: pluginsFileName) : pluginsURL.path)
         let river: Data
-        switch ConfigurationFileReader.read(riverFile, file: riverShown) {
+        switch given[riverFile.lastPathComponent].map({ Result<Data, Diagnostic>.success($0) })
+            ?? ConfigurationFileReader.read(riverFile, file: riverShown)
+        {
         case .success(let data): river = data
         case .failure(let diagnostic): return AppLoadResult(app: nil, diagnostics: [diagnostic], files: [riverShown])
         }
         let plugins: PluginsSource
-        if pluginsFile == nil, !FileManager.default.fileExists(atPath: pluginsURL.path) {
+        if pluginsFile == nil, let data = given[pluginsFileName] {
+            plugins = .data(data)
+        } else if pluginsFile == nil, !FileManager.default.fileExists(atPath: pluginsURL.path) {
             plugins = .absent
         } else {
             switch ConfigurationFileReader.read(pluginsURL, file: pluginsShown, limit: ConfigurationFileReader.pluginsMaximumSize) {
@@ -94,7 +100,12 @@ public enum AppLoader {
         var result = load(
             river: consume river, plugins: plugins, name: folder.lastPathComponent, folder: folder, riverFile: riverShown,
             pluginsFile: pluginsShown, deferringChecks: deferringChecks)
-        addContentTypes(from: folder, shown: sibling(of: riverShown, named: ContentTypes.fileName), to: &result)
+        let contentTypesShown = sibling(of: riverShown, named: ContentTypes.fileName)
+        if let data = given[ContentTypes.fileName] {
+            addContentTypes(data, shown: contentTypesShown, to: &result)
+        } else {
+            addContentTypes(from: folder, shown: contentTypesShown, to: &result)
+        }
         return result
     }
 

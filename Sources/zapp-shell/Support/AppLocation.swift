@@ -49,8 +49,7 @@ enum AppLocation: Equatable {
         switch self {
         case .demo:
             do {
-                return AppLoader.load(
-                    folder: try BundledDemoApp.folder(), displayName: "demo",
+                return try BundledDemoApp.load(
                     pluginsFile: plugins.map { URL(fileURLWithPath: $0) }, pluginsDisplayName: plugins,
                     deferringChecks: deferringChecks)
             } catch {
