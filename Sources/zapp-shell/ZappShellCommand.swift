@@ -32,12 +32,12 @@ struct ZappShellCommand: AsyncParsableCommand {
         MallocArenas.limit(to: 2)
         do {
             let arguments = Array(CommandLine.arguments.dropFirst())
-            var command: any ParsableCommand
+            // Run as it is: a first cast to a protocol reads through every conformance in the binary.
             if let plain = RunCommand.plain(arguments) {
-                command = plain
-            } else {
-                command = try parseAsRoot(arguments)
+                try await plain.run()
+                return
             }
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -96,7 +96,9 @@ enum BundledDemoApp {
     static var configurationFiles: [String: Data] {
         var files: [String: Data] = [:]
         for file in EmbeddedDemoApp.files where !file.path.contains("/") && file.path.hasSuffix(".json") {
-            files[file.path] = Data(file.text.utf8)
+            // From its bytes: `Data(text.utf8)` asks at run time what kind of sequence it has.
+            var text = file.text
+            files[file.path] = text.withUTF8 { Data(buffer: $0) }
         }
         return files
     }
