@@ -161,6 +161,9 @@ import ZappModel
         }
         #expect(model.view.overlay == .goTo(filter: "35", selection: 0))
         #expect(model.heldEvents.isEmpty)
+        let searched = try #require(model.view.hookNamingPositions, "the river is searched for screen_id once, not on every key")
+        #expect(searched == model.view.app.screens.positions(mayHolding: "screen_id"))
+        #expect(searched.contains(5))
     }
 
     /// A small river (the demo's) is decoded at once even by `run`'s load.

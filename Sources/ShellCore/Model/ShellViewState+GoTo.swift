@@ -8,20 +8,33 @@ extension ShellViewState {
     /// screens are named by the screens whose JSON holds `screen_id`, which go to has decoded
     /// (`undecodedScreensShown`).
     public var goToCandidates: [(id: String, title: String)] {
-        var filter = ""
-        if case .goTo(let text, _) = overlay { filter = text.lowercased() }
+        var typed = ""
+        if case .goTo(let text, _) = overlay { typed = text }
+        let filter = CaseInsensitiveText(typed)
         let screens = app.screens
+        // Only the screens whose JSON may say `screen_id` can name a hook screen (all of them
+        // when the river was not scanned).
         var hookScreenIDs: Set<String> = []
-        for position in screens.indices where screens.isDecoded(position) {
-            let hooks = screens[position].hooks
+        for position in hookNamingPositions ?? Array(screens.indices) {
+            guard let hooks = screens.decodedHooks(at: position) else { continue }
             for entry in hooks.preload + hooks.postload { if let id = entry.screenID { hookScreenIDs.insert(id) } }
         }
-        var all: [(id: String, title: String)] = screens.indices.lazy.map { (screens.id(at: $0), screens.name(at: $0)) }
-            .filter { !hookScreenIDs.contains($0.id) }
-        all += SyntheticScreen.allCases.map { ($0.rawValue, $0.model.name) }
-        guard !filter.isEmpty else { return all }
-        let matches = all.filter { $0.title.lowercased().contains(filter) || $0.id.lowercased().contains(filter) }
-        let isExact: ((id: String, title: String)) -> Bool = { $0.id.lowercased() == filter || $0.title.lowercased() == filter }
-        return matches.filter(isExact) + matches.filter { !isExact($0) }
+        var exact: [(id: String, title: String)] = []
+        var others: [(id: String, title: String)] = []
+        func consider(_ id: String, _ title: String) {
+            guard !typed.isEmpty else { return others.append((id, title)) }
+            guard filter.isFound(in: title) || filter.isFound(in: id) else { return }
+            if filter.isEqual(to: id) || filter.isEqual(to: title) {
+                exact.append((id, title))
+            } else {
+                others.append((id, title))
+            }
+        }
+        for position in screens.indices {
+            let id = screens.id(at: position)
+            if hookScreenIDs.isEmpty || !hookScreenIDs.contains(id) { consider(id, screens.name(at: position)) }
+        }
+        for synthetic in SyntheticScreen.allCases { consider(synthetic.rawValue, synthetic.model.name) }
+        return exact + others
     }
 }

@@ -32,6 +32,11 @@ public struct ShellViewState: Sendable {
     /// Hook panes, bottom first; the last is on top and has the keyboard.
     public var panes: [PaneState]
     public var overlay: Overlay?
+    /// The positions of a scanned river's screens whose JSON may name a hook screen
+    /// (`screen_id`), which "go to" decodes to leave hook screens out: found once per app, when
+    /// it first lists the screens (the layout, `ShellUpdate.layOut`), for the search reads the
+    /// whole river; nil until then and after a reload.
+    public var hookNamingPositions: [Int]?
     public var isTracePanelVisible: Bool
     /// Lines of the hook trace (newest last).
     public var traceLines: [String]

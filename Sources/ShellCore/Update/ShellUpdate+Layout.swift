@@ -7,6 +7,9 @@ extension ShellUpdate {
     /// last layout stands in, to be dropped with the event's changes.
     @discardableResult
     static func layOut(_ model: inout ShellModel) -> FrameLayout {
+        if case .goTo = model.view.overlay, model.view.hookNamingPositions == nil, model.view.app.screens.hasUndecoded {
+            model.view.hookNamingPositions = model.view.app.screens.positions(mayHolding: "screen_id")
+        }
         let wanted = model.view.undecodedScreensShown
         guard wanted.isEmpty else {
             model.screensWanted.formUnion(wanted)

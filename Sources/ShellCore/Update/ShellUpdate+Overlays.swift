@@ -46,7 +46,8 @@ extension ShellUpdate {
     private static func handleGoToKey(_ key: Key, filter: String, selection: Int, _ model: inout ShellModel)
         -> [ShellEffect]
     {
-        let count = model.view.goToCandidates.count
+        // Worked out only for the keys that move by it: the list is every screen's.
+        var count: Int { model.view.goToCandidates.count }
         switch key {
         case .escape:
             model.view.overlay = nil

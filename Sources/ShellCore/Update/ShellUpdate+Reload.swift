@@ -58,6 +58,7 @@ extension ShellUpdate {
             app: app, rootKind: revision.rootKind, theme: old.theme, colorSupport: old.colorSupport, assets: revision.assets)
         var view = old
         view.app = app
+        view.hookNamingPositions = nil
         view.rootMenu = fresh.rootMenu
         view.assets = revision.assets
         view.loadWarnings = revision.warnings

@@ -75,7 +75,9 @@ extension ShellViewState {
     var undecodedScreensShown: Set<Int> {
         let screens = app.screens
         guard screens.hasUndecoded else { return [] }
-        if case .goTo = overlay { return Set(screens.undecoded(mayHolding: "screen_id")) }
+        if case .goTo = overlay {
+            return Set((hookNamingPositions ?? screens.positions(mayHolding: "screen_id")).filter { !screens.isDecoded($0) })
+        }
         var wanted: Set<Int> = []
         var visited: Set<String> = []
         func read(_ id: String, depth: Int) {

@@ -32,6 +32,11 @@ public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
         return river!.screen(at: position)
     }
 
+    /// The hooks of the screen at `position` when it is decoded (nil otherwise), read in place.
+    public func decodedHooks(at position: Int) -> ScreenHooks? {
+        slots.withUnsafeBufferPointer { $0[position]?.hooks }
+    }
+
     /// Whether the screen at `position` is decoded.
     public func isDecoded(_ position: Int) -> Bool {
         slots[position] != nil
@@ -47,13 +52,6 @@ public struct ScreenList: RandomAccessCollection, Sendable, Hashable {
     /// (`ScannedRiver.positions(mayHolding:)`).
     public func positions(mayHolding text: String) -> [Int] {
         river == nil ? Array(slots.indices) : candidates(holding: text)
-    }
-
-    /// The positions of the screens not decoded yet whose JSON may hold `text` as (part of) a
-    /// string (`ScannedRiver.positions(mayHolding:)`).
-    public func undecoded(mayHolding text: String) -> [Int] {
-        guard let river else { return [] }
-        return river.positions(mayHolding: text).filter { slots[$0] == nil }
     }
 
     /// The screens at `positions`, decoded (what `.decodeScreens` does, off the main actor).
