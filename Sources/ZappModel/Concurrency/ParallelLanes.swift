@@ -6,9 +6,9 @@ import Dispatch
 /// starts libdispatch's thread-pool monitor: a timer that then wakes the process every second for
 /// as long as it runs (ARCHITECTURE.md, "Time"). Serial queues run on the overcommit pool, which
 /// has no monitor.
-enum ParallelLanes {
+public enum ParallelLanes {
     /// Calls `lane(0)` … `lane(count - 1)` at once and returns when every call has returned.
-    static func run(_ count: Int, _ lane: @Sendable (Int) -> Void) {
+    public static func run(_ count: Int, _ lane: @Sendable (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { lane(0) }
             return

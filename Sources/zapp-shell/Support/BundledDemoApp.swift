@@ -6,7 +6,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 import Synchronization
 import ZappCore
 import ZappModel
@@ -36,24 +35,14 @@ enum BundledDemoApp {
     static func folder() throws -> URL {
         try written.withLock { snapshot throws -> URL in
             if let snapshot { return appFolder(in: snapshot) }
-            let made: AppSnapshot
-            do {
-                let environment = ProcessEnvironment.current()
-                made = try AppSnapshot.make(environment: environment, in: memoryFolder(environment: environment))
-                try write(to: appFolder(in: made).path)
-            } catch {
-                throw BundledDemoAppError.cannotWrite(reason: "\(error)")
-            }
-            snapshot = made
-            atexit { BundledDemoApp.removeAtExit() }
-            return appFolder(in: made)
+            return try writeFolder(into: &snapshot, meanwhile: nil)
         }
     }
 
     /// Loads the demo (`AppLoader.load(folder:)`) on the first call: its river, plugin list
-    /// (unless `pluginsFile`, `--plugins`) and content types are parsed from the binary while a
-    /// second thread writes its folder, which the app's assets, feeds and hook are read from: the
-    /// first frame waits for the longer of the two rather than both (0.2-0.3 ms sooner;
+    /// (unless `pluginsFile`, `--plugins`) and content types are parsed from the binary while
+    /// its folder, which the app's assets, feeds and hook are read from, is written: the first
+    /// frame waits for the longer of the two rather than both (0.2-0.3 ms sooner;
     /// docs/performance.md). Later calls read the folder written.
     /// - Throws: `BundledDemoAppError.cannotWrite` when the private folder cannot be written.
     static func load(pluginsFile: URL?, pluginsDisplayName: String?, deferringChecks: Bool) throws -> AppLoadResult {
@@ -63,32 +52,43 @@ enum BundledDemoApp {
                     folder: appFolder(in: snapshot), displayName: "demo", pluginsFile: pluginsFile,
                     pluginsDisplayName: pluginsDisplayName, deferringChecks: deferringChecks)
             }
-            let made: AppSnapshot
-            do {
-                let environment = ProcessEnvironment.current()
-                made = try AppSnapshot.make(environment: environment, in: memoryFolder(environment: environment))
-            } catch {
-                throw BundledDemoAppError.cannotWrite(reason: "\(error)")
+            // Set by `writeFolder`'s work, which runs before it returns.
+            let loaded = Mutex(AppLoadResult(app: nil, diagnostics: [], files: []))
+            try writeFolder(into: &snapshot) { folder in
+                let result = AppLoader.load(
+                    folder: folder, displayName: "demo", pluginsFile: pluginsFile, pluginsDisplayName: pluginsDisplayName,
+                    deferringChecks: deferringChecks, given: configurationFiles)
+                loaded.withLock { $0 = result }
             }
-            let folder = appFolder(in: made)
-            // The writing thread starts in about 0.5 ms and writes in 0.45 ms; the parse takes
-            // 1 ms, so the wait below is short.
-            let failure = Mutex<String?>(nil)
-            let done = DispatchSemaphore(value: 0)
-            let writeFolder: @Sendable () -> Void = {
-                do { try write(to: folder.path) } catch { failure.withLock { $0 = "\(error)" } }
-                done.signal()
-            }
-            if !DetachedThread.start(name: "zapp-demo-write", writeFolder) { writeFolder() }
-            let loaded = AppLoader.load(
-                folder: folder, displayName: "demo", pluginsFile: pluginsFile, pluginsDisplayName: pluginsDisplayName,
-                deferringChecks: deferringChecks, given: configurationFiles)
-            done.wait()
-            if let reason = failure.withLock({ $0 }) { throw BundledDemoAppError.cannotWrite(reason: reason) }
-            snapshot = made
-            atexit { BundledDemoApp.removeAtExit() }
-            return loaded
+            return loaded.withLock { $0 }
         }
+    }
+
+    /// Makes the private folder and writes the demo into it, keeping it in `snapshot` (removed at
+    /// exit) once written; returns the demo's folder. `work` runs with that folder meanwhile, on
+    /// this thread, the write on another (`ParallelLanes`).
+    @discardableResult
+    private static func writeFolder(into snapshot: inout AppSnapshot?, meanwhile work: (@Sendable (URL) -> Void)?) throws -> URL {
+        let made: AppSnapshot
+        do {
+            let environment = ProcessEnvironment.current()
+            made = try AppSnapshot.make(environment: environment, in: memoryFolder(environment: environment))
+        } catch {
+            throw BundledDemoAppError.cannotWrite(reason: "\(error)")
+        }
+        let folder = appFolder(in: made)
+        let failure = Mutex<String?>(nil)
+        ParallelLanes.run(work == nil ? 1 : 2) { lane in
+            if lane == 0, let work {
+                work(folder)
+            } else {
+                do { try write(to: folder.path) } catch { failure.withLock { $0 = "\(error)" } }
+            }
+        }
+        if let reason = failure.withLock({ $0 }) { throw BundledDemoAppError.cannotWrite(reason: reason) }
+        snapshot = made
+        atexit { BundledDemoApp.removeAtExit() }
+        return folder
     }
 
     /// The demo's configuration files (river, plugin list, content types), by name, as its
